@@ -1,0 +1,123 @@
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { Menu } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { signOut } from '#features/auth/sign-out.ts';
+import { useSession } from '#features/auth/use-session.ts';
+import { BrandMark } from '#ui/brand-mark.tsx';
+import { useFocusTrap } from '#ui/use-focus-trap.ts';
+import { Sidebar } from './sidebar.tsx';
+import { useViewport } from './use-viewport.ts';
+import './app-layout.css';
+
+/** Every signed-in screen: the sidebar (a drawer on phones), a top bar, and the content area. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const viewport = useViewport();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [collapsed, setCollapsed] = useState(viewport === 'tablet');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerRef = useRef<HTMLDivElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  // Turning a tablet or resizing a window starts from that size's default.
+  useEffect(() => {
+    setCollapsed(viewport === 'tablet');
+    if (viewport !== 'phone') setDrawerOpen(false);
+  }, [viewport]);
+
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  useFocusTrap(drawerRef, drawerOpen, closeDrawer);
+
+  function handleSignOut() {
+    setDrawerOpen(false);
+    signOut();
+    void navigate({ to: '/login', replace: true });
+  }
+
+  const sidebarProps = {
+    pathname,
+    collapsed,
+    onToggleCollapsed: () => setCollapsed((value) => !value),
+    onSignOut: handleSignOut,
+  };
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      {viewport === 'phone' ? (
+        drawerOpen ? (
+          <div className="drawer">
+            <button
+              type="button"
+              className="drawer__backdrop"
+              aria-label="Close menu"
+              tabIndex={-1}
+              onClick={closeDrawer}
+            />
+            <div
+              ref={drawerRef}
+              className="drawer__panel"
+              role="dialog"
+              aria-modal="true"
+              aria-label="Menu"
+            >
+              <Sidebar {...sidebarProps} variant="drawer" onCloseDrawer={closeDrawer} />
+            </div>
+          </div>
+        ) : null
+      ) : (
+        <Sidebar {...sidebarProps} variant="rail" />
+      )}
+      <div className="app-main">
+        <header className="top-bar">
+          {viewport === 'phone' ? (
+            <>
+              <button
+                ref={menuButtonRef}
+                type="button"
+                className="top-bar__menu"
+                aria-label="Open menu"
+                aria-expanded={drawerOpen}
+                onClick={() => setDrawerOpen(true)}
+              >
+                <Menu size={22} aria-hidden="true" />
+              </button>
+              <span className="top-bar__brand">
+                <BrandMark size={18} />
+                Vintry
+              </span>
+            </>
+          ) : null}
+          <div className="top-bar__spacer" />
+          {user ? (
+            <div className="top-bar__user">
+              <span className="top-bar__avatar" aria-hidden="true">
+                {initials(user.name ?? user.email)}
+              </span>
+              <span className="top-bar__user-text">
+                <span className="top-bar__user-name">{user.name ?? user.email}</span>
+                {user.businessName ? (
+                  <span className="top-bar__business">{user.businessName}</span>
+                ) : null}
+              </span>
+            </div>
+          ) : null}
+        </header>
+        <main id="main-content" className="app-content" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function initials(name: string): string {
+  const words = name
+    .replace(/@.*/, '')
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  return (words.length > 1 ? `${words[0]?.[0]}${words[1]?.[0]}` : name.slice(0, 2)).toUpperCase();
+}

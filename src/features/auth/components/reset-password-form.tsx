@@ -1,0 +1,104 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { ApiError } from '#data/api-client.ts';
+import { resetPassword } from '#data/auth-api.ts';
+import { RESET_REDIRECT_MS } from '#shared/auth/constants.ts';
+import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import { allPasswordRulesMet, checkPasswordRules } from '#shared/auth/password-rules.ts';
+import { FormMessage, type FormMessageValue } from '#ui/form-message.tsx';
+import { AuthCard } from './auth-card.tsx';
+import { PasswordChecklist } from './password-checklist.tsx';
+
+/**
+ * The reset-password screen of spec section 2: a new password that meets the four rules, sent
+ * with the token from the link; on success, back to sign-in after 2 seconds.
+ */
+export function ResetPasswordForm({
+  token,
+  onBackToLogin,
+}: {
+  token: string;
+  /** Goes to /login; `replace` after a successful reset. */
+  onBackToLogin: (options: { replace: boolean }) => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [running, setRunning] = useState(false);
+  const [done, setDone] = useState(false);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const rules = checkPasswordRules(password, confirmation);
+  const canSubmit = allPasswordRulesMet(password, confirmation) && !running && !done;
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => onBackToLogin({ replace: true }), RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, onBackToLogin]);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setRunning(true);
+    setMessage(null);
+    try {
+      await resetPassword(token, password);
+      setDone(true);
+      setMessage({ kind: 'success', text: AUTH_MESSAGES.resetSucceeded });
+    } catch (error) {
+      const text = (error instanceof ApiError && error.serverMessage) || AUTH_MESSAGES.resetFailed;
+      setMessage({ kind: 'error', text });
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  return (
+    <AuthCard subtitle="Create your new password">
+      <form className="auth-form" onSubmit={handleSubmit}>
+        <div className="field">
+          <label className="field__label" htmlFor="reset-password">
+            New Password
+          </label>
+          <input
+            id="reset-password"
+            className="field__input"
+            type="password"
+            autoComplete="new-password"
+            disabled={running || done}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="reset-confirmation">
+            Confirm Password
+          </label>
+          <input
+            id="reset-confirmation"
+            className="field__input"
+            type="password"
+            autoComplete="new-password"
+            disabled={running || done}
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+          />
+        </div>
+        <PasswordChecklist results={rules} />
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={!canSubmit}
+        >
+          {running ? 'Resetting Password...' : 'Reset Password'}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          onClick={() => onBackToLogin({ replace: false })}
+        >
+          Back to login
+        </button>
+        <FormMessage message={message} />
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,22 @@
+import { apiExamplesRoute } from './api-examples.tsx';
+import { dashboardRoute } from './dashboard.tsx';
+import { indexRoute } from './index.tsx';
+import { inventoryRoute } from './inventory.tsx';
+import { loginRoute } from './login.tsx';
+import { resetPasswordRoute } from './reset-password.tsx';
+import { rootRoute } from './root.tsx';
+import { signedInRoute } from './signed-in.tsx';
+import { upcomingScreenRoutes } from './upcoming-screens.tsx';
+
+/** The route map of spec section 2. */
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  resetPasswordRoute,
+  signedInRoute.addChildren([
+    dashboardRoute,
+    inventoryRoute,
+    apiExamplesRoute,
+    ...upcomingScreenRoutes,
+  ]),
+]);

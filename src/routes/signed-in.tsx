@@ -1,0 +1,20 @@
+import { createRoute, Outlet, redirect } from '@tanstack/react-router';
+import { AppLayout } from '#app/layout/app-layout.tsx';
+import { rootRoute } from './root.tsx';
+
+/**
+ * The parent of every protected screen: without a stored session (both tokens) it redirects to
+ * /login, replacing the history entry; with one it renders the layout around the screen.
+ */
+export const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: ({ context }) => {
+    if (!context.auth.isAuthenticated()) throw redirect({ to: '/login', replace: true });
+  },
+  component: () => (
+    <AppLayout>
+      <Outlet />
+    </AppLayout>
+  ),
+});

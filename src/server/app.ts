@@ -1,0 +1,113 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { secureHeaders } from 'hono/secure-headers';
+import { API_PREFIX } from '#shared/api.ts';
+import type { Deps } from './deps.ts';
+import type { AppEnv } from './http/app-env.ts';
+import { HttpError, MESSAGES } from './http/errors.ts';
+import { requestLog } from './http/request-log.ts';
+import { authRoutes } from './routes/auth.ts';
+import { healthRoutes } from './routes/health.ts';
+import { userRoutes } from './routes/user.ts';
+
+/** Largest JSON body the API accepts. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The whole HTTP surface: the API under /api/v1 and, when a build is present, the PWA with every
+ * other path falling back to index.html so that client routes load on refresh and deep links.
+ */
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestLog(deps.log));
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and the charting and grid libraries set style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      // The reset link carries its token in the URL: never hand it to another site.
+      referrerPolicy: 'no-referrer',
+      xFrameOptions: 'DENY',
+      xContentTypeOptions: 'nosniff',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use('*', compress());
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: MESSAGES.bodyTooLarge }, 413),
+    }),
+  );
+  api.use('*', async (c, next) => {
+    await next();
+    // API answers are per user: never let a shared cache keep them.
+    c.header('Cache-Control', 'no-store');
+  });
+  api.route('/health', healthRoutes(deps));
+  api.route('/auth', authRoutes(deps));
+  api.route('/user', userRoutes(deps));
+  app.route(API_PREFIX, api);
+
+  if (deps.staticDir) mountStatic(app, deps.staticDir);
+
+  app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.details.headers ?? {})) {
+        c.header(name, value);
+      }
+      const body = error.details.errors
+        ? { message: error.message, errors: error.details.errors }
+        : { message: error.message };
+      return c.json(body, error.status);
+    }
+    deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
+    return c.json({ message: MESSAGES.internal }, 500);
+  });
+  return app;
+}
+
+function mountStatic(app: Hono<AppEnv>, root: string) {
+  const isApi = (requestPath: string) => requestPath === '/api' || requestPath.startsWith('/api/');
+  const indexFile = path.join(root, 'index.html');
+
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    // Vite puts a content hash in every asset name.
+    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', async (c, next) => {
+    if (isApi(c.req.path)) return next();
+    await next();
+    if (c.res.ok && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache');
+  });
+  app.use('*', (c, next) => (isApi(c.req.path) ? next() : serveStatic({ root })(c, next)));
+  app.get('*', async (c, next) => {
+    if (isApi(c.req.path)) return next();
+    const html = await readFile(indexFile, 'utf8').catch(() => null);
+    if (html === null) return next();
+    return c.html(html);
+  });
+}

@@ -1,0 +1,68 @@
+import { jwtVerify, SignJWT } from 'jose';
+import * as v from 'valibot';
+import { RoleSchema } from '#shared/auth/schemas.ts';
+
+/**
+ * Short-lived access tokens: HS256 JWTs carrying who the caller is and which business they act
+ * for. Verification accepts HS256 only and checks exp, issuer and audience.
+ */
+const ISSUER = 'vintry';
+const AUDIENCE = 'vintry-api';
+const ALGORITHM = 'HS256';
+
+const ClaimsSchema = v.object({
+  sub: v.pipe(v.string(), v.uuid()),
+  bid: v.pipe(v.string(), v.uuid()),
+  role: RoleSchema,
+});
+
+export interface Caller {
+  userId: string;
+  businessId: string;
+  role: v.InferOutput<typeof RoleSchema>;
+}
+
+export interface AccessTokens {
+  sign: (caller: Caller) => Promise<string>;
+  verify: (token: string) => Promise<Caller | null>;
+}
+
+export function createAccessTokens(
+  secret: Uint8Array,
+  ttlSeconds: number,
+  now: () => Date = () => new Date(),
+): AccessTokens {
+  return {
+    sign: (caller) => {
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      return new SignJWT({ bid: caller.businessId, role: caller.role })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(caller.userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
+        .sign(secret);
+    },
+    verify: async (token) => {
+      try {
+        const { payload } = await jwtVerify(token, secret, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          requiredClaims: ['exp', 'sub'],
+          currentDate: now(),
+        });
+        const claims = v.safeParse(ClaimsSchema, payload);
+        if (!claims.success) return null;
+        return {
+          userId: claims.output.sub,
+          businessId: claims.output.bid,
+          role: claims.output.role,
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

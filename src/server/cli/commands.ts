@@ -1,0 +1,116 @@
+import { parseArgs } from 'node:util';
+import * as v from 'valibot';
+import { isEmailForm } from '#shared/auth/email.ts';
+import { SERVER_AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import { isStrongPassword } from '#shared/auth/password-rules.ts';
+import { ROLES } from '#shared/auth/schemas.ts';
+import { firstIssueMessage } from '#shared/validation.ts';
+import { revokeAllRefreshTokens } from '../auth/refresh-sessions.ts';
+import { createUser, findUserIdByEmail, listUsers, setPassword } from '../auth/users.ts';
+import type { Db } from '../db/client.ts';
+
+/**
+ * The admin commands of ARCHITECTURE.md section 1. Each takes the arguments after its name and
+ * answers with the text to print; a CliError carries a message for the person at the terminal.
+ */
+export class CliError extends Error {
+  override name = 'CliError';
+}
+
+const Email = v.pipe(
+  v.string('--email is required'),
+  v.trim(),
+  v.check(isEmailForm, '--email must be an email address'),
+);
+const Password = v.pipe(
+  v.string('--password is required'),
+  v.check(isStrongPassword, SERVER_AUTH_MESSAGES.passwordTooWeak),
+);
+
+const CreateUserArgs = v.object({
+  email: Email,
+  password: Password,
+  business: v.pipe(
+    v.string('--business is required'),
+    v.trim(),
+    v.nonEmpty('--business is required'),
+  ),
+  role: v.optional(v.picklist(ROLES, `--role must be one of: ${ROLES.join(', ')}`), 'staff'),
+  name: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('--name must not be empty'))),
+});
+
+const SetPasswordArgs = v.object({ email: Email, password: Password });
+
+function parse<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown) {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw new CliError(firstIssueMessage(result.issues));
+  return result.output as v.InferOutput<TSchema>;
+}
+
+function options(args: string[], names: string[]) {
+  try {
+    const { values } = parseArgs({
+      args,
+      options: Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])),
+      strict: true,
+      allowPositionals: false,
+    });
+    return values;
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-user  --email <email> --password <password> --business <name> [--role owner|staff] [--name <name>]
+  set-password --email <email> --password <password>
+  list-users`;
+
+export interface Command {
+  run: (db: Db, args: string[]) => Promise<string>;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'create-user': {
+    run: async (db, args) => {
+      const input = parse(
+        CreateUserArgs,
+        options(args, ['email', 'password', 'business', 'role', 'name']),
+      );
+      if (await findUserIdByEmail(db, input.email)) {
+        throw new CliError(`A user with the email ${input.email} already exists`);
+      }
+      const user = await createUser(db, {
+        email: input.email,
+        password: input.password,
+        name: input.name ?? input.email.split('@')[0] ?? input.email,
+        role: input.role,
+        businessName: input.business,
+      });
+      return `Created ${user.role} ${user.email} in ${user.businessName}`;
+    },
+  },
+  'set-password': {
+    run: async (db, args) => {
+      const input = parse(SetPasswordArgs, options(args, ['email', 'password']));
+      const userId = await findUserIdByEmail(db, input.email);
+      if (!userId) throw new CliError(`No user has the email ${input.email}`);
+      const now = new Date();
+      await setPassword(db, userId, input.password, now);
+      await revokeAllRefreshTokens(db, userId, now);
+      return `Password changed for ${input.email}; their sessions were signed out`;
+    },
+  },
+  'list-users': {
+    run: async (db, args) => {
+      options(args, []);
+      const rows = await listUsers(db);
+      if (rows.length === 0) return 'No users';
+      return rows
+        .map((row) => `${row.email}\t${row.name}\t${row.role}\t${row.businessName}`)
+        .join('\n');
+    },
+  },
+};

@@ -1,0 +1,19 @@
+import type { AccessTokens } from './auth/access-tokens.ts';
+import type { Db, DbKind } from './db/client.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What the HTTP app needs from the outside world; tests pass in-memory and fake versions. */
+export interface Deps {
+  db: Db;
+  dbKind: DbKind;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  log: Logger;
+  /** Base of links in mail, e.g. the reset-password link. */
+  appUrl: string;
+  /** The clock every expiry and window is measured with. */
+  now: () => Date;
+  /** Folder of the built PWA; omitted when only the API is served (tests, `npm run dev`). */
+  staticDir?: string;
+}

@@ -1,0 +1,23 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * An answer other than success, thrown from a route and rendered by the app's error handler as
+ * JSON `{message, errors?}` with any extra headers (Retry-After for 429).
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly details: { errors?: string[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const MESSAGES = {
+  notFound: 'Not found',
+  bodyTooLarge: 'Request body too large',
+  malformedJson: 'Malformed JSON body',
+  internal: 'Internal server error',
+} as const;

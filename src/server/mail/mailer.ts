@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger.ts';
+
+/**
+ * Outgoing mail. With SMTP_URL, nodemailer sends it; without, nodemailer renders the same RFC 822
+ * message and it is written to DATA_DIR/mail/*.eml, so a developer or a test can open it.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link in the message, printed in the log when mail is not really sent. */
+  link?: string;
+}
+
+export interface Mailer {
+  send: (message: MailMessage) => Promise<void>;
+}
+
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log: Logger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      send: async ({ to, subject, text, html }) => {
+        await transport.sendMail({ from: options.from, to, subject, text, html });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const folder = path.join(options.dataDir, 'mail');
+  return {
+    send: async ({ to, subject, text, html, link }) => {
+      const info = await transport.sendMail({ from: options.from, to, subject, text, html });
+      await mkdir(folder, { recursive: true });
+      const file = path.join(
+        folder,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      );
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      options.log.info(`Mail to ${to} written to ${file}${link ? `\n  Link: ${link}` : ''}`);
+    },
+  };
+}

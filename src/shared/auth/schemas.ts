@@ -1,0 +1,121 @@
+import * as v from 'valibot';
+import { isEmailForm } from './email.ts';
+import { AUTH_MESSAGES, SERVER_AUTH_MESSAGES } from './messages.ts';
+import { isStrongPassword } from './password-rules.ts';
+
+/** Bodies of the authentication calls (spec section 7), validated alike by client and server. */
+
+const required = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
+
+export const LoginRequestSchema = v.object(
+  {
+    email: required(SERVER_AUTH_MESSAGES.credentialsRequired),
+    password: v.pipe(
+      v.string(SERVER_AUTH_MESSAGES.credentialsRequired),
+      v.nonEmpty(SERVER_AUTH_MESSAGES.credentialsRequired),
+    ),
+  },
+  SERVER_AUTH_MESSAGES.credentialsRequired,
+);
+export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
+
+export const ForgotPasswordRequestSchema = v.object(
+  {
+    email: v.pipe(
+      required(AUTH_MESSAGES.forgotEmptyEmail),
+      v.check(isEmailForm, AUTH_MESSAGES.forgotInvalidEmail),
+    ),
+  },
+  AUTH_MESSAGES.forgotEmptyEmail,
+);
+
+export const ResetPasswordRequestSchema = v.object(
+  {
+    token: required(SERVER_AUTH_MESSAGES.resetTokenRequired),
+    password: v.pipe(
+      v.string(SERVER_AUTH_MESSAGES.passwordTooWeak),
+      v.check(isStrongPassword, SERVER_AUTH_MESSAGES.passwordTooWeak),
+    ),
+  },
+  SERVER_AUTH_MESSAGES.resetTokenRequired,
+);
+
+export const RefreshTokenRequestSchema = v.object(
+  { refreshToken: required(SERVER_AUTH_MESSAGES.refreshTokenRequired) },
+  SERVER_AUTH_MESSAGES.refreshTokenRequired,
+);
+
+export const ROLES = ['owner', 'staff'] as const;
+export const RoleSchema = v.picklist(ROLES);
+export type Role = v.InferOutput<typeof RoleSchema>;
+
+/** The signed-in user as the server describes it (login response, /user/profile). */
+export const AuthUserSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  name: v.string(),
+  role: RoleSchema,
+  businessId: v.string(),
+  businessName: v.string(),
+});
+export type AuthUser = v.InferOutput<typeof AuthUserSchema>;
+
+/**
+ * The user object kept in the session. The spec stores only `{email}` when a login answer has no
+ * user, so every other field is optional, and unknown fields are kept as they came.
+ */
+export const SessionUserSchema = v.looseObject({
+  email: v.string(),
+  id: v.optional(v.string()),
+  name: v.optional(v.string()),
+  role: v.optional(v.string()),
+  businessId: v.optional(v.string()),
+  businessName: v.optional(v.string()),
+});
+export type SessionUser = v.InferOutput<typeof SessionUserSchema>;
+
+const token = v.pipe(v.string(), v.nonEmpty());
+
+/** Login answer: accessToken or access_token, refreshToken or refresh_token, user (section 3). */
+export const LoginResponseSchema = v.pipe(
+  v.looseObject({
+    accessToken: v.optional(token),
+    access_token: v.optional(token),
+    refreshToken: v.optional(token),
+    refresh_token: v.optional(token),
+    user: v.optional(SessionUserSchema),
+  }),
+  v.check(
+    (body) => Boolean(body.accessToken ?? body.access_token),
+    'The login answer has no access token',
+  ),
+  v.check(
+    (body) => Boolean(body.refreshToken ?? body.refresh_token),
+    'The login answer has no refresh token',
+  ),
+  v.transform((body) => ({
+    accessToken: (body.accessToken ?? body.access_token) as string,
+    refreshToken: (body.refreshToken ?? body.refresh_token) as string,
+    user: body.user,
+  })),
+);
+export type LoginResult = v.InferOutput<typeof LoginResponseSchema>;
+
+/** Refresh answer: accessToken, and a rotated refreshToken when the server sends one. */
+export const RefreshResponseSchema = v.pipe(
+  v.looseObject({
+    accessToken: v.optional(token),
+    access_token: v.optional(token),
+    refreshToken: v.optional(token),
+    refresh_token: v.optional(token),
+  }),
+  v.check(
+    (body) => Boolean(body.accessToken ?? body.access_token),
+    'The refresh answer has no access token',
+  ),
+  v.transform((body) => ({
+    accessToken: (body.accessToken ?? body.access_token) as string,
+    refreshToken: body.refreshToken ?? body.refresh_token,
+  })),
+);
+export type RefreshResult = v.InferOutput<typeof RefreshResponseSchema>;

@@ -1,0 +1,92 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './helpers/test-server.ts';
+
+describe('HTTP surface', () => {
+  let server: TestServer;
+  let staticDir: string;
+
+  beforeAll(async () => {
+    staticDir = await mkdtemp(path.join(os.tmpdir(), 'vintry-static-'));
+    await writeFile(
+      path.join(staticDir, 'index.html'),
+      '<!doctype html><title>Vintry shell</title>',
+    );
+    await mkdir(path.join(staticDir, 'assets'));
+    await writeFile(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+    server = await createTestServer({ staticDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(staticDir, { recursive: true, force: true });
+  });
+
+  it('answers the health check with the database kind', async () => {
+    const response = await server.call('GET', '/api/v1/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', db: server.dbKind });
+  });
+
+  it('answers an unknown API path with a JSON 404, never the app shell', async () => {
+    for (const target of ['/api/v1/no-such-thing', '/api/v2/health', '/api']) {
+      const response = await server.call('GET', target);
+      expect(response.status, target).toBe(404);
+      expect(response.body, target).toEqual({ message: 'Not found' });
+    }
+  });
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const response = await server.call('POST', '/api/v1/auth/login', {
+      body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ message: 'Request body too large' });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const response = await server.call('POST', '/api/v1/auth/login', { body: '{"email": "a@' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Malformed JSON body' });
+  });
+
+  it('sends security headers on API and page answers', async () => {
+    for (const target of ['/api/v1/health', '/dashboard']) {
+      const { headers } = await server.call('GET', target);
+      const csp = headers.get('content-security-policy') ?? '';
+      expect(csp, target).toContain("script-src 'self'");
+      expect(csp, target).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp, target).toContain("frame-ancestors 'none'");
+      expect(headers.get('x-content-type-options'), target).toBe('nosniff');
+      expect(headers.get('referrer-policy'), target).toBe('no-referrer');
+    }
+  });
+
+  it('keeps API answers out of shared caches', async () => {
+    const { headers } = await server.call('GET', '/api/v1/health');
+    expect(headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('serves the app shell for client routes, deep links included', async () => {
+    for (const target of [
+      '/',
+      '/login',
+      '/inventory',
+      '/reports/sales',
+      '/reset-password?token=abc',
+    ]) {
+      const response = await server.call('GET', target);
+      expect(response.status, target).toBe(200);
+      expect(response.body, target).toContain('<title>Vintry shell</title>');
+      expect(response.headers.get('cache-control'), target).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await server.call('GET', '/assets/app-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.body).toBe('console.log("app")');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+});

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createApp } from '#server/app.ts';
+import { createAccessTokens } from '#server/auth/access-tokens.ts';
+import { createUser } from '#server/auth/users.ts';
+import { type Database, openDatabase } from '#server/db/client.ts';
+import { silentLogger } from '#server/logger.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+
+/**
+ * A fresh server per test file: in-memory PGlite, or a throwaway database on the PostgreSQL that
+ * TEST_DATABASE_URL points at (CI runs the server suite a second time that way). The clock can be
+ * moved forward to cross token lifetimes and rate-limit windows; sent mail is kept in `mail`.
+ */
+export const TEST_APP_URL = 'http://vintry.test:8080';
+export const ACCESS_TTL_SECONDS = 900;
+
+async function openTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openDatabase({ kind: 'memory' });
+  const name = `vintry_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+export async function createTestServer(options: { staticDir?: string } = {}) {
+  const database = await openTestDatabase();
+  let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  const mail: MailMessage[] = [];
+  const secret = randomBytes(32);
+  const tokens = createAccessTokens(secret, ACCESS_TTL_SECONDS, now);
+  const app = createApp({
+    db: database.db,
+    dbKind: database.kind,
+    tokens,
+    mailer: {
+      send: async (message) => {
+        mail.push(message);
+      },
+    },
+    log: silentLogger,
+    appUrl: TEST_APP_URL,
+    now,
+    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+  });
+
+  async function call(
+    method: string,
+    path: string,
+    init: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<JsonResponse> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    const response = await app.request(path, {
+      method,
+      headers,
+      ...(init.body !== undefined
+        ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }
+        : {}),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+      body = JSON.parse(text);
+    }
+    return { status: response.status, headers: response.headers, body };
+  }
+
+  return {
+    app,
+    db: database.db,
+    dbKind: database.kind,
+    tokens,
+    mail,
+    now,
+    call,
+    advance: (ms: number) => {
+      offsetMs += ms;
+    },
+    createUser: (input: {
+      email: string;
+      password: string;
+      businessName: string;
+      role?: 'owner' | 'staff';
+      name?: string;
+    }) =>
+      createUser(database.db, {
+        email: input.email,
+        password: input.password,
+        businessName: input.businessName,
+        role: input.role ?? 'staff',
+        name: input.name ?? input.email,
+      }),
+    login: async (email: string, password: string) => {
+      const response = await call('POST', '/api/v1/auth/login', { body: { email, password } });
+      if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
+      return response.body as { accessToken: string; refreshToken: string; user: { id: string } };
+    },
+    close: () => database.close(),
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof createTestServer>>;

@@ -1,0 +1,121 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * ARCHITECTURE.md section 2: routes → features → data → shared; server → shared; nothing in the
+ * client imports the server; shared imports nothing of ours; no feature imports another. `app`
+ * is the shell around features and `ui` holds presentational pieces any screen may use.
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+const src = path.join(root, 'src');
+
+type Layer = 'shared' | 'data' | 'ui' | 'features' | 'app' | 'routes' | 'server' | 'main' | 'sw';
+
+const ALLOWED: Record<Layer, Layer[]> = {
+  shared: ['shared'],
+  data: ['data', 'shared'],
+  ui: ['ui', 'shared'],
+  features: ['features', 'data', 'ui', 'shared'],
+  app: ['app', 'features', 'data', 'ui', 'shared'],
+  routes: ['routes', 'app', 'features', 'data', 'ui', 'shared'],
+  main: ['app', 'routes', 'features', 'data', 'ui', 'shared'],
+  server: ['server', 'shared'],
+  sw: ['sw', 'data', 'shared'],
+};
+
+/** Third-party packages shared code may use: it must stay pure (no DOM, Node or Dexie). */
+const SHARED_PACKAGES = ['valibot'];
+
+function filesUnder(folder: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((name) => {
+    const full = path.join(folder, name);
+    if (statSync(full).isDirectory()) return filesUnder(full);
+    return /\.(ts|tsx)$/.test(name) ? [full] : [];
+  });
+}
+
+function layerOf(file: string): { layer: Layer; feature?: string } | null {
+  const relative = path.relative(root, file).split(path.sep);
+  if (relative[0] === 'sw') return { layer: 'sw' };
+  if (relative[0] !== 'src') return null;
+  if (relative[1] === 'main.tsx') return { layer: 'main' };
+  const layer = relative[1] as Layer;
+  if (!(layer in ALLOWED)) return null;
+  return layer === 'features' ? { layer, feature: relative[2] } : { layer };
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const pattern =
+    /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(?\s*['"]([^'"]+)['"]/g;
+  return Array.from(text.matchAll(pattern), (match) => match[1] ?? match[2] ?? '');
+}
+
+function resolveTarget(file: string, specifier: string): string | null {
+  if (specifier.startsWith('#')) {
+    const [alias, ...rest] = specifier.slice(1).split('/');
+    return path.join(src, alias ?? '', ...rest);
+  }
+  if (specifier.startsWith('.')) return path.resolve(path.dirname(file), specifier);
+  return null;
+}
+
+function violationsOf(file: string, specifiers: string[]): string[] {
+  const from = layerOf(file);
+  if (!from) return [];
+  const violations: string[] = [];
+  for (const specifier of specifiers) {
+    const target = resolveTarget(file, specifier);
+    const where = `${path.relative(root, file)} → ${specifier}`;
+    if (!target) {
+      if (from.layer === 'shared' && !SHARED_PACKAGES.includes(specifier)) {
+        violations.push(`${where} (shared code imports only ${SHARED_PACKAGES.join(', ')})`);
+      }
+      continue;
+    }
+    const to = layerOf(target);
+    if (!to) continue;
+    if (!ALLOWED[from.layer].includes(to.layer)) {
+      violations.push(`${where} (${from.layer} may not import ${to.layer})`);
+    } else if (
+      from.layer === 'features' &&
+      to.layer === 'features' &&
+      from.feature !== to.feature
+    ) {
+      violations.push(`${where} (a feature may not import another feature)`);
+    }
+  }
+  return violations;
+}
+
+const files = [...filesUnder(src), ...filesUnder(path.join(root, 'sw'))];
+
+describe('import direction', () => {
+  it('finds the source files it checks', () => {
+    expect(files.length).toBeGreaterThan(20);
+  });
+
+  it('keeps every import pointing down the layers', () => {
+    const violations = files.flatMap((file) => violationsOf(file, importsOf(file)));
+    expect(violations).toEqual([]);
+  });
+
+  it.each([
+    ['src/data/api-client.ts', '#server/app.ts'],
+    ['src/data/api-client.ts', '../features/auth/sign-out.ts'],
+    ['src/shared/api.ts', 'react'],
+    ['src/shared/api.ts', '#data/session.ts'],
+    ['src/features/auth/sign-out.ts', '#features/inventory/x.ts'],
+    ['src/server/app.ts', '#data/session.ts'],
+    ['src/ui/spinner.tsx', '#features/auth/use-session.ts'],
+  ])('refuses %s importing %s', (file, specifier) => {
+    expect(violationsOf(path.join(root, file), [specifier])).toHaveLength(1);
+  });
+});
