@@ -10,3 +10,15 @@ export const ErrorBodySchema = v.looseObject({
 export function firstIssueMessage(issues: readonly { message: string }[]): string {
   return issues[0]?.message ?? 'Invalid request';
 }
+
+/**
+ * The message for an object schema. Valibot reports a missing key with the object's message, not
+ * the field's; this names the missing field's own message instead, and `otherwise` for a body
+ * that is not an object at all.
+ */
+export function missingFieldMessage(fields: Record<string, string>, otherwise: string) {
+  return (issue: v.BaseIssue<unknown>) => {
+    const key = issue.path?.at(-1)?.key;
+    return (typeof key === 'string' ? fields[key] : undefined) ?? otherwise;
+  };
+}

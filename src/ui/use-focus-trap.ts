@@ -17,10 +17,8 @@ export function useFocusTrap(
     const container = ref.current;
     if (!container) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
-    const focusables = () =>
-      Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-        (element) => element.offsetParent !== null || element === document.activeElement,
-      );
+    const focusables = () => Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
+    if (!container.hasAttribute('tabindex')) container.tabIndex = -1;
     (focusables()[0] ?? container).focus();
 
     function onKeyDown(event: KeyboardEvent) {
@@ -45,9 +43,10 @@ export function useFocusTrap(
         first.focus();
       }
     }
-    container.addEventListener('keydown', onKeyDown);
+    // On the document, so Escape works wherever focus has gone (a click on the backdrop, say).
+    document.addEventListener('keydown', onKeyDown);
     return () => {
-      container.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', onKeyDown);
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
   }, [ref, active, onEscape]);

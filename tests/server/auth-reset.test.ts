@@ -117,6 +117,14 @@ describe('forgot and reset password', () => {
     });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ message: 'Reset token is required' });
+    const noPassword = await server.call('POST', '/api/v1/auth/reset-password', {
+      body: { token: 'made-up-token' },
+    });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body).toMatchObject({
+      message:
+        'Password must be at least 8 characters and contain one uppercase letter and one number',
+    });
   });
 
   it.each(['short1A', 'nouppercase1', 'NoDigitsHere'])(

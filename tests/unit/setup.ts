@@ -1,5 +1,38 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+
+/**
+ * jsdom has no matchMedia: answer width queries from window.innerWidth so that layout code sees
+ * the viewport a test sets (setViewportWidth).
+ */
+function matches(query: string): boolean {
+  const max = /max-width:\s*([\d.]+)px/.exec(query);
+  const min = /min-width:\s*([\d.]+)px/.exec(query);
+  if (max?.[1] && window.innerWidth > Number(max[1])) return false;
+  if (min?.[1] && window.innerWidth < Number(min[1])) return false;
+  return Boolean(max || min);
+}
+
+window.matchMedia = (query: string) =>
+  ({
+    media: query,
+    get matches() {
+      return matches(query);
+    },
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+// jsdom does not scroll; the router restores scroll positions after navigation.
+window.scrollTo = () => {};
+
+beforeEach(() => {
+  window.innerWidth = 1280;
+});
 
 // Every test starts from an empty browser: no rendered tree and no stored session.
 afterEach(() => {

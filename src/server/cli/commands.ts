@@ -4,7 +4,7 @@ import { isEmailForm } from '#shared/auth/email.ts';
 import { SERVER_AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { isStrongPassword } from '#shared/auth/password-rules.ts';
 import { ROLES } from '#shared/auth/schemas.ts';
-import { firstIssueMessage } from '#shared/validation.ts';
+import { firstIssueMessage, missingFieldMessage } from '#shared/validation.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-sessions.ts';
 import { createUser, findUserIdByEmail, listUsers, setPassword } from '../auth/users.ts';
 import type { Db } from '../db/client.ts';
@@ -27,19 +27,35 @@ const Password = v.pipe(
   v.check(isStrongPassword, SERVER_AUTH_MESSAGES.passwordTooWeak),
 );
 
-const CreateUserArgs = v.object({
-  email: Email,
-  password: Password,
-  business: v.pipe(
-    v.string('--business is required'),
-    v.trim(),
-    v.nonEmpty('--business is required'),
+const CreateUserArgs = v.object(
+  {
+    email: Email,
+    password: Password,
+    business: v.pipe(
+      v.string('--business is required'),
+      v.trim(),
+      v.nonEmpty('--business is required'),
+    ),
+    role: v.optional(v.picklist(ROLES, `--role must be one of: ${ROLES.join(', ')}`), 'staff'),
+    name: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('--name must not be empty'))),
+  },
+  missingFieldMessage(
+    {
+      email: '--email is required',
+      password: '--password is required',
+      business: '--business is required',
+    },
+    'Invalid arguments',
   ),
-  role: v.optional(v.picklist(ROLES, `--role must be one of: ${ROLES.join(', ')}`), 'staff'),
-  name: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('--name must not be empty'))),
-});
+);
 
-const SetPasswordArgs = v.object({ email: Email, password: Password });
+const SetPasswordArgs = v.object(
+  { email: Email, password: Password },
+  missingFieldMessage(
+    { email: '--email is required', password: '--password is required' },
+    'Invalid arguments',
+  ),
+);
 
 function parse<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown) {
   const result = v.safeParse(schema, input);

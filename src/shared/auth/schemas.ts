@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { missingFieldMessage } from '../validation.ts';
 import { isEmailForm } from './email.ts';
 import { AUTH_MESSAGES, SERVER_AUTH_MESSAGES } from './messages.ts';
 import { isStrongPassword } from './password-rules.ts';
@@ -15,7 +16,7 @@ export const LoginRequestSchema = v.object(
       v.nonEmpty(SERVER_AUTH_MESSAGES.credentialsRequired),
     ),
   },
-  SERVER_AUTH_MESSAGES.credentialsRequired,
+  missingFieldMessage({}, SERVER_AUTH_MESSAGES.credentialsRequired),
 );
 export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
 
@@ -26,7 +27,7 @@ export const ForgotPasswordRequestSchema = v.object(
       v.check(isEmailForm, AUTH_MESSAGES.forgotInvalidEmail),
     ),
   },
-  AUTH_MESSAGES.forgotEmptyEmail,
+  missingFieldMessage({}, AUTH_MESSAGES.forgotEmptyEmail),
 );
 
 export const ResetPasswordRequestSchema = v.object(
@@ -37,12 +38,15 @@ export const ResetPasswordRequestSchema = v.object(
       v.check(isStrongPassword, SERVER_AUTH_MESSAGES.passwordTooWeak),
     ),
   },
-  SERVER_AUTH_MESSAGES.resetTokenRequired,
+  missingFieldMessage(
+    { password: SERVER_AUTH_MESSAGES.passwordTooWeak },
+    SERVER_AUTH_MESSAGES.resetTokenRequired,
+  ),
 );
 
 export const RefreshTokenRequestSchema = v.object(
   { refreshToken: required(SERVER_AUTH_MESSAGES.refreshTokenRequired) },
-  SERVER_AUTH_MESSAGES.refreshTokenRequired,
+  missingFieldMessage({}, SERVER_AUTH_MESSAGES.refreshTokenRequired),
 );
 
 export const ROLES = ['owner', 'staff'] as const;

@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, E2E_BASE_URL } from './tests/e2e/e2e-env.ts';
+
+// Browser tests: Debian's Chromium against the real server started the way README says.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'tests/e2e/.artifacts/results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'npx tsx tests/e2e/serve.ts',
+    url: `${E2E_BASE_URL}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,22 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** Where the browser tests' server runs and keeps its data (wiped at every run). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `vintry-e2e-${E2E_PORT}`);
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '.artifacts/screenshots');
+
+export const DEMO = { email: 'demo@vintry.test', password: 'Vintry2026' };
+/** A second account for the reset-password journey, so the demo password never changes. */
+export const RESET_USER = { email: 'reset.me@vintry.test', password: 'Before2026' };
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-sync',
+];

@@ -1,0 +1,48 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, E2E_DATA_DIR, SCREENSHOT_DIR } from './e2e-env.ts';
+
+export async function signIn(page: Page, account = DEMO) {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
+
+/** Undoes quoted-printable, the encoding nodemailer uses for long lines in .eml files. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+}
+
+/** The newest reset link mailed to `email`, read from DATA_DIR/mail/*.eml. */
+export async function latestResetLink(email: string, after: number): Promise<string> {
+  const folder = path.join(E2E_DATA_DIR, 'mail');
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = await readdir(folder).catch(() => [] as string[]);
+        for (const file of files.sort().reverse()) {
+          const text = decodeQuotedPrintable(await readFile(path.join(folder, file), 'utf8'));
+          const sentAt = Date.parse(/^Date: (.+)$/m.exec(text)?.[1] ?? '');
+          if (!text.includes(`To: ${email}`) || sentAt < after - 2000) continue;
+          link = /(http\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
+          if (link) return link;
+        }
+        return undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link as string;
+}

@@ -1,0 +1,37 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { E2E_DATA_DIR, E2E_PORT, RESET_USER } from './e2e-env.ts';
+
+/**
+ * The browser tests' server: a fresh data folder, one extra account made with the admin CLI,
+ * then `npm start` exactly as README says (build, then serve with the demo data).
+ */
+rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+const env = { ...process.env, PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR };
+
+const created = spawnSync(
+  'npm',
+  [
+    'run',
+    '--silent',
+    'admin',
+    '--',
+    'create-user',
+    '--email',
+    RESET_USER.email,
+    '--password',
+    RESET_USER.password,
+    '--business',
+    'Demo Cellar',
+    '--name',
+    'Riley Reset',
+  ],
+  { env, stdio: 'inherit' },
+);
+if (created.status !== 0) process.exit(created.status ?? 1);
+
+const server = spawn('npm', ['start'], { env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '#server/cli/commands.ts';
+import { createTestServer, type TestServer } from './helpers/test-server.ts';
+
+describe('admin commands', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(() => server.close());
+
+  const run = (name: string, args: string[]) => {
+    const command = COMMANDS[name];
+    if (!command) throw new Error(`no command ${name}`);
+    return command.run(server.db, args);
+  };
+
+  it('creates a user in a new or existing business, who can then sign in', async () => {
+    expect(
+      await run('create-user', [
+        '--email',
+        'anna@cellar.test',
+        '--password',
+        'Cellar2026',
+        '--business',
+        'River Cellar',
+        '--role',
+        'owner',
+        '--name',
+        'Anna',
+      ]),
+    ).toBe('Created owner anna@cellar.test in River Cellar');
+    expect(
+      await run('create-user', [
+        '--email',
+        'bo@cellar.test',
+        '--password',
+        'Cellar2026',
+        '--business',
+        'River Cellar',
+      ]),
+    ).toBe('Created staff bo@cellar.test in River Cellar');
+    const anna = await server.login('anna@cellar.test', 'Cellar2026');
+    const bo = await server.login('bo@cellar.test', 'Cellar2026');
+    expect((anna.user as unknown as { businessId: string }).businessId).toBe(
+      (bo.user as unknown as { businessId: string }).businessId,
+    );
+  });
+
+  it.each([
+    [['--password', 'Cellar2026', '--business', 'X'], '--email is required'],
+    [
+      ['--email', 'nope', '--password', 'Cellar2026', '--business', 'X'],
+      '--email must be an email address',
+    ],
+    [
+      ['--email', 'c@cellar.test', '--password', 'weak', '--business', 'X'],
+      'Password must be at least 8',
+    ],
+    [['--email', 'c@cellar.test', '--password', 'Cellar2026'], '--business is required'],
+    [
+      ['--email', 'c@cellar.test', '--password', 'Cellar2026', '--business', 'X', '--role', 'boss'],
+      '--role must be one of: owner, staff',
+    ],
+    [
+      ['--email', 'ANNA@cellar.test', '--password', 'Cellar2026', '--business', 'X'],
+      'already exists',
+    ],
+    [['--bogus', 'x'], "Unknown option '--bogus'"],
+  ])('refuses %j', async (args, message) => {
+    await expect(run('create-user', args)).rejects.toThrow(message);
+  });
+
+  it('sets a password and signs out every session of that user', async () => {
+    const session = await server.login('bo@cellar.test', 'Cellar2026');
+    expect(
+      await run('set-password', ['--email', 'BO@cellar.test', '--password', 'Renewed2027']),
+    ).toBe('Password changed for BO@cellar.test; their sessions were signed out');
+    await server.login('bo@cellar.test', 'Renewed2027');
+    const refresh = await server.call('POST', '/api/v1/auth/refresh', {
+      body: { refreshToken: session.refreshToken },
+    });
+    expect(refresh.status).toBe(401);
+    await expect(
+      run('set-password', ['--email', 'ghost@cellar.test', '--password', 'Renewed2027']),
+    ).rejects.toThrow('No user has the email ghost@cellar.test');
+  });
+
+  it('lists users with their role and business', async () => {
+    const output = await run('list-users', []);
+    expect(output.split('\n')).toEqual([
+      'anna@cellar.test\tAnna\towner\tRiver Cellar',
+      'bo@cellar.test\tbo\tstaff\tRiver Cellar',
+    ]);
+  });
+});

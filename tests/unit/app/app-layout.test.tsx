@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activeNavigation } from '#app/navigation.ts';
+import { mockServer } from '../../mocks/server.ts';
+import { renderApp, signInAsDemo } from '../helpers/render-app.tsx';
+
+beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => mockServer.resetHandlers());
+afterAll(() => mockServer.close());
+
+async function openApp(path = '/dashboard') {
+  signInAsDemo();
+  const user = userEvent.setup();
+  const app = renderApp(path);
+  const nav = await screen.findByRole('navigation', { name: 'Main' });
+  return { ...app, user, nav };
+}
+
+const MENU_IN_ORDER = [
+  'Dashboard',
+  'POS',
+  'Inventory',
+  'Orders',
+  'Calendar',
+  'Customers',
+  'Reports',
+  'Alerts',
+  'Scan Product',
+  'Scan Invoice',
+  'Settings',
+  'Help & Support',
+  'Sign Out',
+];
+
+describe('layout and side navigation', () => {
+  it('lists every menu entry in the spec order, with the Alerts badge of 5', async () => {
+    const { nav } = await openApp();
+    const labels = within(nav)
+      .getAllByRole('link')
+      .concat(within(nav).getAllByRole('button'))
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
+      .map((element) => element.textContent?.replace(/\s*5 new$/, '').trim())
+      .filter((label) => label && MENU_IN_ORDER.includes(label));
+    expect(labels).toEqual(MENU_IN_ORDER);
+    const alerts = within(nav).getByRole('link', { name: /Alerts/ });
+    expect(alerts.querySelector('.sidebar__badge--normal')?.textContent).toBe('5 new');
+  });
+
+  it('marks the active item from the path', async () => {
+    const { nav } = await openApp('/inventory');
+    expect(within(nav).getByRole('link', { name: 'Inventory' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(activeNavigation('/reports/sales')).toEqual({
+      itemId: 'reports',
+      childId: 'reports-sales',
+    });
+    expect(activeNavigation('/settings')).toEqual({ itemId: 'settings', childId: null });
+    expect(activeNavigation('/api-examples')).toEqual({ itemId: null, childId: null });
+  });
+
+  it('toggles a submenu when expanded and navigates from it', async () => {
+    const { nav, user, history } = await openApp();
+    const reports = within(nav).getByRole('button', { name: 'Reports' });
+    expect(reports.getAttribute('aria-expanded')).toBe('false');
+    await user.click(reports);
+    expect(reports.getAttribute('aria-expanded')).toBe('true');
+    await user.click(within(nav).getByRole('link', { name: 'Sales Report' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/reports/sales'));
+    expect(
+      within(nav).getByRole('link', { name: 'Sales Report' }).getAttribute('aria-current'),
+    ).toBe('page');
+    await user.click(reports);
+    expect(within(nav).queryByRole('link', { name: 'Sales Report' })).toBeNull();
+  });
+
+  it('collapses: labels and Quick Actions go, open submenus close, parents link to their route', async () => {
+    const { nav, user, history } = await openApp();
+    await user.click(within(nav).getByRole('button', { name: 'Settings' }));
+    expect(within(nav).getByRole('link', { name: 'Business Profile' })).toBeTruthy();
+
+    await user.click(within(nav).getByRole('button', { name: 'Collapse sidebar' }));
+    expect(within(nav).getByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
+    expect(nav.className).toContain('sidebar--collapsed');
+    expect(within(nav).queryByText('Quick Actions')).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Business Profile' })).toBeNull();
+
+    await user.click(within(nav).getByRole('link', { name: 'Reports' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/reports'));
+    expect(within(nav).queryByRole('link', { name: 'Sales Report' })).toBeNull();
+
+    await user.click(within(nav).getByRole('button', { name: 'Expand sidebar' }));
+    expect(within(nav).getByText('Quick Actions')).toBeTruthy();
+    expect(
+      within(nav).getByRole('button', { name: 'Settings' }).getAttribute('aria-expanded'),
+    ).toBe('false');
+  });
+
+  it('logs Quick Actions as not yet implemented and does nothing else', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { nav, user, history } = await openApp();
+    await user.click(within(nav).getByRole('button', { name: 'Scan Product' }));
+    await user.click(within(nav).getByRole('button', { name: 'Scan Invoice' }));
+    expect(info).toHaveBeenCalledWith('Scan Product: not yet implemented');
+    expect(info).toHaveBeenCalledWith('Scan Invoice: not yet implemented');
+    expect(history.location.pathname).toBe('/dashboard');
+  });
+
+  it('signs out: clears the session, tells the server, and goes to /login', async () => {
+    let revoked: unknown;
+    mockServer.use(
+      http.post('*/api/v1/auth/logout', async ({ request }) => {
+        revoked = await request.json();
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { nav, user, history } = await openApp();
+    await user.click(within(nav).getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    await waitFor(() => expect(revoked).toEqual({ refreshToken: 'refresh-1' }));
+  });
+
+  it('starts collapsed on a tablet', async () => {
+    window.innerWidth = 1024;
+    const { nav } = await openApp();
+    expect(nav.className).toContain('sidebar--collapsed');
+  });
+
+  it('on a phone, opens the menu as a drawer that Escape and navigation close', async () => {
+    window.innerWidth = 390;
+    signInAsDemo();
+    const user = userEvent.setup();
+    const { history } = renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(drawer).getByText('Quick Actions')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'Orders' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/orders'));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+  });
+
+  it('shows who is signed in and for which business', async () => {
+    await openApp();
+    expect(screen.getByText('Demo Owner')).toBeTruthy();
+    expect(screen.getByText('Demo Cellar')).toBeTruthy();
+  });
+});

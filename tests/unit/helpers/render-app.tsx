@@ -1,0 +1,37 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { createQueryClient } from '#app/query-client.ts';
+import { SessionGate } from '#app/session-gate.tsx';
+import { saveSession } from '#data/session.ts';
+import { createAppRouter } from '#routes/router.ts';
+
+/** The whole app, as main.tsx mounts it, on an in-memory history starting at `path`. */
+export function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const router = createAppRouter(queryClient, history);
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <SessionGate onSignedOut={() => void router.invalidate()}>
+        <RouterProvider router={router} />
+      </SessionGate>
+    </QueryClientProvider>,
+  );
+  return { ...view, router, history };
+}
+
+export function signInAsDemo() {
+  saveSession({
+    accessToken: 'access-1',
+    refreshToken: 'refresh-1',
+    user: {
+      id: 'u1',
+      email: 'demo@vintry.test',
+      name: 'Demo Owner',
+      role: 'owner',
+      businessId: 'b1',
+      businessName: 'Demo Cellar',
+    },
+  });
+}
