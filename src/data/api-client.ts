@@ -1,0 +1,157 @@
+import * as v from 'valibot';
+import { API_PREFIX } from '#shared/api.ts';
+import { AUTH_MESSAGES, apiCallFailedMessage } from '#shared/auth/messages.ts';
+import { RefreshResponseSchema } from '#shared/auth/schemas.ts';
+import { ErrorBodySchema } from '#shared/validation.ts';
+import { clearSession, readTokens, storeTokens } from './session.ts';
+
+/**
+ * Every call to the API goes through here. Authenticated calls carry the Bearer token read at
+ * send time and the JSON content type; a 401 triggers one token refresh and one retry. Refreshes
+ * are single-flight: concurrent 401s in this tab share one promise, and other tabs wait on the
+ * `vintry-auth-refresh` Web Lock, then see the token already renewed and reuse it.
+ */
+
+/** A non-OK answer. `serverMessage` is the `{message}` the server sent, when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly statusText: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get serverMessage(): string | undefined {
+    const parsed = v.safeParse(ErrorBodySchema, this.body);
+    return parsed.success ? parsed.output.message : undefined;
+  }
+}
+
+/** The session ended: the refresh was refused, or there was nothing to refresh with. */
+export class SessionExpiredError extends Error {
+  override name = 'SessionExpiredError';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function withHeaders(init: RequestInit, accessToken: string | null): RequestInit {
+  const headers = new Headers(init.headers);
+  if (!(init.body instanceof FormData)) headers.set('Content-Type', 'application/json');
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  return { ...init, headers };
+}
+
+/** An authentication call (no Bearer header). Answers the parsed JSON body, or throws ApiError. */
+export async function publicPost(path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(
+    `${API_PREFIX}${path}`,
+    withHeaders({ method: 'POST', body: JSON.stringify(body) }, null),
+  );
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    const error = new ApiError(
+      apiCallFailedMessage(response.status, response.statusText),
+      response.status,
+      response.statusText,
+      parsed,
+    );
+    throw error;
+  }
+  return parsed;
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+async function performRefresh(staleAccessToken: string | null): Promise<string> {
+  const { accessToken, refreshToken } = readTokens();
+  // Another tab (or an earlier call here) renewed the token while this call was waiting.
+  if (accessToken && staleAccessToken && accessToken !== staleAccessToken) return accessToken;
+  if (!refreshToken) {
+    clearSession();
+    throw new SessionExpiredError(AUTH_MESSAGES.noRefreshToken);
+  }
+  // A network failure propagates as it is: being offline must not sign anyone out.
+  const response = await fetch(
+    `${API_PREFIX}/auth/refresh`,
+    withHeaders({ method: 'POST', body: JSON.stringify({ refreshToken }) }, null),
+  );
+  const parsed = v.safeParse(RefreshResponseSchema, response.ok ? await readBody(response) : null);
+  if (!parsed.success) {
+    clearSession();
+    throw new SessionExpiredError(AUTH_MESSAGES.refreshFailed);
+  }
+  storeTokens(parsed.output.accessToken, parsed.output.refreshToken);
+  return parsed.output.accessToken;
+}
+
+/**
+ * Renews the access token once for everyone waiting. `staleAccessToken` is the token the caller's
+ * request was refused with; when the stored one already differs, no new refresh is made.
+ */
+export function refreshAccessToken(staleAccessToken: string | null): Promise<string> {
+  refreshInFlight ??= (async () => {
+    try {
+      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+      return locks
+        ? await locks.request('vintry-auth-refresh', () => performRefresh(staleAccessToken))
+        : await performRefresh(staleAccessToken);
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+/**
+ * An authenticated call. Answers the Response when it is OK; otherwise throws ApiError with
+ * 'API call failed: {status} {statusText}', or the session-expired error when the refresh after a
+ * 401 fails (the user is then signed out).
+ */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const url = `${API_PREFIX}${path}`;
+  const { accessToken, refreshToken } = readTokens();
+  let response = await fetch(url, withHeaders(init, accessToken));
+  if (response.status === 401 && refreshToken) {
+    let renewed: string;
+    try {
+      renewed = await refreshAccessToken(accessToken);
+    } catch (error) {
+      if (error instanceof SessionExpiredError) {
+        clearSession(AUTH_MESSAGES.sessionExpired);
+        throw new SessionExpiredError(AUTH_MESSAGES.sessionExpired);
+      }
+      throw error;
+    }
+    response = await fetch(url, withHeaders(init, renewed));
+  }
+  if (!response.ok) {
+    throw new ApiError(
+      apiCallFailedMessage(response.status, response.statusText),
+      response.status,
+      response.statusText,
+      await readBody(response),
+    );
+  }
+  return response;
+}
+
+/** An authenticated call whose JSON answer is validated with a shared schema. */
+export async function apiJson<TSchema extends v.GenericSchema>(
+  path: string,
+  schema: TSchema,
+  init: RequestInit = {},
+): Promise<v.InferOutput<TSchema>> {
+  const response = await apiFetch(path, init);
+  return v.parse(schema, await readBody(response));
+}

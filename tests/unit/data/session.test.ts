@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clearSession,
+  getSessionState,
+  loadSession,
+  readTokens,
+  saveSession,
+  storeTokens,
+  subscribeSession,
+} from '#data/session.ts';
+
+describe('session storage', () => {
+  it('writes the three spec keys on sign-in', () => {
+    const user = { email: 'demo@vintry.test', name: 'Demo Owner', businessName: 'Demo Cellar' };
+    saveSession({ accessToken: 'a1', refreshToken: 'r1', user });
+    expect(localStorage.getItem('accessToken')).toBe('a1');
+    expect(localStorage.getItem('refreshToken')).toBe('r1');
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(user);
+    expect(getSessionState()).toEqual({ status: 'authenticated', user, notice: null });
+  });
+
+  it('reads a stored session back as authenticated', () => {
+    localStorage.setItem('accessToken', 'a1');
+    localStorage.setItem('refreshToken', 'r1');
+    localStorage.setItem('user', JSON.stringify({ email: 'x@vintry.test', extra: 1 }));
+    expect(loadSession()).toEqual({
+      status: 'authenticated',
+      user: { email: 'x@vintry.test', extra: 1 },
+      notice: null,
+    });
+  });
+
+  it.each([
+    ['only an access token', { accessToken: 'a1' }],
+    ['only a refresh token', { refreshToken: 'r1' }],
+    ['nothing', {}],
+  ])('is not authenticated with %s', (_label, stored: Record<string, string>) => {
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+    expect(loadSession().status).toBe('unauthenticated');
+  });
+
+  it('clears everything stored when the stored data cannot be read', () => {
+    localStorage.setItem('accessToken', 'a1');
+    localStorage.setItem('refreshToken', 'r1');
+    localStorage.setItem('user', '{not json');
+    expect(loadSession().status).toBe('unauthenticated');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('stores a rotated refresh token only when one is given', () => {
+    saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'x@vintry.test' } });
+    storeTokens('a2');
+    expect(readTokens()).toEqual({ accessToken: 'a2', refreshToken: 'r1' });
+    storeTokens('a3', 'r3');
+    expect(readTokens()).toEqual({ accessToken: 'a3', refreshToken: 'r3' });
+  });
+
+  it('logout removes the three keys and keeps the reason for the sign-in screen', () => {
+    saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'x@vintry.test' } });
+    clearSession('Session expired. Please login again.');
+    expect(readTokens()).toEqual({ accessToken: null, refreshToken: null });
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(getSessionState()).toEqual({
+      status: 'unauthenticated',
+      user: null,
+      notice: 'Session expired. Please login again.',
+    });
+  });
+
+  it('follows a sign-out made in another tab', () => {
+    saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'x@vintry.test' } });
+    const seen: string[] = [];
+    const unsubscribe = subscribeSession(() => seen.push(getSessionState().status));
+    // Another tab removed the keys; this tab hears of it through the storage event.
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'accessToken' }));
+    unsubscribe();
+    expect(seen).toEqual(['unauthenticated']);
+  });
+});
