@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { API_PREFIX } from '#shared/api.ts';
-import { type LoginResult, LoginResponseSchema } from '#shared/auth/schemas.ts';
+import { LoginResponseSchema, type LoginResult } from '#shared/auth/schemas.ts';
 import { ApiError, publicPost } from './api-client.ts';
 
 /** The authentication calls of spec section 7 (no Bearer header). */

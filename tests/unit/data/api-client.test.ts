@@ -1,11 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ApiError,
-  apiFetch,
-  refreshAccessToken,
-  SessionExpiredError,
-} from '#data/api-client.ts';
+import { ApiError, apiFetch, refreshAccessToken, SessionExpiredError } from '#data/api-client.ts';
 import { getSessionState, loadSession, saveSession } from '#data/session.ts';
 import { mockServer } from '../../mocks/server.ts';
 
