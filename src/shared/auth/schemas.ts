@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { missingFieldMessage } from '../validation.ts';
+import { firstIssueMessage, missingFieldMessage } from '../validation.ts';
 import { isEmailForm } from './email.ts';
 import { AUTH_MESSAGES, SERVER_AUTH_MESSAGES } from './messages.ts';
 import { isStrongPassword } from './password-rules.ts';
@@ -29,6 +29,26 @@ export const ForgotPasswordRequestSchema = v.object(
   },
   missingFieldMessage({}, AUTH_MESSAGES.forgotEmptyEmail),
 );
+
+export type ForgotEmailProblem = 'empty' | 'invalid';
+
+/**
+ * The forgot-password check of spec section 5, run before any call with the schema the server
+ * applies. Leading and trailing spaces are forgiven (they come from pasting); a space inside the
+ * address is not.
+ */
+export function checkForgotPasswordEmail(
+  email: string,
+): { ok: true; email: string } | { ok: false; problem: ForgotEmailProblem; message: string } {
+  const result = v.safeParse(ForgotPasswordRequestSchema, { email });
+  if (result.success) return { ok: true, email: result.output.email };
+  const message = firstIssueMessage(result.issues);
+  return {
+    ok: false,
+    problem: message === AUTH_MESSAGES.forgotEmptyEmail ? 'empty' : 'invalid',
+    message,
+  };
+}
 
 export const ResetPasswordRequestSchema = v.object(
   {

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { checkForgotPasswordEmail } from '#shared/auth/email.ts';
 import { AUTH_MESSAGES, apiCallFailedMessage } from '#shared/auth/messages.ts';
 import {
   allPasswordRulesMet,
@@ -8,6 +7,7 @@ import {
   isStrongPassword,
 } from '#shared/auth/password-rules.ts';
 import {
+  checkForgotPasswordEmail,
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
   LoginResponseSchema,

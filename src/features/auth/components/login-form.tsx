@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import * as v from 'valibot';
 import { ApiError } from '#data/api-client.ts';
 import { requestLogin, requestPasswordReset } from '#data/auth-api.ts';
 import { saveSession } from '#data/session.ts';
-import { checkForgotPasswordEmail } from '#shared/auth/email.ts';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import { checkForgotPasswordEmail, LoginRequestSchema } from '#shared/auth/schemas.ts';
+import { firstIssueMessage } from '#shared/validation.ts';
 import { FormMessage, type FormMessageValue } from '#ui/form-message.tsx';
 import { AuthCard } from './auth-card.tsx';
 
@@ -35,11 +37,16 @@ export function LoginForm({
   async function handleLogin(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const credentials = v.safeParse(LoginRequestSchema, { email, password });
+    if (!credentials.success) {
+      setMessage({ kind: 'error', text: firstIssueMessage(credentials.issues) });
+      return;
+    }
     setRunning('login');
     setMessage(null);
     setEmailInvalid(false);
     try {
-      const result = await requestLogin(email, password);
+      const result = await requestLogin(credentials.output.email, credentials.output.password);
       saveSession({
         accessToken: result.accessToken,
         refreshToken: result.refreshToken,

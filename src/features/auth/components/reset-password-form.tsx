@@ -1,9 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import * as v from 'valibot';
 import { ApiError } from '#data/api-client.ts';
 import { resetPassword } from '#data/auth-api.ts';
 import { RESET_REDIRECT_MS } from '#shared/auth/constants.ts';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { allPasswordRulesMet, checkPasswordRules } from '#shared/auth/password-rules.ts';
+import { ResetPasswordRequestSchema } from '#shared/auth/schemas.ts';
+import { firstIssueMessage } from '#shared/validation.ts';
 import { FormMessage, type FormMessageValue } from '#ui/form-message.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
@@ -37,10 +40,15 @@ export function ResetPasswordForm({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSubmit) return;
+    const request = v.safeParse(ResetPasswordRequestSchema, { token, password });
+    if (!request.success) {
+      setMessage({ kind: 'error', text: firstIssueMessage(request.issues) });
+      return;
+    }
     setRunning(true);
     setMessage(null);
     try {
-      await resetPassword(token, password);
+      await resetPassword(request.output.token, request.output.password);
       setDone(true);
       setMessage({ kind: 'success', text: AUTH_MESSAGES.resetSucceeded });
     } catch (error) {

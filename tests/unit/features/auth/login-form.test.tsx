@@ -174,3 +174,16 @@ describe('sign-in screen', () => {
     expect(message()?.textContent).toBe('Session expired. Please login again.');
   });
 });
+
+describe('sign-in validation with the shared schema', () => {
+  it('does not send a whitespace-only email', async () => {
+    const { user, email, password, onSignedIn } = setup();
+    // A text field's required check passes spaces; the shared schema does not.
+    email.removeAttribute('type');
+    await user.type(email, '   ');
+    await user.type(password, 'Vintry2026');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(message()?.textContent).toBe('Email and password are required');
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+});
