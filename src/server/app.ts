@@ -12,6 +12,7 @@ import { HttpError, MESSAGES } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
+import { inventoryRoutes } from './routes/inventory.ts';
 import { userRoutes } from './routes/user.ts';
 
 /** Largest JSON body the API accepts. */
@@ -62,12 +63,14 @@ export function createApp(deps: Deps) {
   );
   api.use('*', async (c, next) => {
     await next();
-    // API answers are per user: never let a shared cache keep them.
-    c.header('Cache-Control', 'no-store');
+    // API answers are per user: never let a shared cache keep them. Routes that revalidate
+    // with an ETag say so themselves.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   api.route('/health', healthRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.route('/user', userRoutes(deps));
+  api.route('/inventory', inventoryRoutes(deps));
   app.route(API_PREFIX, api);
 
   if (deps.staticDir) mountStatic(app, deps.staticDir);

@@ -66,6 +66,15 @@ export async function listUsers(db: Db) {
     .orderBy(businesses.name, users.email);
 }
 
+export async function findBusinessId(db: Db, name: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.name, name))
+    .limit(1);
+  return row?.id;
+}
+
 /** Finds the business by name or creates it, then creates the user in it. */
 export async function createUser(
   db: Db,

@@ -6,8 +6,17 @@ import { isStrongPassword } from '#shared/auth/password-rules.ts';
 import { ROLES } from '#shared/auth/schemas.ts';
 import { firstIssueMessage, missingFieldMessage } from '#shared/validation.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-sessions.ts';
-import { createUser, findUserIdByEmail, listUsers, setPassword } from '../auth/users.ts';
+import {
+  createUser,
+  findBusinessId,
+  findUserIdByEmail,
+  listUsers,
+  setPassword,
+} from '../auth/users.ts';
 import type { Db } from '../db/client.ts';
+import { countProducts, insertProducts } from '../products/catalogue-repository.ts';
+import { generateProducts } from '../seed/catalogue.ts';
+import { DEMO } from '../seed/demo.ts';
 
 /**
  * The admin commands of ARCHITECTURE.md section 1. Each takes the arguments after its name and
@@ -80,9 +89,29 @@ function options(args: string[], names: string[]) {
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
-  create-user  --email <email> --password <password> --business <name> [--role owner|staff] [--name <name>]
-  set-password --email <email> --password <password>
-  list-users`;
+  create-user    --email <email> --password <password> --business <name> [--role owner|staff] [--name <name>]
+  set-password   --email <email> --password <password>
+  list-users
+  seed-products  --count <n> [--business <name>]   (default business: ${DEMO.businessName})`;
+
+const MAX_SEED_COUNT = 1_000_000;
+
+const SeedProductsArgs = v.object(
+  {
+    count: v.pipe(
+      v.string('--count is required'),
+      v.regex(/^\d+$/, '--count must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, '--count must be at least 1'),
+      v.maxValue(MAX_SEED_COUNT, `--count must be at most ${MAX_SEED_COUNT}`),
+    ),
+    business: v.optional(
+      v.pipe(v.string(), v.trim(), v.nonEmpty('--business must not be empty')),
+      DEMO.businessName,
+    ),
+  },
+  missingFieldMessage({ count: '--count is required' }, 'Invalid arguments'),
+);
 
 export interface Command {
   run: (db: Db, args: string[]) => Promise<string>;
@@ -117,6 +146,17 @@ export const COMMANDS: Record<string, Command> = {
       await setPassword(db, userId, input.password, now);
       await revokeAllRefreshTokens(db, userId, now);
       return `Password changed for ${input.email}; their sessions were signed out`;
+    },
+  },
+  'seed-products': {
+    run: async (db, args) => {
+      const input = parse(SeedProductsArgs, options(args, ['count', 'business']));
+      const businessId = await findBusinessId(db, input.business);
+      if (!businessId) throw new CliError(`No business is named ${input.business}`);
+      const existing = await countProducts(db, businessId);
+      // Continue the generated sequence, so repeated runs add new products, not copies.
+      await insertProducts(db, businessId, generateProducts(input.count, existing));
+      return `Added ${input.count} products to ${input.business} (${existing + input.count} in all)`;
     },
   },
   'list-users': {

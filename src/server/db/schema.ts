@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The server's tables. Every row that belongs to a business carries business_id, and every query
@@ -12,6 +25,8 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const businesses = pgTable('businesses', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** Bumped by every change to the business's catalogue; the inventory ETag is built from it. */
+  catalogueVersion: integer('catalogue_version').notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -88,4 +103,42 @@ export const loginFailures = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_email_idx').on(t.email, t.failedAt)],
+);
+
+/** Money is stored as exact decimals: 12 digits, 2 after the point. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+/**
+ * The catalogue. Ids are integers (the product detail shows them zero-padded as the SKU line).
+ * Values of the business's custom fields are kept by field_key in custom_values.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sku: text('sku'),
+    producer: text('producer').notNull().default(''),
+    country: text('country').notNull().default(''),
+    region: text('region').notNull().default(''),
+    appellation: text('appellation').notNull().default(''),
+    luc: money('luc').notNull().default('0'),
+    gst: money('gst').notNull().default('0'),
+    listPrice: money('list_price').notNull().default('0'),
+    costPrice: money('cost_price'),
+    retailPrice: money('retail_price'),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    category: text('category'),
+    supplier: text('supplier'),
+    description: text('description'),
+    barcode: text('barcode'),
+    customValues: jsonb('custom_values').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSaleDate: date('last_sale_date'),
+  },
+  (t) => [index('products_business_idx').on(t.businessId, t.id)],
 );

@@ -1,0 +1,55 @@
+import { marginPercent, round2 } from '#shared/inventory/pricing.ts';
+import { stockStatus } from '#shared/inventory/status.ts';
+import type { ProductRow } from './catalogue-repository.ts';
+
+/**
+ * The enhanced inventory answer `{products: [{id, columns: [{key, value}]}]}` with the server's
+ * keys (name, list_price, margin_percent …) and every custom value by its field_key. Money goes
+ * out as the exact decimal strings the database holds.
+ */
+export interface EnhancedColumn {
+  key: string;
+  value: unknown;
+}
+
+export function toEnhancedProduct(row: ProductRow): { id: number; columns: EnhancedColumn[] } {
+  const margin = marginPercent(Number(row.listPrice), Number(row.luc), Number(row.gst));
+  const columns: EnhancedColumn[] = [
+    { key: 'name', value: row.name },
+    { key: 'sku', value: row.sku },
+    { key: 'producer', value: row.producer },
+    { key: 'country', value: row.country },
+    { key: 'region', value: row.region },
+    { key: 'appellation', value: row.appellation },
+    { key: 'luc', value: row.luc },
+    { key: 'gst', value: row.gst },
+    { key: 'list_price', value: row.listPrice },
+    { key: 'cost_price', value: row.costPrice },
+    { key: 'retail_price', value: row.retailPrice },
+    { key: 'stock_quantity', value: row.stockQuantity },
+    { key: 'margin_percent', value: margin === null ? 0 : round2(margin) },
+    { key: 'status', value: stockStatus(row.stockQuantity) },
+    { key: 'category', value: row.category },
+    { key: 'supplier', value: row.supplier },
+    { key: 'description', value: row.description },
+    { key: 'barcode', value: row.barcode },
+    { key: 'lastSaleDate', value: row.lastSaleDate },
+    { key: 'createdDate', value: row.createdAt.toISOString().slice(0, 10) },
+  ];
+  for (const [key, value] of Object.entries(row.customValues)) columns.push({ key, value });
+  return { id: row.id, columns };
+}
+
+/** A strong validator for one business's catalogue at one version. */
+export function catalogueEtag(businessId: string, version: number): string {
+  return `"catalogue-${businessId}-${version}"`;
+}
+
+/** If-None-Match holds the ETag (or '*'): the client's copy is current. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag === etag);
+}

@@ -1,0 +1,114 @@
+/**
+ * The inventory columns of spec sections 3 and 9: what is offered, the default set and order,
+ * and the widths. Custom fields become further columns labelled '{field_name} (Custom)'.
+ */
+export const OFFERED_COLUMNS = [
+  { key: 'product', label: 'Product Name' },
+  { key: 'sku', label: 'SKU' },
+  { key: 'producer', label: 'Producer/Brand' },
+  { key: 'country', label: 'Country' },
+  { key: 'region', label: 'Region' },
+  { key: 'appellation', label: 'Appellation' },
+  { key: 'luc', label: 'LUC (Landed Unit Cost)' },
+  { key: 'gst', label: 'GST' },
+  { key: 'listPrice', label: 'List Price' },
+  { key: 'cost_price', label: 'Cost Price' },
+  { key: 'retail_price', label: 'Retail Price' },
+  { key: 'stock_quantity', label: 'Stock Quantity' },
+  { key: 'margin', label: 'Margin' },
+  { key: 'status', label: 'Status' },
+  { key: 'category', label: 'Category' },
+  { key: 'supplier', label: 'Supplier' },
+  { key: 'description', label: 'Description' },
+  { key: 'stockQuantity', label: 'Stock Quantity (Legacy)' },
+  { key: 'reservedQuantity', label: 'Reserved Quantity' },
+  { key: 'availableQuantity', label: 'Available Quantity' },
+  { key: 'barcode', label: 'Barcode/SKU' },
+  { key: 'lastSaleDate', label: 'Last Sale Date' },
+  { key: 'createdDate', label: 'Created Date' },
+] as const;
+
+export type OfferedColumnKey = (typeof OFFERED_COLUMNS)[number]['key'];
+
+export const ALWAYS_VISIBLE_COLUMN = 'product';
+
+/** The 10 default columns, in the default order; also the built-in essential set. */
+export const DEFAULT_COLUMN_ORDER: readonly OfferedColumnKey[] = [
+  'product',
+  'producer',
+  'country',
+  'region',
+  'appellation',
+  'luc',
+  'gst',
+  'listPrice',
+  'margin',
+  'status',
+];
+
+export const MIN_COLUMN_WIDTH = 50;
+export const CUSTOM_COLUMN_WIDTH = 120;
+export const FALLBACK_COLUMN_WIDTH = 120;
+
+export const DEFAULT_COLUMN_WIDTHS: Readonly<Record<string, number>> = {
+  rowNumber: 35,
+  product: 180,
+  sku: 120,
+  producer: 180,
+  country: 100,
+  region: 120,
+  appellation: 140,
+  luc: 80,
+  gst: 80,
+  listPrice: 100,
+  margin: 80,
+  status: 120,
+  category: 120,
+  supplier: 150,
+  description: 200,
+  options: 32,
+  cost_price: 100,
+  retail_price: 100,
+  stock_quantity: 120,
+};
+
+/** Columns whose header sorts and whose edge resizes (spec section 3), besides custom fields. */
+export const SORTABLE_COLUMNS: ReadonlySet<string> = new Set([
+  'rowNumber',
+  'product',
+  'sku',
+  'producer',
+  'country',
+  'region',
+  'appellation',
+  'luc',
+  'gst',
+  'listPrice',
+  'cost_price',
+  'retail_price',
+  'stock_quantity',
+  'margin',
+  'status',
+  'category',
+  'supplier',
+  'description',
+  'options',
+]);
+
+const OFFERED_KEYS: ReadonlySet<string> = new Set(OFFERED_COLUMNS.map((column) => column.key));
+
+export function isOfferedColumn(key: string): key is OfferedColumnKey {
+  return OFFERED_KEYS.has(key);
+}
+
+export function customColumnLabel(fieldName: string): string {
+  return `${fieldName} (Custom)`;
+}
+
+export function defaultColumnWidth(key: string, isCustom: boolean): number {
+  return DEFAULT_COLUMN_WIDTHS[key] ?? (isCustom ? CUSTOM_COLUMN_WIDTH : FALLBACK_COLUMN_WIDTH);
+}
+
+export function clampColumnWidth(width: number): number {
+  return Math.max(MIN_COLUMN_WIDTH, Math.round(width));
+}

@@ -1,0 +1,157 @@
+import * as v from 'valibot';
+
+/**
+ * An inventory item as the screens hold it (spec section 3), and the mapping from the server's
+ * enhanced response `{products: [{id, columns: [{key, value}]}]}`.
+ */
+export type CustomValue = string | number | boolean | null | string[];
+
+export interface InventoryItem {
+  id: number;
+  product: string;
+  sku?: string;
+  producer: string;
+  country: string;
+  region: string;
+  appellation: string;
+  luc: number;
+  gst: number;
+  listPrice: number;
+  cost_price?: number | string;
+  retail_price?: number | string;
+  stock_quantity?: number;
+  category?: string;
+  supplier?: string;
+  description?: string;
+  status: string;
+  margin: number;
+  barcode?: string;
+  lastSaleDate?: string;
+  createdDate?: string;
+  stockQuantity?: number;
+  reservedQuantity?: number;
+  availableQuantity?: number;
+  /** Values of the business's custom fields, by field_key. */
+  custom: Record<string, CustomValue>;
+}
+
+const ColumnSchema = v.object({ key: v.string(), value: v.unknown() });
+
+export const EnhancedProductSchema = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  columns: v.array(ColumnSchema),
+});
+export type EnhancedProduct = v.InferOutput<typeof EnhancedProductSchema>;
+
+export const EnhancedInventorySchema = v.object({ products: v.array(EnhancedProductSchema) });
+export type EnhancedInventory = v.InferOutput<typeof EnhancedInventorySchema>;
+
+/** Server key → screen key, for the three keys that differ. */
+export const SERVER_TO_SCREEN_KEYS: Readonly<Record<string, string>> = {
+  name: 'product',
+  list_price: 'listPrice',
+  margin_percent: 'margin',
+};
+
+export const SCREEN_TO_SERVER_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(SERVER_TO_SCREEN_KEYS).map(([server, screen]) => [screen, server]),
+);
+
+/** Parsed as numbers, 0 when invalid (spec section 3), by their screen key. */
+const NUMERIC_KEYS = new Set(['luc', 'gst', 'listPrice', 'stock_quantity', 'margin']);
+/** Optional numbers kept as sent (a number or a numeric string). */
+const LOOSE_NUMBER_KEYS = new Set(['cost_price', 'retail_price']);
+const OPTIONAL_NUMBER_KEYS = new Set(['stockQuantity', 'reservedQuantity', 'availableQuantity']);
+const TEXT_KEYS = new Set([
+  'product',
+  'sku',
+  'producer',
+  'country',
+  'region',
+  'appellation',
+  'category',
+  'supplier',
+  'description',
+  'status',
+  'barcode',
+  'lastSaleDate',
+  'createdDate',
+]);
+
+export function parseNumber(value: unknown): number {
+  const parsed = typeof value === 'number' ? value : Number.parseFloat(String(value ?? ''));
+  return Number.isFinite(parsed) ? parsed : 0;
+}
+
+function asCustomValue(value: unknown): CustomValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return value;
+  }
+  if (Array.isArray(value)) return value.map(String);
+  return JSON.stringify(value);
+}
+
+const hasText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+export function mapEnhancedProduct({ id, columns }: EnhancedProduct): InventoryItem {
+  const known: Record<string, unknown> = {};
+  const custom: Record<string, CustomValue> = {};
+  for (const { key, value } of columns) {
+    const screenKey = SERVER_TO_SCREEN_KEYS[key] ?? key;
+    if (NUMERIC_KEYS.has(screenKey)) known[screenKey] = parseNumber(value);
+    else if (LOOSE_NUMBER_KEYS.has(screenKey)) {
+      if (value !== null && value !== undefined && value !== '') known[screenKey] = value;
+    } else if (OPTIONAL_NUMBER_KEYS.has(screenKey)) {
+      if (value !== null && value !== undefined && value !== '')
+        known[screenKey] = parseNumber(value);
+    } else if (TEXT_KEYS.has(screenKey)) {
+      if (value !== null && value !== undefined) known[screenKey] = String(value);
+    } else custom[key] = asCustomValue(value);
+  }
+  const text = (key: string, fallback: string) => (hasText(known[key]) ? known[key] : fallback);
+  const optionalText = (key: string) => (hasText(known[key]) ? known[key] : undefined);
+  const number = (key: string) => (typeof known[key] === 'number' ? known[key] : 0);
+  const item: InventoryItem = {
+    id,
+    product: text('product', 'Unknown Product'),
+    producer: text('producer', 'Unknown Producer'),
+    country: text('country', 'Unknown'),
+    region: text('region', 'Unknown'),
+    appellation: text('appellation', 'Unknown'),
+    status: text('status', 'Unknown'),
+    luc: number('luc'),
+    gst: number('gst'),
+    listPrice: number('listPrice'),
+    margin: number('margin'),
+    custom,
+  };
+  for (const key of [
+    'sku',
+    'category',
+    'supplier',
+    'description',
+    'barcode',
+    'lastSaleDate',
+    'createdDate',
+  ] as const) {
+    const value = optionalText(key);
+    if (value !== undefined) item[key] = value;
+  }
+  if (typeof known.stock_quantity === 'number') item.stock_quantity = known.stock_quantity;
+  for (const key of ['cost_price', 'retail_price'] as const) {
+    const value = known[key];
+    if (typeof value === 'number' || typeof value === 'string') item[key] = value;
+  }
+  for (const key of ['stockQuantity', 'reservedQuantity', 'availableQuantity'] as const) {
+    const value = known[key];
+    if (typeof value === 'number') item[key] = value;
+  }
+  return item;
+}
+
+/** The value of a column for an item: a built-in field, or a custom field by its key. */
+export function columnValue(item: InventoryItem, key: string): unknown {
+  if (key in item && key !== 'custom') return item[key as keyof InventoryItem];
+  return item.custom[key];
+}

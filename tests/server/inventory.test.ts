@@ -1,0 +1,224 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '#server/cli/commands.ts';
+import { products } from '#server/db/schema.ts';
+import { silentLogger } from '#server/logger.ts';
+import { bumpCatalogueVersion, insertProducts } from '#server/products/catalogue-repository.ts';
+import { DEMO_CATALOGUE_SIZE, generateProducts, type SeedProduct } from '#server/seed/catalogue.ts';
+import { seedDemoIfEmpty } from '#server/seed/demo.ts';
+import { createTestServer, type TestServer } from './helpers/test-server.ts';
+
+interface Enhanced {
+  products: { id: number; columns: { key: string; value: unknown }[] }[];
+}
+
+const line = (overrides: Partial<SeedProduct>): SeedProduct => ({
+  ...(generateProducts(1)[0] as SeedProduct),
+  ...overrides,
+});
+
+describe('GET /api/v1/inventory/enhanced', () => {
+  let server: TestServer;
+  let harbourToken: string;
+  let hilltopToken: string;
+  let harbourBusiness: string;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    const harbour = await server.createUser({
+      email: 'a@harbour.test',
+      password: 'Harbour2026',
+      businessName: 'Harbour Wines',
+    });
+    await server.createUser({
+      email: 'b@hilltop.test',
+      password: 'Hilltop2026',
+      businessName: 'Hilltop Spirits',
+    });
+    harbourBusiness = harbour.businessId;
+    await insertProducts(server.db, harbourBusiness, [
+      line({
+        name: 'Empty Shelf Shiraz',
+        stockQuantity: 0,
+        luc: '20.00',
+        gst: '2.00',
+        listPrice: '44.00',
+      }),
+      line({ name: 'Nearly Gone Riesling', stockQuantity: 10 }),
+      line({ name: 'Plenty Pinot', stockQuantity: 11 }),
+      line({ name: 'Free Sample', listPrice: '0.00' }),
+    ]);
+    harbourToken = (await server.login('a@harbour.test', 'Harbour2026')).accessToken;
+    hilltopToken = (await server.login('b@hilltop.test', 'Hilltop2026')).accessToken;
+  });
+  afterAll(() => server.close());
+
+  const get = (token: string, headers: Record<string, string> = {}) =>
+    server.call('GET', '/api/v1/inventory/enhanced', { token, headers });
+  const asRecord = (product: Enhanced['products'][number]) =>
+    Object.fromEntries(product.columns.map(({ key, value }) => [key, value]));
+
+  it('answers every product with the server keys', async () => {
+    const response = await get(harbourToken);
+    expect(response.status).toBe(200);
+    const body = response.body as Enhanced;
+    expect(body.products).toHaveLength(4);
+    const keys = body.products[0]?.columns.map((column) => column.key);
+    expect(keys).toEqual([
+      'name',
+      'sku',
+      'producer',
+      'country',
+      'region',
+      'appellation',
+      'luc',
+      'gst',
+      'list_price',
+      'cost_price',
+      'retail_price',
+      'stock_quantity',
+      'margin_percent',
+      'status',
+      'category',
+      'supplier',
+      'description',
+      'barcode',
+      'lastSaleDate',
+      'createdDate',
+    ]);
+    expect(asRecord(body.products[0] as Enhanced['products'][number])).toMatchObject({
+      name: 'Empty Shelf Shiraz',
+      luc: '20.00',
+      gst: '2.00',
+      list_price: '44.00',
+      margin_percent: 50,
+      stock_quantity: 0,
+    });
+  });
+
+  it('derives the status from the stock with the low-stock threshold of 10', async () => {
+    const body = (await get(harbourToken)).body as Enhanced;
+    const statuses = Object.fromEntries(
+      body.products.map((product) => {
+        const record = asRecord(product);
+        return [record.name, record.status];
+      }),
+    );
+    expect(statuses).toMatchObject({
+      'Empty Shelf Shiraz': 'Out of Stock',
+      'Nearly Gone Riesling': 'Low Stock',
+      'Plenty Pinot': 'In Stock',
+    });
+  });
+
+  it('answers a margin of 0 when there is no list price to divide by', async () => {
+    const body = (await get(harbourToken)).body as Enhanced;
+    const sample = body.products.map(asRecord).find((record) => record.name === 'Free Sample');
+    expect(sample?.margin_percent).toBe(0);
+  });
+
+  it('includes custom values by their field_key', async () => {
+    const [first] = await server.db.select({ id: products.id }).from(products).limit(1);
+    await server.db
+      .update(products)
+      .set({ customValues: { vintage_year: 2019, wine_type: 'Red' } })
+      .where(eq(products.id, first?.id ?? 0));
+    await bumpCatalogueVersion(server.db, harbourBusiness);
+    const body = (await get(harbourToken)).body as Enhanced;
+    const record = asRecord(
+      body.products.find((product) => product.id === first?.id) as Enhanced['products'][number],
+    );
+    expect(record).toMatchObject({ vintage_year: 2019, wine_type: 'Red' });
+  });
+
+  it('sends a strong ETag, answers 304 to it, and changes it when the catalogue changes', async () => {
+    const first = await get(harbourToken);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const unchanged = await get(harbourToken, { 'If-None-Match': etag });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.get('etag')).toBe(etag);
+
+    await insertProducts(server.db, harbourBusiness, [line({ name: 'New Arrival Chardonnay' })]);
+    const changed = await get(harbourToken, { 'If-None-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    const body = changed.body as Enhanced;
+    expect(body.products.map(asRecord).map((record) => record.name)).toContain(
+      'New Arrival Chardonnay',
+    );
+  });
+
+  it("never shows a business another business's products", async () => {
+    const response = await get(hilltopToken);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ products: [] });
+    const harbourEtag = (await get(harbourToken)).headers.get('etag') ?? '';
+    expect((await get(hilltopToken, { 'If-None-Match': harbourEtag })).status).toBe(200);
+  });
+
+  it('needs a signed-in caller', async () => {
+    const response = await server.call('GET', '/api/v1/inventory/enhanced');
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('the demo catalogue and seed-products', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+    await seedDemoIfEmpty(server.db, silentLogger);
+  });
+  afterAll(() => server.close());
+
+  it('seeds at least 150 plausible wines and spirits', async () => {
+    const rows = await server.db.select().from(products);
+    expect(rows.length).toBe(DEMO_CATALOGUE_SIZE);
+    expect(rows.length).toBeGreaterThanOrEqual(150);
+    const margins = rows.map(
+      (row) =>
+        ((Number(row.listPrice) - Number(row.luc) - Number(row.gst)) / Number(row.listPrice)) * 100,
+    );
+    for (const row of rows) {
+      expect(Math.abs(Number(row.gst) - Number(row.luc) * 0.1), row.name).toBeLessThanOrEqual(
+        0.005,
+      );
+    }
+    expect(Math.min(...margins)).toBeLessThan(12);
+    expect(Math.max(...margins)).toBeGreaterThan(45);
+    expect(rows.some((row) => row.stockQuantity === 0)).toBe(true);
+    expect(rows.some((row) => row.stockQuantity > 0 && row.stockQuantity <= 10)).toBe(true);
+    expect(rows.some((row) => row.stockQuantity > 100)).toBe(true);
+    // An appellation always sits in the same country and region.
+    const places = new Map<string, string>();
+    for (const row of rows) {
+      const place = `${row.country} / ${row.region}`;
+      expect(places.get(row.appellation) ?? place, row.appellation).toBe(place);
+      places.set(row.appellation, place);
+    }
+    expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
+  });
+
+  it('is the same at every seed', () => {
+    expect(generateProducts(20)).toEqual(generateProducts(20));
+  });
+
+  it('seed-products adds N new products and continues the sequence', async () => {
+    const run = COMMANDS['seed-products']?.run;
+    if (!run) throw new Error('no seed-products');
+    expect(await run(server.db, ['--count', '250'])).toBe(
+      `Added 250 products to Demo Cellar (${DEMO_CATALOGUE_SIZE + 250} in all)`,
+    );
+    const rows = await server.db.select({ sku: products.sku }).from(products);
+    expect(new Set(rows.map((row) => row.sku)).size).toBe(DEMO_CATALOGUE_SIZE + 250);
+    await expect(run(server.db, ['--count', '0'])).rejects.toThrow('--count must be at least 1');
+    await expect(run(server.db, ['--count', 'lots'])).rejects.toThrow(
+      '--count must be a whole number',
+    );
+    await expect(run(server.db, [])).rejects.toThrow('--count is required');
+    await expect(run(server.db, ['--count', '5', '--business', 'Nowhere'])).rejects.toThrow(
+      'No business is named Nowhere',
+    );
+  });
+});
