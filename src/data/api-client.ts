@@ -114,7 +114,7 @@ export function refreshAccessToken(staleAccessToken: string | null): Promise<str
 }
 
 /**
- * An authenticated call. Answers the Response when it is OK; otherwise throws ApiError with
+ * An authenticated call. Answers the Response when it is OK (or 304); otherwise throws ApiError with
  * 'API call failed: {status} {statusText}', or the session-expired error when the refresh after a
  * 401 fails (the user is then signed out).
  */
@@ -135,7 +135,8 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
     }
     response = await fetch(url, withHeaders(init, renewed));
   }
-  if (!response.ok) {
+  // 304 answers a conditional request: the caller's copy is current.
+  if (!response.ok && response.status !== 304) {
     throw new ApiError(
       apiCallFailedMessage(response.status, response.statusText),
       response.status,

@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { signOut } from '#features/auth/sign-out.ts';
 import { useSession } from '#features/auth/use-session.ts';
 import { BrandMark } from '#ui/brand-mark.tsx';
+import { ToastRegion } from '#ui/toast.tsx';
 import { useFocusTrap } from '#ui/use-focus-trap.ts';
 import { Sidebar } from './sidebar.tsx';
 import { useViewport } from './use-viewport.ts';
@@ -110,6 +111,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
+      <ToastRegion />
     </div>
   );
 }

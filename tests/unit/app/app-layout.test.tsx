@@ -49,9 +49,12 @@ describe('layout and side navigation', () => {
   });
 
   it('marks the active item from the path', async () => {
-    const { nav } = await openApp('/inventory');
-    expect(within(nav).getByRole('link', { name: 'Inventory' }).getAttribute('aria-current')).toBe(
+    const { nav } = await openApp('/orders');
+    expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe(
       'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Inventory' }).getAttribute('aria-current')).toBe(
+      null,
     );
     expect(activeNavigation('/reports/sales')).toEqual({
       itemId: 'reports',

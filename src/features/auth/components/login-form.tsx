@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
 import { ApiError } from '#data/api-client.ts';
 import { requestLogin, requestPasswordReset } from '#data/auth-api.ts';
+import { claimLocalData } from '#data/db.ts';
 import { saveSession } from '#data/session.ts';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { checkForgotPasswordEmail, LoginRequestSchema } from '#shared/auth/schemas.ts';
@@ -47,6 +48,8 @@ export function LoginForm({
     setEmailInvalid(false);
     try {
       const result = await requestLogin(credentials.output.email, credentials.output.password);
+      // Data stored by someone else on this device is cleared before this user's session starts.
+      await claimLocalData(result.user?.id ?? credentials.output.email.toLowerCase());
       saveSession({
         accessToken: result.accessToken,
         refreshToken: result.refreshToken,

@@ -1,0 +1,317 @@
+import {
+  type CellClickedEventArgs,
+  DataEditor,
+  type DataEditorRef,
+  type GridCell,
+  GridCellKind,
+  type GridColumn,
+  type GridMouseEventArgs,
+  type Item,
+  type Theme,
+} from '@glideapps/glide-data-grid';
+import '@glideapps/glide-data-grid/dist/index.css';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import {
+  DEFAULT_COLUMN_WIDTHS,
+  MIN_COLUMN_WIDTH,
+  SORTABLE_COLUMNS,
+} from '#shared/inventory/columns.ts';
+import { cellText, marginTone } from '#shared/inventory/format.ts';
+import { columnValue, type InventoryItem } from '#shared/inventory/product.ts';
+import { statusBadge } from '#shared/inventory/status.ts';
+import type { SortState } from '#shared/inventory/table.ts';
+import { type ColumnDef, widthOf } from '../columns.ts';
+
+/**
+ * The inventory table on glide-data-grid: a row-number column, the visible columns, and an
+ * options column. Headers sort, edges resize (never below 50 px), a product name opens the
+ * detail, the options cell opens the row menu. The grid shows one page of rows.
+ */
+export const ROW_HEIGHT = 36;
+const HEADER_HEIGHT = 40;
+
+const TONES = {
+  green: '#1a7f37',
+  yellow: '#9a6700',
+  red: '#c62828',
+  grey: '#6b7280',
+} as const;
+
+const THEME: Partial<Theme> = {
+  accentColor: '#7b1e3a',
+  accentLight: 'rgba(123, 30, 58, 0.10)',
+  textDark: '#1f2328',
+  textMedium: '#5b6470',
+  textHeader: '#3b424b',
+  bgHeader: '#f7f7f9',
+  bgHeaderHovered: '#efeff3',
+  bgHeaderHasFocus: '#efeff3',
+  borderColor: 'rgba(0, 0, 0, 0.08)',
+  linkColor: '#7b1e3a',
+  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  baseFontStyle: '14px',
+  headerFontStyle: '600 13px',
+  cellHorizontalPadding: 10,
+};
+
+export interface InventoryGridProps {
+  rows: readonly InventoryItem[];
+  columns: readonly ColumnDef[];
+  /** 1-based number of the first row shown, for the row-number column. */
+  firstRowNumber: number;
+  sort: SortState;
+  widths: Readonly<Record<string, number>>;
+  editingId: number | null;
+  onSort: (key: string) => void;
+  onResize: (key: string, width: number) => void;
+  onOpenProduct: (item: InventoryItem) => void;
+  onOpenOptions: (item: InventoryItem, anchor: { x: number; y: number }) => void;
+}
+
+type GridKey = 'rowNumber' | 'options' | string;
+
+export function InventoryGrid({
+  rows,
+  columns,
+  firstRowNumber,
+  sort,
+  widths,
+  editingId,
+  onSort,
+  onResize,
+  onOpenProduct,
+  onOpenOptions,
+}: InventoryGridProps) {
+  const gridRef = useRef<DataEditorRef>(null);
+  const [tooltip, setTooltip] = useState<{ text: string; x: number; y: number } | null>(null);
+
+  const keys: GridKey[] = useMemo(
+    () => ['rowNumber', ...columns.map((column) => column.key), 'options'],
+    [columns],
+  );
+
+  const gridColumns: GridColumn[] = useMemo(() => {
+    // The arrow leads, so that it shows even in a narrow column.
+    const arrow = (key: string) =>
+      sort.key === key ? (sort.direction === 'asc' ? '▲ ' : '▼ ') : '';
+    return [
+      {
+        id: 'rowNumber',
+        title: `${arrow('rowNumber')}#`,
+        width: widths.rowNumber ?? DEFAULT_COLUMN_WIDTHS.rowNumber ?? 35,
+      },
+      ...columns.map((column) => ({
+        id: column.key,
+        title: `${arrow(column.key)}${column.label}`,
+        width: widthOf(column, widths),
+      })),
+      { id: 'options', title: '', width: widths.options ?? DEFAULT_COLUMN_WIDTHS.options ?? 32 },
+    ];
+  }, [columns, widths, sort]);
+
+  const getCellContent = useCallback(
+    ([col, row]: Item): GridCell => {
+      const item = rows[row];
+      const key = keys[col];
+      if (!item || !key) {
+        return { kind: GridCellKind.Text, data: '', displayData: '', allowOverlay: false };
+      }
+      if (key === 'rowNumber') {
+        const text = String(firstRowNumber + row);
+        return {
+          kind: GridCellKind.Text,
+          data: text,
+          displayData: text,
+          allowOverlay: false,
+          contentAlign: 'right',
+          themeOverride: { textDark: '#8a919a' },
+        };
+      }
+      if (key === 'options') {
+        return {
+          kind: GridCellKind.Text,
+          data: '',
+          displayData: '⋮',
+          allowOverlay: false,
+          contentAlign: 'center',
+          cursor: 'pointer',
+        };
+      }
+      const value = columnValue(item, key);
+      const text = cellText(key, value);
+      const base = {
+        kind: GridCellKind.Text,
+        data: text,
+        displayData: text,
+        allowOverlay: false,
+      } as const;
+      if (key === 'product') {
+        return {
+          ...base,
+          cursor: 'pointer',
+          themeOverride: { textDark: THEME.linkColor ?? '#7b1e3a' },
+        };
+      }
+      if (key === 'margin') {
+        return { ...base, themeOverride: { textDark: TONES[marginTone(item.margin)] } };
+      }
+      if (key === 'status') {
+        const badge = statusBadge(value);
+        return {
+          ...base,
+          data: badge.label,
+          displayData: `● ${badge.label}`,
+          themeOverride: { textDark: TONES[badge.tone] },
+        };
+      }
+      if (typeof value === 'number' || key === 'luc' || key === 'gst' || key === 'listPrice') {
+        return { ...base, contentAlign: 'right' };
+      }
+      return base;
+    },
+    [rows, keys, firstRowNumber],
+  );
+
+  const onCellClicked = useCallback(
+    ([col, row]: Item, event: CellClickedEventArgs) => {
+      const item = rows[row];
+      const key = keys[col];
+      if (!item) return;
+      if (key === 'product') onOpenProduct(item);
+      if (key === 'options') {
+        onOpenOptions(item, {
+          x: event.bounds.x + event.bounds.width,
+          y: event.bounds.y + event.bounds.height,
+        });
+      }
+    },
+    [rows, keys, onOpenProduct, onOpenOptions],
+  );
+
+  // Keyboard: Enter or Space on a product name or an options cell does what a click does.
+  const onCellActivated = useCallback(
+    ([col, row]: Item) => {
+      const item = rows[row];
+      const key = keys[col];
+      if (!item) return;
+      if (key === 'product') onOpenProduct(item);
+      if (key === 'options') {
+        const bounds = gridRef.current?.getBounds(col, row);
+        onOpenOptions(
+          item,
+          bounds ? { x: bounds.x + bounds.width, y: bounds.y + bounds.height } : { x: 0, y: 0 },
+        );
+      }
+    },
+    [rows, keys, onOpenProduct, onOpenOptions],
+  );
+
+  const onHeaderClicked = useCallback(
+    (col: number) => {
+      const key = keys[col];
+      if (
+        key &&
+        key !== 'options' &&
+        (SORTABLE_COLUMNS.has(key) || columns.some((c) => c.key === key && c.isCustom))
+      ) {
+        onSort(key);
+      }
+    },
+    [keys, columns, onSort],
+  );
+
+  const onColumnResize = useCallback(
+    (column: GridColumn, newSize: number) => {
+      if (column.id) onResize(column.id, Math.max(MIN_COLUMN_WIDTH, newSize));
+    },
+    [onResize],
+  );
+
+  // The whole description shows on hover, since the cell holds only its first 30 characters.
+  const onItemHovered = useCallback(
+    (args: GridMouseEventArgs) => {
+      if (args.kind !== 'cell') {
+        setTooltip(null);
+        return;
+      }
+      const [col, row] = args.location;
+      const item = rows[row];
+      const key = keys[col];
+      const full = item && key === 'description' ? item.description : undefined;
+      if (full && full !== cellText('description', full)) {
+        setTooltip({ text: full, x: args.bounds.x, y: args.bounds.y + args.bounds.height + 4 });
+      } else {
+        setTooltip(null);
+      }
+    },
+    [rows, keys],
+  );
+
+  const getRowThemeOverride = useCallback(
+    (row: number) => (rows[row]?.id === editingId ? { bgCell: '#fdf3f6' } : undefined),
+    [rows, editingId],
+  );
+
+  // A long-press on a tablet or a right-click opens the row's menu, wherever the row is scrolled.
+  const onCellContextMenu = useCallback(
+    ([, row]: Item, event: CellClickedEventArgs) => {
+      const item = rows[row];
+      if (!item) return;
+      event.preventDefault();
+      onOpenOptions(item, {
+        x: event.bounds.x + event.localEventX + 180,
+        y: event.bounds.y + event.localEventY,
+      });
+    },
+    [rows, onOpenOptions],
+  );
+
+  // The row number and product name stay in view while the other columns scroll sideways, except
+  // on a phone, where they would leave too little room.
+  const wide = typeof window === 'undefined' || window.matchMedia('(min-width: 768px)').matches;
+  const freezeColumns = wide && columns[0]?.key === 'product' ? 2 : 1;
+
+  const height = Math.min(HEADER_HEIGHT + rows.length * ROW_HEIGHT + 2, 640);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hides the hover tooltip; no action of its own
+    <div className="inventory-grid" onMouseLeave={() => setTooltip(null)}>
+      <DataEditor
+        ref={gridRef}
+        columns={gridColumns}
+        rows={rows.length}
+        getCellContent={getCellContent}
+        getCellsForSelection={true}
+        onCellClicked={onCellClicked}
+        onCellActivated={onCellActivated}
+        onHeaderClicked={onHeaderClicked}
+        onColumnResize={onColumnResize}
+        onItemHovered={onItemHovered}
+        onCellContextMenu={onCellContextMenu}
+        freezeColumns={freezeColumns}
+        getRowThemeOverride={getRowThemeOverride}
+        minColumnWidth={MIN_COLUMN_WIDTH}
+        maxColumnWidth={800}
+        rowHeight={ROW_HEIGHT}
+        headerHeight={HEADER_HEIGHT}
+        columnSelect="none"
+        rowSelect="none"
+        rangeSelect="cell"
+        smoothScrollX
+        smoothScrollY
+        theme={THEME}
+        width="100%"
+        height={height}
+      />
+      {tooltip ? (
+        <div
+          className="inventory-grid__tooltip"
+          role="tooltip"
+          style={{ left: tooltip.x, top: tooltip.y }}
+        >
+          {tooltip.text}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { Search } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { PAGE_SIZE_OPTIONS } from '#shared/inventory/constants.ts';
+import { draftFor } from '#shared/inventory/local-edits.ts';
+import type { InventoryItem } from '#shared/inventory/product.ts';
+import { showToast } from '#ui/toast.tsx';
+import type { ColumnDef } from '../columns.ts';
+import { useInventoryTable } from '../use-inventory-table.ts';
+import { DeleteProductDialog } from './delete-product-dialog.tsx';
+import { InventoryGrid } from './inventory-grid.tsx';
+import { Pagination } from './pagination.tsx';
+import { ProductDetailDialog } from './product-detail-dialog.tsx';
+import { RowEditor } from './row-editor.tsx';
+import { type RowAction, RowOptionsMenu } from './row-options-menu.tsx';
+import { SummaryCards } from './summary-cards.tsx';
+
+/**
+ * The table view of Inventory Management: search, page size, the grid, pagination, summary
+ * cards, the row menu with its actions, inline edit, and the product detail.
+ */
+export function InventoryTableView({
+  catalogue,
+  columns,
+}: {
+  catalogue: readonly InventoryItem[];
+  columns: readonly ColumnDef[];
+}) {
+  const table = useInventoryTable(catalogue);
+  const [menu, setMenu] = useState<{
+    item: InventoryItem;
+    anchor: { x: number; y: number };
+  } | null>(null);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [detail, setDetail] = useState<InventoryItem | null>(null);
+  const [deleting, setDeleting] = useState<InventoryItem | null>(null);
+  const customColumns = useMemo(() => columns.filter((column) => column.isCustom), [columns]);
+  const editing =
+    editingId === null ? undefined : table.items.find((item) => item.id === editingId);
+
+  const closeMenu = useCallback(() => setMenu(null), []);
+  const openOptions = useCallback(
+    (item: InventoryItem, anchor: { x: number; y: number }) => setMenu({ item, anchor }),
+    [],
+  );
+
+  function onAction(action: RowAction) {
+    if (!menu) return;
+    const { item } = menu;
+    setMenu(null);
+    switch (action) {
+      case 'edit':
+        setEditingId(item.id);
+        break;
+      case 'duplicate':
+        setEditingId(null);
+        table.duplicate(item.id);
+        break;
+      case 'history':
+        showToast('View History - Feature to be implemented');
+        break;
+      case 'export':
+        showToast('Export - Feature to be implemented');
+        break;
+      case 'delete':
+        setDeleting(item);
+        break;
+    }
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    table.remove(deleting.id);
+    if (editingId === deleting.id) setEditingId(null);
+    showToast(`${deleting.product} deleted successfully!`, 'success');
+    setDeleting(null);
+  }
+
+  const query = table.query.trim();
+  const pageSizeId = 'inventory-page-size';
+
+  return (
+    <div className="inventory-view">
+      <section className="inventory-table card" aria-label="Products">
+        <div className="inventory-toolbar">
+          <label className="inventory-search">
+            <Search size={18} aria-hidden="true" className="inventory-search__icon" />
+            <span className="visually-hidden">Search products</span>
+            <input
+              type="search"
+              className="field__input inventory-search__input"
+              placeholder="Search products, producers, regions..."
+              value={table.query}
+              onChange={(event) => table.setQuery(event.target.value)}
+            />
+          </label>
+          <div className="inventory-page-size">
+            <label htmlFor={pageSizeId}>Show:</label>
+            <select
+              id={pageSizeId}
+              className="field__input"
+              value={table.pageSize}
+              onChange={(event) => table.setPageSize(Number(event.target.value))}
+            >
+              {PAGE_SIZE_OPTIONS.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        {table.filtered.length === 0 ? (
+          <p className="inventory-empty" role="status">
+            {query ? `No products found for "${query}".` : 'No products available.'}
+          </p>
+        ) : (
+          <InventoryGrid
+            rows={table.pageRows}
+            columns={columns}
+            firstRowNumber={table.info.from}
+            sort={table.sort}
+            widths={table.widths}
+            editingId={editingId}
+            onSort={table.sortBy}
+            onResize={table.resize}
+            onOpenProduct={setDetail}
+            onOpenOptions={openOptions}
+          />
+        )}
+
+        {editing ? (
+          <RowEditor
+            key={editing.id}
+            productName={editing.product}
+            initialDraft={draftFor(
+              editing,
+              customColumns.map((column) => column.key),
+            )}
+            customColumns={customColumns}
+            onSave={(draft) => {
+              table.saveEdit(editing.id, draft);
+              setEditingId(null);
+            }}
+            onCancel={() => setEditingId(null)}
+          />
+        ) : null}
+
+        <Pagination info={table.info} onPage={table.setPage} />
+      </section>
+
+      <SummaryCards summary={table.summary} />
+
+      {menu ? (
+        <RowOptionsMenu
+          productName={menu.item.product}
+          anchor={menu.anchor}
+          onSelect={onAction}
+          onClose={closeMenu}
+        />
+      ) : null}
+      {deleting ? (
+        <DeleteProductDialog
+          productName={deleting.product}
+          onCancel={() => setDeleting(null)}
+          onConfirm={confirmDelete}
+        />
+      ) : null}
+      {detail ? (
+        <ProductDetailDialog
+          item={detail}
+          onClose={() => setDetail(null)}
+          onShowProducer={(producer) => {
+            setDetail(null);
+            table.setQuery(producer);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,311 @@
+import { ImageIcon } from 'lucide-react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { formatCurrency, formatPercent, formatSku } from '#shared/inventory/format.ts';
+import { markup, totalCost } from '#shared/inventory/pricing.ts';
+import type { InventoryItem } from '#shared/inventory/product.ts';
+import { PRODUCT_DETAIL_PLACEHOLDERS as P } from '#shared/inventory/product-detail.ts';
+import { statusBadge } from '#shared/inventory/status.ts';
+import { Modal } from '#ui/modal.tsx';
+
+type TabId = 'overview' | 'stock' | 'analytics';
+const TABS: { id: TabId; label: string }[] = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'stock', label: 'Stock & Orders' },
+  { id: 'analytics', label: 'Analytics' },
+];
+
+function Facts({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="facts">
+      {rows.map(([term, value]) => (
+        <div key={term} className="facts__row">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Section({
+  title,
+  children,
+  wide = false,
+}: {
+  title: string;
+  children: React.ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <section className={`detail-section${wide ? ' detail-section--wide' : ''}`}>
+      <h3 className="detail-section__title">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The Product Detail popup of spec section 2. Much of it is fixed placeholder content (spec
+ * section 9); the prices are the product's own.
+ */
+export function ProductDetailDialog({
+  item,
+  onClose,
+  onShowProducer,
+}: {
+  item: InventoryItem;
+  onClose: () => void;
+  /** 'View all products from this producer': closes the popup and searches for the producer. */
+  onShowProducer: (producer: string) => void;
+}) {
+  const [tab, setTab] = useState<TabId>('overview');
+  const baseId = useId();
+  const badge = statusBadge(item.status);
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.findIndex((entry) => entry.id === tab);
+    const next =
+      event.key === 'ArrowRight' ? index + 1 : event.key === 'ArrowLeft' ? index - 1 : null;
+    if (next === null) return;
+    event.preventDefault();
+    const target = TABS[(next + TABS.length) % TABS.length];
+    if (!target) return;
+    setTab(target.id);
+    document.getElementById(`${baseId}-${target.id}`)?.focus();
+  }
+
+  const header = (
+    <div className="detail-header">
+      <div className="detail-header__image" aria-hidden="true">
+        <ImageIcon size={28} />
+      </div>
+      <div className="detail-header__text">
+        <h2 className="detail-header__name">{item.product}</h2>
+        <p className="detail-header__producer">{item.producer}</p>
+        <div className="detail-header__meta">
+          <span className={`status-badge status-badge--${badge.tone}`}>{badge.label}</span>
+          <span className="detail-header__sku">SKU: {formatSku(item.id)}</span>
+        </div>
+      </div>
+    </div>
+  );
+
+  return (
+    <Modal
+      title={item.product}
+      size="large"
+      header={header}
+      onClose={onClose}
+      footer={
+        <>
+          {['Print Label', 'View in Catalog', 'Share', 'Export Data'].map((label) => (
+            <button key={label} type="button" className="button button--secondary">
+              {label}
+            </button>
+          ))}
+          <button type="button" className="button button--primary">
+            Edit Product
+          </button>
+        </>
+      }
+    >
+      <div
+        className="detail-tabs"
+        role="tablist"
+        aria-label="Product details"
+        onKeyDown={onTabKeyDown}
+      >
+        {TABS.map((entry) => (
+          <button
+            key={entry.id}
+            id={`${baseId}-${entry.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === entry.id}
+            aria-controls={`${baseId}-${entry.id}-panel`}
+            tabIndex={tab === entry.id ? 0 : -1}
+            className={`detail-tabs__tab${tab === entry.id ? ' detail-tabs__tab--active' : ''}`}
+            onClick={() => setTab(entry.id)}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      <div
+        id={`${baseId}-${tab}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${baseId}-${tab}`}
+        className="detail-panel"
+      >
+        {tab === 'overview' ? (
+          <OverviewTab item={item} onShowProducer={onShowProducer} />
+        ) : tab === 'stock' ? (
+          <StockTab item={item} />
+        ) : (
+          <AnalyticsTab item={item} />
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function OverviewTab({
+  item,
+  onShowProducer,
+}: {
+  item: InventoryItem;
+  onShowProducer: (producer: string) => void;
+}) {
+  return (
+    <div className="detail-grid">
+      <Section title="Origin Information">
+        <Facts
+          rows={[
+            ['Country', item.country],
+            ['Region', item.region],
+            ['Appellation', item.appellation],
+            ['Vintage', P.vintage],
+          ]}
+        />
+      </Section>
+      <Section title="Wine Classification">
+        <Facts
+          rows={[
+            ['Type', P.type],
+            ['Grape Varieties', P.grapes],
+            ['Alcohol', P.alcohol],
+            ['Serving Temp', P.servingTemp],
+          ]}
+        />
+      </Section>
+      <Section title="Pricing Breakdown">
+        <Facts
+          rows={[
+            ['Base Cost (LUC)', formatCurrency(item.luc)],
+            ['GST', formatCurrency(item.gst)],
+            ['Total Cost', formatCurrency(totalCost(item.luc, item.gst))],
+            ['List Price', formatCurrency(item.listPrice)],
+            ['Margin %', formatPercent(item.margin)],
+            ['Markup', formatCurrency(markup(item.listPrice, item.luc, item.gst))],
+          ]}
+        />
+      </Section>
+      <Section title="Producer Information">
+        <p className="detail-text">
+          {item.producer}, {item.region}, {item.country}.
+        </p>
+        <button
+          type="button"
+          className="button button--link"
+          onClick={() => onShowProducer(item.producer)}
+        >
+          View all products from this producer
+        </button>
+      </Section>
+      <Section title="Tasting Notes">
+        <p className="detail-text">{P.tastingNotes}</p>
+      </Section>
+      <Section title="Food Pairing">
+        <p className="detail-text">{P.foodPairing}</p>
+      </Section>
+      <Section title="Rating">
+        <p className="detail-text">{P.rating}</p>
+      </Section>
+    </div>
+  );
+}
+
+function StockTab({ item }: { item: InventoryItem }) {
+  const s = P.stock;
+  return (
+    <div className="detail-grid">
+      <Section title="Current Stock">
+        <Facts
+          rows={[
+            ['Available', String(s.available)],
+            ['Reserved', String(s.reserved)],
+            ['Total', String(s.total)],
+            ['Stock Value', formatCurrency(s.total * item.listPrice)],
+          ]}
+        />
+      </Section>
+      <Section title="Storage Location">
+        <p className="detail-text">{P.storageLocation}</p>
+      </Section>
+      <Section title="Reorder Information">
+        <Facts
+          rows={[
+            ['Reorder Point', String(P.reorder.point)],
+            ['Reorder Quantity', String(P.reorder.quantity)],
+            ['Lead Time', `${P.reorder.leadTimeDays} days`],
+            ['Preferred Supplier', item.producer],
+            ['Last Order', P.reorder.lastOrder],
+            ['Next Reorder', P.reorder.nextReorder],
+          ]}
+        />
+      </Section>
+      <Section title="Recent Orders" wide>
+        <div className="detail-table-wrap">
+          <table className="detail-table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Unit Cost</th>
+                <th scope="col">Total</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {P.recentOrders.map((order) => (
+                <tr key={order.date}>
+                  <td>{order.date}</td>
+                  <td>{order.quantity}</td>
+                  <td>{formatCurrency(item.luc)}</td>
+                  <td>{formatCurrency(order.quantity * item.luc)}</td>
+                  <td>Delivered</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <button type="button" className="button button--link">
+          View all orders
+        </button>
+      </Section>
+    </div>
+  );
+}
+
+function AnalyticsTab({ item }: { item: InventoryItem }) {
+  const a = P.analytics;
+  return (
+    <div className="detail-grid">
+      <Section title="Sales This Month">
+        <Facts
+          rows={[
+            ['Units Sold', String(a.unitsSold)],
+            ['Revenue', formatCurrency(a.unitsSold * item.listPrice)],
+            ['Avg Sale Price', formatCurrency(item.listPrice)],
+            ['Turnover Rate', a.turnover],
+          ]}
+        />
+      </Section>
+      <Section title="12-Month Sales Trend">
+        <div
+          className="chart-placeholder"
+          role="img"
+          aria-label="12-Month Sales Trend chart placeholder"
+        >
+          Chart coming soon
+        </div>
+      </Section>
+      <Section title="Performance Comparison">
+        <p className="detail-text">{a.performance}</p>
+      </Section>
+      <Section title="Customer Insights">
+        <p className="detail-text">{a.customers}</p>
+      </Section>
+    </div>
+  );
+}

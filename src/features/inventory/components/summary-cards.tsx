@@ -1,0 +1,32 @@
+import { formatCurrency } from '#shared/inventory/format.ts';
+import { formatAverageMargin, type InventorySummary } from '#shared/inventory/summary.ts';
+
+/** The six summary cards of the inventory screen. */
+export function SummaryCards({ summary }: { summary: InventorySummary }) {
+  const cards = [
+    {
+      label: 'Total Products',
+      value: summary.totalProducts.toLocaleString('en-AU'),
+      tone: 'neutral',
+    },
+    {
+      label: 'Total Inventory Value',
+      value: formatCurrency(summary.totalInventoryValue),
+      tone: 'neutral',
+    },
+    { label: 'In Stock', value: summary.inStock.toLocaleString('en-AU'), tone: 'green' },
+    { label: 'Low Stock', value: summary.lowStock.toLocaleString('en-AU'), tone: 'yellow' },
+    { label: 'Out of Stock', value: summary.outOfStock.toLocaleString('en-AU'), tone: 'red' },
+    { label: 'Average Margin', value: formatAverageMargin(summary.averageMargin), tone: 'neutral' },
+  ];
+  return (
+    <ul className="summary-cards" aria-label="Inventory summary">
+      {cards.map((card) => (
+        <li key={card.label} className={`summary-card card summary-card--${card.tone}`}>
+          <span className="summary-card__label">{card.label}</span>
+          <span className="summary-card__value">{card.value}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,129 @@
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { claimLocalData, clearLocalData, db } from '#data/db.ts';
+import {
+  readCatalogue,
+  refreshCatalogue,
+  resetCatalogueThrottle,
+} from '#data/repositories/catalogue.ts';
+import { saveSession } from '#data/session.ts';
+import { mockServer } from '../../mocks/server.ts';
+
+beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  mockServer.resetHandlers();
+  vi.useRealTimers();
+});
+afterAll(() => mockServer.close());
+
+beforeEach(async () => {
+  resetCatalogueThrottle();
+  await clearLocalData();
+  saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
+});
+
+const answer = (names: string[]) => ({
+  products: names.map((name, index) => ({
+    id: index + 1,
+    columns: [
+      { key: 'name', value: name },
+      { key: 'list_price', value: '20.00' },
+      { key: 'luc', value: 'oops' },
+    ],
+  })),
+});
+
+function serveCatalogue(names: string[], etag = '"v1"') {
+  const seen: (string | null)[] = [];
+  mockServer.use(
+    http.get('*/api/v1/inventory/enhanced', ({ request }) => {
+      seen.push(request.headers.get('if-none-match'));
+      if (request.headers.get('if-none-match') === etag) {
+        return new HttpResponse(null, { status: 304, headers: { ETag: etag } });
+      }
+      return HttpResponse.json(answer(names), { headers: { ETag: etag } });
+    }),
+  );
+  return seen;
+}
+
+describe('the stored catalogue', () => {
+  it('stores the mapped catalogue with its ETag and fetch time', async () => {
+    serveCatalogue(['Grange', 'Sassicaia']);
+    expect(await refreshCatalogue()).toBe('updated');
+    const stored = await readCatalogue();
+    expect(stored.items.map((item) => [item.id, item.product, item.listPrice, item.luc])).toEqual([
+      [1, 'Grange', 20, 0],
+      [2, 'Sassicaia', 20, 0],
+    ]);
+    expect(stored.meta?.etag).toBe('"v1"');
+    expect(stored.meta?.fetchedAt).toBeGreaterThan(Date.now() - 5000);
+  });
+
+  it('asks with If-None-Match and keeps the stored copy on 304', async () => {
+    const seen = serveCatalogue(['Grange']);
+    await refreshCatalogue();
+    const before = (await readCatalogue()).meta?.fetchedAt ?? 0;
+    expect(await refreshCatalogue({ force: true })).toBe('unchanged');
+    expect(seen).toEqual([null, '"v1"']);
+    const after = await readCatalogue();
+    expect(after.items).toHaveLength(1);
+    expect(after.meta?.fetchedAt).toBeGreaterThanOrEqual(before);
+  });
+
+  it('replaces the whole stored catalogue when it changed', async () => {
+    serveCatalogue(['Grange', 'Sassicaia', 'Tignanello'], '"v1"');
+    await refreshCatalogue();
+    serveCatalogue(['Opus One'], '"v2"');
+    expect(await refreshCatalogue({ force: true })).toBe('updated');
+    expect((await readCatalogue()).items.map((item) => item.product)).toEqual(['Opus One']);
+  });
+
+  it('throttles reloads to one per 30 s, resets after 60 s, and shares a running request', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const seen = serveCatalogue(['Grange']);
+    const [first, second] = await Promise.all([refreshCatalogue(), refreshCatalogue()]);
+    expect([first, second]).toEqual(['updated', 'updated']);
+    expect(seen).toHaveLength(1);
+    expect(await refreshCatalogue()).toBe('throttled');
+    vi.advanceTimersByTime(29_000);
+    expect(await refreshCatalogue()).toBe('throttled');
+    vi.advanceTimersByTime(2_000);
+    expect(await refreshCatalogue()).toBe('unchanged');
+    expect(seen).toHaveLength(2);
+    // 'Try again' is not throttled.
+    expect(await refreshCatalogue({ force: true })).toBe('unchanged');
+    expect(seen).toHaveLength(3);
+  });
+
+  it('keeps the stored copy when the server cannot be reached', async () => {
+    serveCatalogue(['Grange']);
+    await refreshCatalogue();
+    mockServer.use(http.get('*/api/v1/inventory/enhanced', () => HttpResponse.error()));
+    await expect(refreshCatalogue({ force: true })).rejects.toThrow();
+    expect((await readCatalogue()).items.map((item) => item.product)).toEqual(['Grange']);
+  });
+
+  it("fails with the API's message when the server refuses", async () => {
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', () =>
+        HttpResponse.json(
+          { message: 'boom' },
+          { status: 500, statusText: 'Internal Server Error' },
+        ),
+      ),
+    );
+    await expect(refreshCatalogue()).rejects.toThrow('API call failed: 500 Internal Server Error');
+  });
+
+  it("clears another user's data when a different user signs in on the device", async () => {
+    serveCatalogue(['Grange']);
+    await claimLocalData('user-a');
+    await refreshCatalogue();
+    await claimLocalData('user-a');
+    expect((await readCatalogue()).items).toHaveLength(1);
+    await claimLocalData('user-b');
+    expect((await readCatalogue()).items).toHaveLength(0);
+    expect(await db.meta.get('owner')).toEqual({ key: 'owner', userId: 'user-b' });
+  });
+});

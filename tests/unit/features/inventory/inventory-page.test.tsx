@@ -1,0 +1,157 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearLocalData } from '#data/db.ts';
+import { refreshCatalogue, resetCatalogueThrottle } from '#data/repositories/catalogue.ts';
+import { saveSession } from '#data/session.ts';
+import { InventoryPage } from '#features/inventory/components/inventory-page.tsx';
+import { SAMPLE_INVENTORY } from '#shared/inventory/sample-data.ts';
+import { mockServer } from '../../../mocks/server.ts';
+
+vi.mock('#features/inventory/components/inventory-grid.tsx', async () => ({
+  InventoryGrid: (await import('./grid-stand-in.tsx')).GridStandIn,
+}));
+
+beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => mockServer.resetHandlers());
+afterAll(() => mockServer.close());
+beforeEach(async () => {
+  resetCatalogueThrottle();
+  await clearLocalData();
+  saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
+});
+
+const catalogue = {
+  products: [
+    {
+      id: 1,
+      columns: [
+        { key: 'name', value: 'Grange' },
+        { key: 'list_price', value: '900.00' },
+      ],
+    },
+    {
+      id: 2,
+      columns: [
+        { key: 'name', value: 'Sassicaia' },
+        { key: 'list_price', value: '450.00' },
+      ],
+    },
+  ],
+};
+
+function renderPage(tab: 'inventory' | 'settings' = 'inventory') {
+  const onTabChange = vi.fn();
+  render(<InventoryPage tab={tab} onTabChange={onTabChange} />);
+  return { onTabChange };
+}
+
+describe('Inventory Management screen', () => {
+  it('shows the title, the four sub-tabs and the loading text, then the catalogue', async () => {
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', async () => {
+        await delay(100);
+        return HttpResponse.json(catalogue, { headers: { ETag: '"v1"' } });
+      }),
+    );
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Inventory Management' })).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Inventory',
+      'Add Inventory',
+      'Batch Operations',
+      'Settings',
+    ]);
+    expect(await screen.findByText('Loading inventory data and preferences...')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Grange' })).toBeTruthy();
+    expect(screen.getByText('Showing 1 to 2 of 2 results')).toBeTruthy();
+  });
+
+  it('shows the stored catalogue at once, before the server answers', async () => {
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', () =>
+        HttpResponse.json(catalogue, { headers: { ETag: '"v1"' } }),
+      ),
+    );
+    await refreshCatalogue();
+    resetCatalogueThrottle();
+    let answer: () => void = () => {};
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', async () => {
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return new HttpResponse(null, { status: 304 });
+      }),
+    );
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Sassicaia' })).toBeTruthy();
+    expect(screen.queryByText('Loading inventory data and preferences...')).toBeNull();
+    answer();
+  });
+
+  it("shows 'Error loading inventory' with the message, and 'Try again' loads again", async () => {
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', () =>
+        HttpResponse.json({}, { status: 503, statusText: 'Service Unavailable' }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error loading inventory')).toBeTruthy();
+    expect(within(alert).getByText('API call failed: 503 Service Unavailable')).toBeTruthy();
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', () =>
+        HttpResponse.json(catalogue, { headers: { ETag: '"v1"' } }),
+      ),
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Grange' })).toBeTruthy();
+  });
+
+  it('falls back to the built-in sample data when the server catalogue is empty', async () => {
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', () =>
+        HttpResponse.json({ products: [] }, { headers: { ETag: '"v0"' } }),
+      ),
+    );
+    renderPage();
+    expect(
+      await screen.findByText('Your catalogue is empty, so sample products are shown.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        `Showing 1 to ${Math.min(10, SAMPLE_INVENTORY.length)} of ${SAMPLE_INVENTORY.length} results`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('keeps showing the stored catalogue when a refresh fails, and says so', async () => {
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', () =>
+        HttpResponse.json(catalogue, { headers: { ETag: '"v1"' } }),
+      ),
+    );
+    await refreshCatalogue();
+    resetCatalogueThrottle();
+    mockServer.use(http.get('*/api/v1/inventory/enhanced', () => HttpResponse.error()));
+    renderPage();
+    expect(await screen.findByText(/It could not be refreshed/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Grange' })).toBeTruthy();
+  });
+
+  it('switches sub-tabs', async () => {
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', () =>
+        HttpResponse.json(catalogue, { headers: { ETag: '"v1"' } }),
+      ),
+    );
+    const user = userEvent.setup();
+    const { onTabChange } = renderPage();
+    await user.click(screen.getByRole('tab', { name: 'Batch Operations' }));
+    expect(onTabChange).toHaveBeenCalledWith('batch');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Grange' })).toBeTruthy());
+  });
+});

@@ -1,0 +1,226 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ESSENTIAL_COLUMNS } from '#features/inventory/columns.ts';
+import { InventoryTableView } from '#features/inventory/components/inventory-table-view.tsx';
+import type { InventoryItem } from '#shared/inventory/product.ts';
+import { ToastRegion } from '#ui/toast.tsx';
+
+vi.mock('#features/inventory/components/inventory-grid.tsx', async () => ({
+  InventoryGrid: (await import('./grid-stand-in.tsx')).GridStandIn,
+}));
+
+const wine = (id: number, product: string, extra: Partial<InventoryItem> = {}): InventoryItem => ({
+  id,
+  product,
+  producer: `Producer ${id}`,
+  country: 'France',
+  region: 'Bordeaux',
+  appellation: 'Margaux',
+  luc: 10 * id,
+  gst: id,
+  listPrice: 30 * id,
+  margin: 63.33,
+  status: 'In Stock',
+  stock_quantity: 20,
+  custom: {},
+  ...extra,
+});
+
+const catalogue = Array.from({ length: 23 }, (_, i) =>
+  wine(i + 1, `Wine ${String(i + 1).padStart(2, '0')}`),
+);
+
+function setup(items: InventoryItem[] = catalogue) {
+  const user = userEvent.setup();
+  render(
+    <>
+      <InventoryTableView catalogue={items} columns={ESSENTIAL_COLUMNS} />
+      <ToastRegion />
+    </>,
+  );
+  const grid = () => screen.getByRole('table', { name: 'inventory grid' });
+  const rowTitles = () =>
+    within(grid())
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelectorAll('td')[1]?.textContent);
+  return { user, grid, rowTitles };
+}
+
+const summaryText = () => screen.getByText(/^Showing /).textContent;
+
+describe('inventory table view', () => {
+  it('shows 10 rows by default with the spec paging text and buttons', () => {
+    const { rowTitles } = setup();
+    expect(rowTitles()).toHaveLength(10);
+    expect(summaryText()).toBe('Showing 1 to 10 of 23 results');
+    expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('pages with Next and the numbered buttons', async () => {
+    const { user, rowTitles } = setup();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(summaryText()).toBe('Showing 11 to 20 of 23 results');
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(summaryText()).toBe('Showing 21 to 23 of 23 results');
+    expect(rowTitles()).toEqual(['Wine 21', 'Wine 22', 'Wine 23']);
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("offers 'Show:' 10, 25, 50 and 100, and a new size returns to page 1", async () => {
+    const { user, rowTitles } = setup();
+    const select = screen.getByLabelText('Show:') as HTMLSelectElement;
+    expect(Array.from(select.options).map((option) => option.value)).toEqual([
+      '10',
+      '25',
+      '50',
+      '100',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.selectOptions(select, '25');
+    expect(summaryText()).toBe('Showing 1 to 23 of 23 results');
+    expect(rowTitles()).toHaveLength(23);
+  });
+
+  it('searches, returns to page 1, and says when nothing matches', async () => {
+    const { user, rowTitles } = setup();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    const search = screen.getByPlaceholderText('Search products, producers, regions...');
+    await user.type(search, 'producer 2');
+    expect(summaryText()).toBe('Showing 1 to 5 of 5 results');
+    expect(rowTitles()).toEqual(['Wine 02', 'Wine 20', 'Wine 21', 'Wine 22', 'Wine 23']);
+    await user.clear(search);
+    await user.type(search, 'Château Nowhere');
+    expect(screen.getByText('No products found for "Château Nowhere".')).toBeTruthy();
+  });
+
+  it("says 'No products available.' for an empty catalogue", () => {
+    setup([]);
+    expect(screen.getByText('No products available.')).toBeTruthy();
+  });
+
+  it('sorts by a header click, toggling on the same column', async () => {
+    const { user, rowTitles } = setup();
+    expect(rowTitles()[0]).toBe('Wine 01');
+    await user.click(screen.getByRole('button', { name: /^Product Name/ }));
+    expect(rowTitles()[0]).toBe('Wine 23');
+    await user.click(screen.getByRole('button', { name: /^LUC/ }));
+    expect(rowTitles()[0]).toBe('Wine 01');
+    await user.click(screen.getByRole('button', { name: /^LUC/ }));
+    expect(rowTitles()[0]).toBe('Wine 23');
+  });
+
+  it('shows the six summary cards', () => {
+    setup([
+      wine(1, 'A', { listPrice: 100, margin: 40, status: 'In Stock' }),
+      wine(2, 'B', { listPrice: 50.5, margin: 10, status: 'Out of Stock' }),
+    ]);
+    const cards = screen.getByRole('list', { name: 'Inventory summary' });
+    expect(
+      within(cards)
+        .getAllByRole('listitem')
+        .map((card) => card.textContent),
+    ).toEqual([
+      'Total Products2',
+      'Total Inventory Value$150.50',
+      'In Stock1',
+      'Low Stock0',
+      'Out of Stock1',
+      'Average Margin25.0%',
+    ]);
+  });
+
+  it('edits one row: Enter saves, the margin is recomputed', async () => {
+    const { user, grid } = setup([
+      wine(1, 'Grange', { luc: 10, gst: 1, listPrice: 20, margin: 45 }),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Options for Grange' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const luc = screen.getByLabelText('LUC (Landed Unit Cost)') as HTMLInputElement;
+    expect(luc.type).toBe('number');
+    expect(luc.step).toBe('0.01');
+    expect(within(grid()).getAllByRole('row')[1]?.dataset.editing).toBe('true');
+    await user.clear(luc);
+    await user.type(luc, '14.5{Enter}');
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(within(grid()).getByText('$14.50')).toBeTruthy();
+    expect(within(grid()).getByText('22.50%')).toBeTruthy();
+  });
+
+  it('discards edits on Escape', async () => {
+    const { user, grid } = setup([wine(1, 'Grange')]);
+    await user.click(screen.getByRole('button', { name: 'Options for Grange' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await user.type(screen.getByLabelText('Producer/Brand'), ' Estate{Escape}');
+    expect(screen.queryByLabelText('Producer/Brand')).toBeNull();
+    expect(within(grid()).getByText('Producer 1')).toBeTruthy();
+  });
+
+  it("duplicates as '{product} (Copy)' right after the original", async () => {
+    const { user, rowTitles } = setup([wine(1, 'Grange'), wine(2, 'Hill of Grace')]);
+    await user.click(screen.getByRole('button', { name: 'Options for Grange' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Duplicate' }));
+    expect(rowTitles()).toEqual(['Grange', 'Grange (Copy)', 'Hill of Grace']);
+  });
+
+  it('deletes after the confirmation and says so', async () => {
+    const { user, rowTitles } = setup([wine(1, 'Grange'), wine(2, 'Hill of Grace')]);
+    await user.click(screen.getByRole('button', { name: 'Options for Grange' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Product?' });
+    expect(dialog.textContent).toContain(
+      'Are you sure you want to delete Grange? This action cannot be undone.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(rowTitles()).toEqual(['Grange', 'Hill of Grace']);
+
+    await user.click(screen.getByRole('button', { name: 'Options for Grange' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(rowTitles()).toEqual(['Hill of Grace']);
+    expect(screen.getByText('Grange deleted successfully!')).toBeTruthy();
+  });
+
+  it.each([
+    ['View History', 'View History - Feature to be implemented'],
+    ['Export', 'Export - Feature to be implemented'],
+  ])('%s says it is to be implemented', async (item, message) => {
+    const { user } = setup([wine(1, 'Grange')]);
+    await user.click(screen.getByRole('button', { name: 'Options for Grange' }));
+    await user.click(screen.getByRole('menuitem', { name: item }));
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
+  it('closes the options menu on Escape and on a click outside', async () => {
+    const { user } = setup([wine(1, 'Grange')]);
+    await user.click(screen.getByRole('button', { name: 'Options for Grange' }));
+    expect(screen.getByRole('menu', { name: 'Options for Grange' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Options for Grange' }));
+    act(() => {
+      fireEvent.pointerDown(document.body);
+    });
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('opens the product detail from a product name', async () => {
+    const { user } = setup([wine(42, 'Grange', { luc: 100, gst: 10, listPrice: 200, margin: 45 })]);
+    await user.click(screen.getByRole('button', { name: 'Grange' }));
+    const dialog = screen.getByRole('dialog', { name: 'Grange' });
+    expect(dialog.textContent).toContain('SKU: 000042');
+    expect(dialog.textContent).toContain('Total Cost$110.00');
+    expect(dialog.textContent).toContain('Markup$90.00');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,156 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ProductDetailDialog } from '#features/inventory/components/product-detail-dialog.tsx';
+import type { InventoryItem } from '#shared/inventory/product.ts';
+
+const grange: InventoryItem = {
+  id: 7,
+  product: 'Penfolds Grange 2018',
+  producer: 'Penfolds',
+  country: 'Australia',
+  region: 'South Australia',
+  appellation: 'Barossa Valley',
+  luc: 640,
+  gst: 64,
+  listPrice: 1099.99,
+  margin: 36,
+  status: 'Low Stock',
+  custom: {},
+};
+
+function setup() {
+  const onClose = vi.fn();
+  const onShowProducer = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <>
+      <button type="button">opener</button>
+      <ProductDetailDialog item={grange} onClose={onClose} onShowProducer={onShowProducer} />
+    </>,
+  );
+  return {
+    user,
+    onClose,
+    onShowProducer,
+    dialog: screen.getByRole('dialog', { name: grange.product }),
+  };
+}
+
+const fact = (dialog: HTMLElement, term: string) =>
+  within(dialog).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('Product Detail popup', () => {
+  it('shows the header: name, producer, status badge and the padded SKU', () => {
+    const { dialog } = setup();
+    expect(within(dialog).getByText('Penfolds', { selector: 'p' })).toBeTruthy();
+    expect(within(dialog).getByText('Low Stock').className).toContain('status-badge--yellow');
+    expect(within(dialog).getByText('SKU: 000007')).toBeTruthy();
+  });
+
+  it('opens on Overview with the origin and the pricing breakdown', () => {
+    const { dialog } = setup();
+    expect(
+      within(dialog).getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected'),
+    ).toBe('true');
+    expect(fact(dialog, 'Appellation')).toBe('Barossa Valley');
+    expect(fact(dialog, 'Base Cost (LUC)')).toBe('$640.00');
+    expect(fact(dialog, 'GST')).toBe('$64.00');
+    expect(fact(dialog, 'Total Cost')).toBe('$704.00');
+    expect(fact(dialog, 'List Price')).toBe('$1,099.99');
+    expect(fact(dialog, 'Margin %')).toBe('36.00%');
+    expect(fact(dialog, 'Markup')).toBe('$395.99');
+    for (const section of [
+      'Wine Classification',
+      'Producer Information',
+      'Tasting Notes',
+      'Food Pairing',
+      'Rating',
+    ]) {
+      expect(within(dialog).getByRole('heading', { name: section })).toBeTruthy();
+    }
+  });
+
+  it('shows the placeholder stock and orders, computed from the prices', async () => {
+    const { user, dialog } = setup();
+    await user.click(within(dialog).getByRole('tab', { name: 'Stock & Orders' }));
+    expect(fact(dialog, 'Available')).toBe('24');
+    expect(fact(dialog, 'Reserved')).toBe('6');
+    expect(fact(dialog, 'Total')).toBe('30');
+    expect(fact(dialog, 'Stock Value')).toBe('$32,999.70');
+    expect(fact(dialog, 'Reorder Point')).toBe('12');
+    expect(fact(dialog, 'Reorder Quantity')).toBe('48');
+    expect(fact(dialog, 'Lead Time')).toBe('14 days');
+    expect(fact(dialog, 'Preferred Supplier')).toBe('Penfolds');
+    const table = within(dialog).getByRole('table');
+    const firstOrder = within(table).getAllByRole('row')[1];
+    expect(
+      within(firstOrder as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2026-10-15', '24', '$640.00', '$15,360.00', 'Delivered']);
+    expect(within(dialog).getByRole('button', { name: 'View all orders' })).toBeTruthy();
+  });
+
+  it('shows the placeholder analytics', async () => {
+    const { user, dialog } = setup();
+    await user.click(within(dialog).getByRole('tab', { name: 'Analytics' }));
+    expect(fact(dialog, 'Units Sold')).toBe('18');
+    expect(fact(dialog, 'Revenue')).toBe('$19,799.82');
+    expect(fact(dialog, 'Turnover Rate')).toBe('4.2x/year');
+    expect(
+      within(dialog).getByRole('img', { name: '12-Month Sales Trend chart placeholder' }),
+    ).toBeTruthy();
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    const { user, dialog } = setup();
+    within(dialog).getByRole('tab', { name: 'Overview' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(
+      within(dialog).getByRole('tab', { name: 'Stock & Orders' }).getAttribute('aria-selected'),
+    ).toBe('true');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(
+      within(dialog).getByRole('tab', { name: 'Analytics' }).getAttribute('aria-selected'),
+    ).toBe('true');
+  });
+
+  it('has the five footer buttons', () => {
+    const { dialog } = setup();
+    for (const label of [
+      'Print Label',
+      'View in Catalog',
+      'Share',
+      'Export Data',
+      'Edit Product',
+    ]) {
+      expect(within(dialog).getByRole('button', { name: label })).toBeTruthy();
+    }
+  });
+
+  it('closes on Escape, on Close and on the backdrop, and locks page scrolling meanwhile', async () => {
+    const { user, onClose } = setup();
+    expect(document.body.style.overflow).toBe('hidden');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(document.querySelector('.modal__backdrop') as HTMLElement);
+    expect(onClose).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps focus inside while open', async () => {
+    const { user, dialog } = setup();
+    for (let i = 0; i < 15; i += 1) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+  });
+
+  it("searches the producer from 'View all products from this producer'", async () => {
+    const { user, dialog, onShowProducer } = setup();
+    await user.click(
+      within(dialog).getByRole('button', { name: 'View all products from this producer' }),
+    );
+    expect(onShowProducer).toHaveBeenCalledWith('Penfolds');
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { columnValue, mapEnhancedProduct, parseNumber } from '#shared/inventory/product.ts';
+
+describe('mapping the enhanced inventory answer', () => {
+  it('maps name → product, list_price → listPrice, margin_percent → margin', () => {
+    const item = mapEnhancedProduct({
+      id: 7,
+      columns: [
+        { key: 'name', value: 'Tignanello 2019' },
+        { key: 'producer', value: 'Marchesi Antinori' },
+        { key: 'country', value: 'Italy' },
+        { key: 'region', value: 'Tuscany' },
+        { key: 'appellation', value: 'Toscana IGT' },
+        { key: 'luc', value: '118.00' },
+        { key: 'gst', value: '11.80' },
+        { key: 'list_price', value: '189.99' },
+        { key: 'margin_percent', value: 31.68 },
+        { key: 'stock_quantity', value: 14 },
+        { key: 'status', value: 'In Stock' },
+        { key: 'sku', value: 'VIN-1' },
+        { key: 'cost_price', value: '129.80' },
+        { key: 'description', value: 'Dark fruit' },
+      ],
+    });
+    expect(item).toEqual({
+      id: 7,
+      product: 'Tignanello 2019',
+      producer: 'Marchesi Antinori',
+      country: 'Italy',
+      region: 'Tuscany',
+      appellation: 'Toscana IGT',
+      luc: 118,
+      gst: 11.8,
+      listPrice: 189.99,
+      margin: 31.68,
+      stock_quantity: 14,
+      status: 'In Stock',
+      sku: 'VIN-1',
+      cost_price: '129.80',
+      description: 'Dark fruit',
+      custom: {},
+    });
+  });
+
+  it('gives the spec defaults for missing values', () => {
+    expect(mapEnhancedProduct({ id: 1, columns: [] })).toEqual({
+      id: 1,
+      product: 'Unknown Product',
+      producer: 'Unknown Producer',
+      country: 'Unknown',
+      region: 'Unknown',
+      appellation: 'Unknown',
+      status: 'Unknown',
+      luc: 0,
+      gst: 0,
+      listPrice: 0,
+      margin: 0,
+      custom: {},
+    });
+  });
+
+  it.each([
+    ['luc', 'luc'],
+    ['gst', 'gst'],
+    ['list_price', 'listPrice'],
+    ['stock_quantity', 'stock_quantity'],
+    ['margin_percent', 'margin'],
+  ])('parses %s as a number, 0 when invalid', (serverKey, screenKey) => {
+    for (const [value, expected] of [
+      ['12.5', 12.5],
+      [7, 7],
+      ['abc', 0],
+      [null, 0],
+      ['', 0],
+      [{}, 0],
+    ] as const) {
+      const item = mapEnhancedProduct({ id: 1, columns: [{ key: serverKey, value }] });
+      expect(columnValue(item, screenKey), `${serverKey}=${JSON.stringify(value)}`).toBe(expected);
+    }
+  });
+
+  it('keeps cost and retail prices as sent, and unknown keys as custom values', () => {
+    const item = mapEnhancedProduct({
+      id: 2,
+      columns: [
+        { key: 'cost_price', value: 19.5 },
+        { key: 'retail_price', value: null },
+        { key: 'wine_type', value: 'Red' },
+        { key: 'organic', value: true },
+        { key: 'regions', value: ['Bordeaux', 'Loire Valley'] },
+      ],
+    });
+    expect(item.cost_price).toBe(19.5);
+    expect('retail_price' in item).toBe(false);
+    expect(item.custom).toEqual({
+      wine_type: 'Red',
+      organic: true,
+      regions: ['Bordeaux', 'Loire Valley'],
+    });
+    expect(columnValue(item, 'wine_type')).toBe('Red');
+  });
+
+  it('parseNumber reads leading numbers and refuses the rest', () => {
+    expect(parseNumber('45.90')).toBe(45.9);
+    expect(parseNumber('  3 ')).toBe(3);
+    expect(parseNumber(Number.NaN)).toBe(0);
+    expect(parseNumber(undefined)).toBe(0);
+  });
+});
