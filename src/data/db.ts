@@ -1,17 +1,25 @@
-import Dexie, { type EntityTable, type Table } from 'dexie';
+import Dexie, { type Table } from 'dexie';
 import type { InventoryItem } from '#shared/inventory/product.ts';
 
 /**
  * The local copy of the server's data, in IndexedDB database 'vintry' (shared by the page and
  * the service worker):
- * - products: the catalogue as the screens use it (mapped inventory items), by id;
- * - meta: bookkeeping records by key — for 'catalogue', when it was fetched and its ETag;
- *   for 'owner', whose data this is, so that another user on a shared tablet never sees it.
+ * - catalogueChunks: the catalogue as the screens use it (mapped inventory items), in order, a
+ *   thousand items per record. Tens of thousands of products read and write in a few dozen
+ *   records instead of one each, which is what keeps a cold start quick.
+ * - meta: bookkeeping by key — for 'catalogue', when it was fetched and its ETag; for 'owner',
+ *   whose data this is, so that another user on a shared tablet never sees it.
  */
+export interface CatalogueChunk {
+  n: number;
+  items: InventoryItem[];
+}
+
 export interface CatalogueMeta {
   key: 'catalogue';
   etag: string | null;
   fetchedAt: number;
+  count: number;
 }
 
 export interface OwnerMeta {
@@ -21,13 +29,15 @@ export interface OwnerMeta {
 
 export type MetaRecord = CatalogueMeta | OwnerMeta;
 
+export const CATALOGUE_CHUNK_SIZE = 1000;
+
 export class VintryDatabase extends Dexie {
-  products!: EntityTable<InventoryItem, 'id'>;
+  catalogueChunks!: Table<CatalogueChunk, number>;
   meta!: Table<MetaRecord, string>;
 
   constructor(name = 'vintry') {
     super(name);
-    this.version(1).stores({ products: 'id', meta: 'key' });
+    this.version(1).stores({ catalogueChunks: 'n', meta: 'key' });
   }
 }
 
@@ -35,8 +45,8 @@ export const db = new VintryDatabase();
 
 /** Removes everything stored locally (sign-out, or another user signing in). */
 export async function clearLocalData() {
-  await db.transaction('rw', db.products, db.meta, async () => {
-    await db.products.clear();
+  await db.transaction('rw', db.catalogueChunks, db.meta, async () => {
+    await db.catalogueChunks.clear();
     await db.meta.clear();
   });
 }

@@ -43,10 +43,11 @@ export function useFocusTrap(
         first.focus();
       }
     }
-    // On the document, so Escape works wherever focus has gone (a click on the backdrop, say).
-    document.addEventListener('keydown', onKeyDown);
+    // On the document and in the capture phase, so Escape works wherever focus has gone (a
+    // click on the backdrop, say) and before widgets underneath (the grid) can swallow it.
+    document.addEventListener('keydown', onKeyDown, true);
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', onKeyDown, true);
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
   }, [ref, active, onEscape]);

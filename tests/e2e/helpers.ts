@@ -46,3 +46,27 @@ export async function latestResetLink(email: string, after: number): Promise<str
     .toBeTruthy();
   return link as string;
 }
+
+const GRID_HEADER_HEIGHT = 40;
+const GRID_ROW_HEIGHT = 36;
+
+/** A cell of the inventory grid as glide-data-grid exposes it to assistive technology. */
+export function gridCell(page: Page, col: number, row: number) {
+  return page.getByTestId(`glide-cell-${col}-${row}`);
+}
+
+/** The screen position of a grid cell, from the column widths (the grid draws on a canvas). */
+export async function gridCellPoint(page: Page, widths: number[], col: number, row: number) {
+  const box = await page.locator('.inventory-grid').boundingBox();
+  if (!box) throw new Error('no grid on screen');
+  const left = widths.slice(0, col).reduce((sum, width) => sum + width, 0);
+  return {
+    x: box.x + left + (widths[col] ?? 40) / 2,
+    y: box.y + GRID_HEADER_HEIGHT + row * GRID_ROW_HEIGHT + GRID_ROW_HEIGHT / 2,
+  };
+}
+
+export async function gridHeaderPoint(page: Page, widths: number[], col: number) {
+  const point = await gridCellPoint(page, widths, col, 0);
+  return { x: point.x, y: point.y - GRID_ROW_HEIGHT / 2 - GRID_HEADER_HEIGHT / 2 };
+}

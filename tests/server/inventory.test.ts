@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '#server/cli/commands.ts';
@@ -148,6 +149,23 @@ describe('GET /api/v1/inventory/enhanced', () => {
     expect(body.products.map(asRecord).map((record) => record.name)).toContain(
       'New Arrival Chardonnay',
     );
+  });
+
+  it('sends gzip with its own strong ETag, and either ETag revalidates', async () => {
+    const plain = await get(harbourToken);
+    const response = await server.app.request('/api/v1/inventory/enhanced', {
+      headers: { authorization: `Bearer ${harbourToken}`, 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const gzipEtag = response.headers.get('etag') ?? '';
+    expect(gzipEtag).toMatch(/^"[^"]+-gzip"$/);
+    expect(gzipEtag).not.toBe(plain.headers.get('etag'));
+    const body = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
+    expect(JSON.parse(body)).toEqual(plain.body);
+    for (const tag of [gzipEtag, `W/${gzipEtag}`, plain.headers.get('etag') ?? '']) {
+      expect((await get(harbourToken, { 'If-None-Match': tag })).status, tag).toBe(304);
+    }
   });
 
   it("never shows a business another business's products", async () => {

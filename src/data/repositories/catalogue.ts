@@ -1,4 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { liveQuery, type Subscription } from 'dexie';
+import { useEffect, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
 import {
   INVENTORY_RELOAD_RESET_MS,
@@ -10,12 +11,13 @@ import {
   mapEnhancedProduct,
 } from '#shared/inventory/product.ts';
 import { apiFetch } from '../api-client.ts';
-import { type CatalogueMeta, db } from '../db.ts';
+import { CATALOGUE_CHUNK_SIZE, type CatalogueChunk, type CatalogueMeta, db } from '../db.ts';
 
 /**
- * The catalogue: read from Dexie at once, refreshed from GET /inventory/enhanced in the
- * background. The stored ETag makes an unchanged catalogue cost a 304. Reloads are throttled to
- * one per 30 s; the throttle resets after 60 s.
+ * The catalogue: read from Dexie once, then held in memory for the screens; refreshed from
+ * GET /inventory/enhanced in the background, where the stored ETag makes an unchanged
+ * catalogue cost a 304. Reloads are throttled to one per 30 s; the throttle resets after 60 s.
+ * A refresh made in another tab (or a sign-out) reaches this one through the meta record.
  */
 export interface StoredCatalogue {
   items: InventoryItem[];
@@ -23,6 +25,94 @@ export interface StoredCatalogue {
 }
 
 export type RefreshOutcome = 'updated' | 'unchanged' | 'throttled';
+
+let current: StoredCatalogue | undefined;
+const listeners = new Set<() => void>();
+let metaSubscription: Subscription | undefined;
+
+function publish(next: StoredCatalogue) {
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+async function storedMeta(): Promise<CatalogueMeta | undefined> {
+  const meta = await db.meta.get('catalogue');
+  return meta?.key === 'catalogue' ? meta : undefined;
+}
+
+export async function readCatalogue(): Promise<StoredCatalogue> {
+  return db.transaction('r', db.catalogueChunks, db.meta, async () => {
+    const [chunks, meta] = await Promise.all([
+      db.catalogueChunks.orderBy('n').toArray(),
+      storedMeta(),
+    ]);
+    return { items: chunks.flatMap((chunk) => chunk.items), meta };
+  });
+}
+
+async function writeCatalogue(items: InventoryItem[], meta: CatalogueMeta) {
+  const chunks: CatalogueChunk[] = [];
+  for (let n = 0; n * CATALOGUE_CHUNK_SIZE < items.length; n += 1) {
+    chunks.push({
+      n,
+      items: items.slice(n * CATALOGUE_CHUNK_SIZE, (n + 1) * CATALOGUE_CHUNK_SIZE),
+    });
+  }
+  await db.transaction('rw', db.catalogueChunks, db.meta, async () => {
+    await db.catalogueChunks.clear();
+    await db.catalogueChunks.bulkPut(chunks);
+    await db.meta.put(meta);
+  });
+}
+
+/**
+ * Follows the stored meta record: a different ETag means another tab stored a new catalogue;
+ * the record disappearing means the local data was cleared (a sign-out, here or elsewhere).
+ */
+function followStore() {
+  let seen: CatalogueMeta | undefined;
+  metaSubscription = liveQuery(storedMeta).subscribe((meta) => {
+    const previous = seen;
+    seen = meta;
+    if (!meta) {
+      if (previous) publish({ items: [], meta: undefined });
+      return;
+    }
+    if (current?.meta && current.meta.etag === meta.etag && current.meta.count === meta.count) {
+      if (current.meta.fetchedAt !== meta.fetchedAt) publish({ ...current, meta });
+      return;
+    }
+    void readCatalogue().then((read) => {
+      // A read that raced a newer refresh of this tab must not replace it.
+      const newer = !current?.meta || !read.meta || read.meta.fetchedAt >= current.meta.fetchedAt;
+      if (newer) publish(read);
+    });
+  });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (!metaSubscription) followStore();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      metaSubscription?.unsubscribe();
+      metaSubscription = undefined;
+    }
+  };
+}
+
+/** The stored catalogue; undefined until it has been read from Dexie. */
+export function useStoredCatalogue(): StoredCatalogue | undefined {
+  const value = useSyncExternalStore(subscribe, () => current);
+  useEffect(() => {
+    if (current !== undefined) return;
+    void readCatalogue().then((read) => {
+      if (current === undefined) publish(read);
+    });
+  }, []);
+  return value;
+}
 
 let lastReloadAt: number | null = null;
 let throttleReset: ReturnType<typeof setTimeout> | undefined;
@@ -36,15 +126,11 @@ function noteReload(now: number) {
   }, INVENTORY_RELOAD_RESET_MS);
 }
 
-/** For tests: forget the throttle. */
-export function resetCatalogueThrottle() {
+/** For tests: forget the throttle and what is held in memory. */
+export function resetCatalogueState() {
   lastReloadAt = null;
   clearTimeout(throttleReset);
-}
-
-async function storedMeta(): Promise<CatalogueMeta | undefined> {
-  const meta = await db.meta.get('catalogue');
-  return meta?.key === 'catalogue' ? meta : undefined;
+  current = undefined;
 }
 
 async function fetchCatalogue(): Promise<RefreshOutcome> {
@@ -53,16 +139,21 @@ async function fetchCatalogue(): Promise<RefreshOutcome> {
   const response = await apiFetch('/inventory/enhanced', { headers, cache: 'no-store' });
   const fetchedAt = Date.now();
   if (response.status === 304 && meta) {
-    await db.meta.put({ ...meta, fetchedAt });
+    const next = { ...meta, fetchedAt };
+    await db.meta.put(next);
+    if (current) publish({ ...current, meta: next });
     return 'unchanged';
   }
   const body = v.parse(EnhancedInventorySchema, await response.json());
   const items = body.products.map(mapEnhancedProduct);
-  await db.transaction('rw', db.products, db.meta, async () => {
-    await db.products.clear();
-    await db.products.bulkPut(items);
-    await db.meta.put({ key: 'catalogue', etag: response.headers.get('ETag'), fetchedAt });
-  });
+  const next: CatalogueMeta = {
+    key: 'catalogue',
+    etag: response.headers.get('ETag'),
+    fetchedAt,
+    count: items.length,
+  };
+  publish({ items, meta: next });
+  await writeCatalogue(items, next);
   return 'updated';
 }
 
@@ -81,14 +172,4 @@ export function refreshCatalogue({ force = false } = {}): Promise<RefreshOutcome
     inFlight = null;
   });
   return inFlight;
-}
-
-export async function readCatalogue(): Promise<StoredCatalogue> {
-  const [items, meta] = await Promise.all([db.products.toArray(), storedMeta()]);
-  return { items, meta };
-}
-
-/** The stored catalogue, re-read whenever it changes; undefined until the first read. */
-export function useStoredCatalogue(): StoredCatalogue | undefined {
-  return useLiveQuery(readCatalogue, []);
 }

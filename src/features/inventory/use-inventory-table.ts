@@ -10,12 +10,13 @@ import {
 import type { InventoryItem } from '#shared/inventory/product.ts';
 import { summarize } from '#shared/inventory/summary.ts';
 import {
+  createSearchCache,
   DEFAULT_SORT,
   nextSort,
   pageInfo,
   type SortState,
-  searchIndex,
-  sortItems,
+  searchTexts,
+  sortOrder,
 } from '#shared/inventory/table.ts';
 
 /**
@@ -24,8 +25,8 @@ import {
  * changes are local, as the spec says, and last until the page is left).
  *
  * Work is arranged for catalogues of tens of thousands: the search text of every row is built
- * once per catalogue, the sorted list once per sort, and a keystroke only filters the sorted
- * list, which keeps its order.
+ * once per catalogue, the sort order once per sort, and a keystroke only filters that order
+ * (a longer query only the rows the shorter one matched).
  */
 export function useInventoryTable(catalogue: readonly InventoryItem[]) {
   const [workingCopy, setWorkingCopy] = useState<InventoryItem[] | null>(null);
@@ -36,17 +37,18 @@ export function useInventoryTable(catalogue: readonly InventoryItem[]) {
   const [widths, setWidths] = useState<Record<string, number>>({});
 
   const items = workingCopy ?? catalogue;
-  const index = useMemo(() => searchIndex(items), [items]);
-  const sorted = useMemo(() => sortItems(items, sort), [items, sort]);
+  const texts = useMemo(() => searchTexts(items), [items]);
+  const order = useMemo(() => sortOrder(items, sort), [items, sort]);
+  const search = useMemo(() => createSearchCache(order, texts), [order, texts]);
   const deferredQuery = useDeferredValue(query);
-  const filtered = useMemo(() => {
-    const needle = deferredQuery.trim().toLowerCase();
-    return needle ? sorted.filter((item) => (index.get(item) ?? '').includes(needle)) : sorted;
-  }, [sorted, index, deferredQuery]);
-  const info = pageInfo(filtered.length, page, pageSize);
+  const matches = useMemo(() => search(deferredQuery), [search, deferredQuery]);
+  const info = pageInfo(matches.length, page, pageSize);
   const pageRows = useMemo(
-    () => filtered.slice((info.page - 1) * pageSize, info.page * pageSize),
-    [filtered, info.page, pageSize],
+    () =>
+      matches
+        .slice((info.page - 1) * pageSize, info.page * pageSize)
+        .map((index) => items[index] as InventoryItem),
+    [matches, items, info.page, pageSize],
   );
   const summary = useMemo(() => summarize(items), [items]);
 
@@ -85,7 +87,7 @@ export function useInventoryTable(catalogue: readonly InventoryItem[]) {
     sortBy,
     widths,
     resize,
-    filtered,
+    matchCount: matches.length,
     pageRows,
     info,
     summary,

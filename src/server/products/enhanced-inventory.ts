@@ -40,16 +40,23 @@ export function toEnhancedProduct(row: ProductRow): { id: number; columns: Enhan
   return { id: row.id, columns };
 }
 
-/** A strong validator for one business's catalogue at one version. */
-export function catalogueEtag(businessId: string, version: number): string {
-  return `"catalogue-${businessId}-${version}"`;
+/**
+ * Strong validators for one business's catalogue at one version, one per encoding: the gzip
+ * bytes and the plain JSON are different representations, so they get different ETags.
+ */
+export function catalogueEtags(businessId: string, version: number) {
+  const base = `catalogue-${businessId}-${version}`;
+  return { identity: `"${base}"`, gzip: `"${base}-gzip"` };
 }
 
-/** If-None-Match holds the ETag (or '*'): the client's copy is current. */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+/**
+ * If-None-Match names one of the current ETags (or '*'): the client's copy is current. The
+ * comparison is weak, as RFC 9110 says for If-None-Match, so a proxy's W/ prefix still matches.
+ */
+export function matchesEtag(ifNoneMatch: string | undefined, current: readonly string[]): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
     .split(',')
-    .map((tag) => tag.trim())
-    .some((tag) => tag === '*' || tag === etag);
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || current.includes(tag));
 }

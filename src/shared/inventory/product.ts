@@ -35,11 +35,14 @@ export interface InventoryItem {
   custom: Record<string, CustomValue>;
 }
 
-const ColumnSchema = v.object({ key: v.string(), value: v.unknown() });
-
+/**
+ * The answer is validated down to each product's id and its list of columns. The columns
+ * themselves are checked while mapping (an entry without a text key is skipped, any value is
+ * read defensively), which keeps a catalogue of 50,000 products × 20 columns quick to accept.
+ */
 export const EnhancedProductSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
-  columns: v.array(ColumnSchema),
+  columns: v.array(v.unknown()),
 });
 export type EnhancedProduct = v.InferOutput<typeof EnhancedProductSchema>;
 
@@ -97,7 +100,10 @@ const hasText = (value: unknown): value is string => typeof value === 'string' &
 export function mapEnhancedProduct({ id, columns }: EnhancedProduct): InventoryItem {
   const known: Record<string, unknown> = {};
   const custom: Record<string, CustomValue> = {};
-  for (const { key, value } of columns) {
+  for (const column of columns) {
+    if (typeof column !== 'object' || column === null) continue;
+    const { key, value } = column as { key?: unknown; value?: unknown };
+    if (typeof key !== 'string') continue;
     const screenKey = SERVER_TO_SCREEN_KEYS[key] ?? key;
     if (NUMERIC_KEYS.has(screenKey)) known[screenKey] = parseNumber(value);
     else if (LOOSE_NUMBER_KEYS.has(screenKey)) {

@@ -30,63 +30,119 @@ function sortValue(item: InventoryItem, key: string, index: number): unknown {
 const isMissing = (value: unknown) => value === undefined || value === null || value === '';
 
 /**
- * Numbers sort numerically, other values by plain comparison. Missing values go last in both
- * directions, so a sort never buries the rows that have data under empty ones.
+ * The order of `items` under a sort, as indexes into it. Numbers sort numerically, other values
+ * by plain comparison (a column with any text in it compares as text). Missing values go last in
+ * both directions, so a sort never buries the rows that have data; ties keep catalogue order.
+ * The keys are read once, so a sort of 50,000 rows compares numbers or strings, nothing more.
  */
-export function compareValues(a: unknown, b: unknown): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  const left = Array.isArray(a) ? a.join(', ') : String(a);
-  const right = Array.isArray(b) ? b.join(', ') : String(b);
-  if (left < right) return -1;
-  if (left > right) return 1;
-  return 0;
-}
-
-export function sortItems(
+export function sortOrder(
   items: readonly InventoryItem[],
   { key, direction }: SortState,
-): InventoryItem[] {
+): number[] {
+  const count = items.length;
   const sign = direction === 'asc' ? 1 : -1;
-  const keyed = items.map((item, index) => ({ item, value: sortValue(item, key, index), index }));
-  keyed.sort((x, y) => {
-    const xMissing = isMissing(x.value);
-    const yMissing = isMissing(y.value);
-    if (xMissing || yMissing) {
-      return xMissing === yMissing ? x.index - y.index : xMissing ? 1 : -1;
-    }
-    return sign * compareValues(x.value, y.value) || x.index - y.index;
-  });
-  return keyed.map((entry) => entry.item);
+  const order = Array.from({ length: count }, (_, index) => index);
+  const raw = items.map((item, index) => sortValue(item, key, index));
+  const missing = raw.map(isMissing);
+  const numeric = raw.every((value, index) => missing[index] || typeof value === 'number');
+  const last = (a: number, b: number) => {
+    const aMissing = missing[a] === true;
+    const bMissing = missing[b] === true;
+    if (aMissing || bMissing) return aMissing === bMissing ? a - b : aMissing ? 1 : -1;
+    return 0;
+  };
+  if (numeric) {
+    const keys = Float64Array.from(raw, (value) => (typeof value === 'number' ? value : 0));
+    order.sort((a, b) => last(a, b) || sign * ((keys[a] ?? 0) - (keys[b] ?? 0)) || a - b);
+  } else {
+    const keys = raw.map((value) => (Array.isArray(value) ? value.join(', ') : String(value)));
+    order.sort((a, b) => {
+      const missingFirst = last(a, b);
+      if (missingFirst || missing[a]) return missingFirst || a - b;
+      const left = keys[a] as string;
+      const right = keys[b] as string;
+      return (left < right ? -sign : left > right ? sign : 0) || a - b;
+    });
+  }
+  return order;
+}
+
+export function sortItems(items: readonly InventoryItem[], sort: SortState): InventoryItem[] {
+  return sortOrder(items, sort).map((index) => items[index] as InventoryItem);
 }
 
 function searchableText(value: unknown): string {
   if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.join(' ');
   if (typeof value === 'object') return Object.values(value).map(searchableText).join('\u0000');
   return String(value);
 }
 
 /**
- * The lower-cased text of every field of an item, built once per catalogue load so that each
- * keystroke is a plain substring test over the list.
+ * The lower-cased text of every field of each item, built once per catalogue load so that each
+ * keystroke is a plain substring test.
  */
-export function searchIndex(items: readonly InventoryItem[]): Map<InventoryItem, string> {
-  return new Map(
-    items.map((item) => [
-      item,
-      Object.values(item).map(searchableText).join('\u0000').toLowerCase(),
-    ]),
-  );
+export function searchTexts(items: readonly InventoryItem[]): string[] {
+  return items.map((item) => {
+    let text = '';
+    for (const value of Object.values(item)) text += `${searchableText(value)}\u0000`;
+    return text.toLowerCase();
+  });
+}
+
+export function normalizeQuery(query: string): string {
+  return query.trim().toLowerCase();
+}
+
+/**
+ * The indexes (in `candidates` order) whose text contains the query: a row matches when any of
+ * its field values contains it, case-insensitively.
+ */
+export function matchIndexes(
+  candidates: readonly number[],
+  texts: readonly string[],
+  needle: string,
+): number[] {
+  if (needle === '') return candidates.slice();
+  const matches: number[] = [];
+  for (const index of candidates) {
+    if ((texts[index] as string).includes(needle)) matches.push(index);
+  }
+  return matches;
+}
+
+/**
+ * Search as the user types: the rows matching a query are kept, so a longer query only looks
+ * through the rows the shorter one matched, and Backspace finds its answer already made.
+ */
+export function createSearchCache(order: readonly number[], texts: readonly string[], size = 64) {
+  const answers = new Map<string, number[]>();
+  return (query: string): readonly number[] => {
+    const needle = normalizeQuery(query);
+    if (needle === '') return order;
+    const known = answers.get(needle);
+    if (known) return known;
+    let base: readonly number[] = order;
+    for (let length = needle.length - 1; length > 0; length -= 1) {
+      const shorter = answers.get(needle.slice(0, length));
+      if (shorter) {
+        base = shorter;
+        break;
+      }
+    }
+    const found = matchIndexes(base, texts, needle);
+    answers.set(needle, found);
+    if (answers.size > size) answers.delete(answers.keys().next().value as string);
+    return found;
+  };
 }
 
 /** Case-insensitive: a row matches when any of its field values contains the text. */
-export function searchItems(
-  items: readonly InventoryItem[],
-  query: string,
-  index: Map<InventoryItem, string> = searchIndex(items),
-): InventoryItem[] {
-  const needle = query.trim().toLowerCase();
-  if (needle === '') return items.slice();
-  return items.filter((item) => (index.get(item) ?? '').includes(needle));
+export function searchItems(items: readonly InventoryItem[], query: string): InventoryItem[] {
+  const all = items.map((_, index) => index);
+  return matchIndexes(all, searchTexts(items), normalizeQuery(query)).map(
+    (index) => items[index] as InventoryItem,
+  );
 }
 
 export interface PageInfo {

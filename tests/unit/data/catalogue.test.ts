@@ -4,7 +4,7 @@ import { claimLocalData, clearLocalData, db } from '#data/db.ts';
 import {
   readCatalogue,
   refreshCatalogue,
-  resetCatalogueThrottle,
+  resetCatalogueState,
 } from '#data/repositories/catalogue.ts';
 import { saveSession } from '#data/session.ts';
 import { mockServer } from '../../mocks/server.ts';
@@ -17,7 +17,7 @@ afterEach(() => {
 afterAll(() => mockServer.close());
 
 beforeEach(async () => {
-  resetCatalogueThrottle();
+  resetCatalogueState();
   await clearLocalData();
   saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
 });

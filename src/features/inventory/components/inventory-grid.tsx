@@ -10,7 +10,7 @@ import {
   type Theme,
 } from '@glideapps/glide-data-grid';
 import '@glideapps/glide-data-grid/dist/index.css';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import {
   DEFAULT_COLUMN_WIDTHS,
   MIN_COLUMN_WIDTH,
@@ -70,248 +70,259 @@ export interface InventoryGridProps {
 
 type GridKey = 'rowNumber' | 'options' | string;
 
-export function InventoryGrid({
-  rows,
-  columns,
-  firstRowNumber,
-  sort,
-  widths,
-  editingId,
-  onSort,
-  onResize,
-  onOpenProduct,
-  onOpenOptions,
-}: InventoryGridProps) {
-  const gridRef = useRef<DataEditorRef>(null);
-  const [tooltip, setTooltip] = useState<{ text: string; x: number; y: number } | null>(null);
+/** Lets the table give keyboard focus back to the grid when a dialog it opened closes. */
+export interface InventoryGridHandle {
+  focus: () => void;
+}
 
-  const keys: GridKey[] = useMemo(
-    () => ['rowNumber', ...columns.map((column) => column.key), 'options'],
-    [columns],
-  );
+export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>(
+  function InventoryGrid(
+    {
+      rows,
+      columns,
+      firstRowNumber,
+      sort,
+      widths,
+      editingId,
+      onSort,
+      onResize,
+      onOpenProduct,
+      onOpenOptions,
+    },
+    ref,
+  ) {
+    const gridRef = useRef<DataEditorRef>(null);
+    useImperativeHandle(ref, () => ({ focus: () => gridRef.current?.focus() }), []);
+    const [tooltip, setTooltip] = useState<{ text: string; x: number; y: number } | null>(null);
 
-  const gridColumns: GridColumn[] = useMemo(() => {
-    // The arrow leads, so that it shows even in a narrow column.
-    const arrow = (key: string) =>
-      sort.key === key ? (sort.direction === 'asc' ? '▲ ' : '▼ ') : '';
-    return [
-      {
-        id: 'rowNumber',
-        title: `${arrow('rowNumber')}#`,
-        width: widths.rowNumber ?? DEFAULT_COLUMN_WIDTHS.rowNumber ?? 35,
-      },
-      ...columns.map((column) => ({
-        id: column.key,
-        title: `${arrow(column.key)}${column.label}`,
-        width: widthOf(column, widths),
-      })),
-      { id: 'options', title: '', width: widths.options ?? DEFAULT_COLUMN_WIDTHS.options ?? 32 },
-    ];
-  }, [columns, widths, sort]);
+    const keys: GridKey[] = useMemo(
+      () => ['rowNumber', ...columns.map((column) => column.key), 'options'],
+      [columns],
+    );
 
-  const getCellContent = useCallback(
-    ([col, row]: Item): GridCell => {
-      const item = rows[row];
-      const key = keys[col];
-      if (!item || !key) {
-        return { kind: GridCellKind.Text, data: '', displayData: '', allowOverlay: false };
-      }
-      if (key === 'rowNumber') {
-        const text = String(firstRowNumber + row);
-        return {
+    const gridColumns: GridColumn[] = useMemo(() => {
+      // The arrow leads, so that it shows even in a narrow column.
+      const arrow = (key: string) =>
+        sort.key === key ? (sort.direction === 'asc' ? '▲ ' : '▼ ') : '';
+      return [
+        {
+          id: 'rowNumber',
+          title: `${arrow('rowNumber')}#`,
+          width: widths.rowNumber ?? DEFAULT_COLUMN_WIDTHS.rowNumber ?? 35,
+        },
+        ...columns.map((column) => ({
+          id: column.key,
+          title: `${arrow(column.key)}${column.label}`,
+          width: widthOf(column, widths),
+        })),
+        { id: 'options', title: '', width: widths.options ?? DEFAULT_COLUMN_WIDTHS.options ?? 32 },
+      ];
+    }, [columns, widths, sort]);
+
+    const getCellContent = useCallback(
+      ([col, row]: Item): GridCell => {
+        const item = rows[row];
+        const key = keys[col];
+        if (!item || !key) {
+          return { kind: GridCellKind.Text, data: '', displayData: '', allowOverlay: false };
+        }
+        if (key === 'rowNumber') {
+          const text = String(firstRowNumber + row);
+          return {
+            kind: GridCellKind.Text,
+            data: text,
+            displayData: text,
+            allowOverlay: false,
+            contentAlign: 'right',
+            themeOverride: { textDark: '#8a919a' },
+          };
+        }
+        if (key === 'options') {
+          return {
+            kind: GridCellKind.Text,
+            data: '',
+            displayData: '⋮',
+            allowOverlay: false,
+            contentAlign: 'center',
+            cursor: 'pointer',
+          };
+        }
+        const value = columnValue(item, key);
+        const text = cellText(key, value);
+        const base = {
           kind: GridCellKind.Text,
           data: text,
           displayData: text,
           allowOverlay: false,
-          contentAlign: 'right',
-          themeOverride: { textDark: '#8a919a' },
-        };
-      }
-      if (key === 'options') {
-        return {
-          kind: GridCellKind.Text,
-          data: '',
-          displayData: '⋮',
-          allowOverlay: false,
-          contentAlign: 'center',
-          cursor: 'pointer',
-        };
-      }
-      const value = columnValue(item, key);
-      const text = cellText(key, value);
-      const base = {
-        kind: GridCellKind.Text,
-        data: text,
-        displayData: text,
-        allowOverlay: false,
-      } as const;
-      if (key === 'product') {
-        return {
-          ...base,
-          cursor: 'pointer',
-          themeOverride: { textDark: THEME.linkColor ?? '#7b1e3a' },
-        };
-      }
-      if (key === 'margin') {
-        return { ...base, themeOverride: { textDark: TONES[marginTone(item.margin)] } };
-      }
-      if (key === 'status') {
-        const badge = statusBadge(value);
-        return {
-          ...base,
-          data: badge.label,
-          displayData: `● ${badge.label}`,
-          themeOverride: { textDark: TONES[badge.tone] },
-        };
-      }
-      if (typeof value === 'number' || key === 'luc' || key === 'gst' || key === 'listPrice') {
-        return { ...base, contentAlign: 'right' };
-      }
-      return base;
-    },
-    [rows, keys, firstRowNumber],
-  );
+        } as const;
+        if (key === 'product') {
+          return {
+            ...base,
+            cursor: 'pointer',
+            themeOverride: { textDark: THEME.linkColor ?? '#7b1e3a' },
+          };
+        }
+        if (key === 'margin') {
+          return { ...base, themeOverride: { textDark: TONES[marginTone(item.margin)] } };
+        }
+        if (key === 'status') {
+          const badge = statusBadge(value);
+          return {
+            ...base,
+            data: badge.label,
+            displayData: `● ${badge.label}`,
+            themeOverride: { textDark: TONES[badge.tone] },
+          };
+        }
+        if (typeof value === 'number' || key === 'luc' || key === 'gst' || key === 'listPrice') {
+          return { ...base, contentAlign: 'right' };
+        }
+        return base;
+      },
+      [rows, keys, firstRowNumber],
+    );
 
-  const onCellClicked = useCallback(
-    ([col, row]: Item, event: CellClickedEventArgs) => {
-      const item = rows[row];
-      const key = keys[col];
-      if (!item) return;
-      if (key === 'product') onOpenProduct(item);
-      if (key === 'options') {
+    const onCellClicked = useCallback(
+      ([col, row]: Item, event: CellClickedEventArgs) => {
+        const item = rows[row];
+        const key = keys[col];
+        if (!item) return;
+        if (key === 'product') onOpenProduct(item);
+        if (key === 'options') {
+          onOpenOptions(item, {
+            x: event.bounds.x + event.bounds.width,
+            y: event.bounds.y + event.bounds.height,
+          });
+        }
+      },
+      [rows, keys, onOpenProduct, onOpenOptions],
+    );
+
+    // Keyboard: Enter or Space on a product name or an options cell does what a click does.
+    const onCellActivated = useCallback(
+      ([col, row]: Item) => {
+        const item = rows[row];
+        const key = keys[col];
+        if (!item) return;
+        if (key === 'product') onOpenProduct(item);
+        if (key === 'options') {
+          const bounds = gridRef.current?.getBounds(col, row);
+          onOpenOptions(
+            item,
+            bounds ? { x: bounds.x + bounds.width, y: bounds.y + bounds.height } : { x: 0, y: 0 },
+          );
+        }
+      },
+      [rows, keys, onOpenProduct, onOpenOptions],
+    );
+
+    const onHeaderClicked = useCallback(
+      (col: number) => {
+        const key = keys[col];
+        if (
+          key &&
+          key !== 'options' &&
+          (SORTABLE_COLUMNS.has(key) || columns.some((c) => c.key === key && c.isCustom))
+        ) {
+          onSort(key);
+        }
+      },
+      [keys, columns, onSort],
+    );
+
+    const onColumnResize = useCallback(
+      (column: GridColumn, newSize: number) => {
+        if (column.id) onResize(column.id, Math.max(MIN_COLUMN_WIDTH, newSize));
+      },
+      [onResize],
+    );
+
+    // The whole description shows on hover, since the cell holds only its first 30 characters.
+    const onItemHovered = useCallback(
+      (args: GridMouseEventArgs) => {
+        if (args.kind !== 'cell') {
+          setTooltip(null);
+          return;
+        }
+        const [col, row] = args.location;
+        const item = rows[row];
+        const key = keys[col];
+        const full = item && key === 'description' ? item.description : undefined;
+        if (full && full !== cellText('description', full)) {
+          setTooltip({ text: full, x: args.bounds.x, y: args.bounds.y + args.bounds.height + 4 });
+        } else {
+          setTooltip(null);
+        }
+      },
+      [rows, keys],
+    );
+
+    const getRowThemeOverride = useCallback(
+      (row: number) => (rows[row]?.id === editingId ? { bgCell: '#fdf3f6' } : undefined),
+      [rows, editingId],
+    );
+
+    // A long-press on a tablet or a right-click opens the row's menu, wherever the row is scrolled.
+    const onCellContextMenu = useCallback(
+      ([, row]: Item, event: CellClickedEventArgs) => {
+        const item = rows[row];
+        if (!item) return;
+        event.preventDefault();
         onOpenOptions(item, {
-          x: event.bounds.x + event.bounds.width,
-          y: event.bounds.y + event.bounds.height,
+          x: event.bounds.x + event.localEventX + 180,
+          y: event.bounds.y + event.localEventY,
         });
-      }
-    },
-    [rows, keys, onOpenProduct, onOpenOptions],
-  );
+      },
+      [rows, onOpenOptions],
+    );
 
-  // Keyboard: Enter or Space on a product name or an options cell does what a click does.
-  const onCellActivated = useCallback(
-    ([col, row]: Item) => {
-      const item = rows[row];
-      const key = keys[col];
-      if (!item) return;
-      if (key === 'product') onOpenProduct(item);
-      if (key === 'options') {
-        const bounds = gridRef.current?.getBounds(col, row);
-        onOpenOptions(
-          item,
-          bounds ? { x: bounds.x + bounds.width, y: bounds.y + bounds.height } : { x: 0, y: 0 },
-        );
-      }
-    },
-    [rows, keys, onOpenProduct, onOpenOptions],
-  );
+    // The row number and product name stay in view while the other columns scroll sideways, except
+    // on a phone, where they would leave too little room.
+    const wide = typeof window === 'undefined' || window.matchMedia('(min-width: 768px)').matches;
+    const freezeColumns = wide && columns[0]?.key === 'product' ? 2 : 1;
 
-  const onHeaderClicked = useCallback(
-    (col: number) => {
-      const key = keys[col];
-      if (
-        key &&
-        key !== 'options' &&
-        (SORTABLE_COLUMNS.has(key) || columns.some((c) => c.key === key && c.isCustom))
-      ) {
-        onSort(key);
-      }
-    },
-    [keys, columns, onSort],
-  );
+    const height = Math.min(HEADER_HEIGHT + rows.length * ROW_HEIGHT + 2, 640);
 
-  const onColumnResize = useCallback(
-    (column: GridColumn, newSize: number) => {
-      if (column.id) onResize(column.id, Math.max(MIN_COLUMN_WIDTH, newSize));
-    },
-    [onResize],
-  );
-
-  // The whole description shows on hover, since the cell holds only its first 30 characters.
-  const onItemHovered = useCallback(
-    (args: GridMouseEventArgs) => {
-      if (args.kind !== 'cell') {
-        setTooltip(null);
-        return;
-      }
-      const [col, row] = args.location;
-      const item = rows[row];
-      const key = keys[col];
-      const full = item && key === 'description' ? item.description : undefined;
-      if (full && full !== cellText('description', full)) {
-        setTooltip({ text: full, x: args.bounds.x, y: args.bounds.y + args.bounds.height + 4 });
-      } else {
-        setTooltip(null);
-      }
-    },
-    [rows, keys],
-  );
-
-  const getRowThemeOverride = useCallback(
-    (row: number) => (rows[row]?.id === editingId ? { bgCell: '#fdf3f6' } : undefined),
-    [rows, editingId],
-  );
-
-  // A long-press on a tablet or a right-click opens the row's menu, wherever the row is scrolled.
-  const onCellContextMenu = useCallback(
-    ([, row]: Item, event: CellClickedEventArgs) => {
-      const item = rows[row];
-      if (!item) return;
-      event.preventDefault();
-      onOpenOptions(item, {
-        x: event.bounds.x + event.localEventX + 180,
-        y: event.bounds.y + event.localEventY,
-      });
-    },
-    [rows, onOpenOptions],
-  );
-
-  // The row number and product name stay in view while the other columns scroll sideways, except
-  // on a phone, where they would leave too little room.
-  const wide = typeof window === 'undefined' || window.matchMedia('(min-width: 768px)').matches;
-  const freezeColumns = wide && columns[0]?.key === 'product' ? 2 : 1;
-
-  const height = Math.min(HEADER_HEIGHT + rows.length * ROW_HEIGHT + 2, 640);
-
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hides the hover tooltip; no action of its own
-    <div className="inventory-grid" onMouseLeave={() => setTooltip(null)}>
-      <DataEditor
-        ref={gridRef}
-        columns={gridColumns}
-        rows={rows.length}
-        getCellContent={getCellContent}
-        getCellsForSelection={true}
-        onCellClicked={onCellClicked}
-        onCellActivated={onCellActivated}
-        onHeaderClicked={onHeaderClicked}
-        onColumnResize={onColumnResize}
-        onItemHovered={onItemHovered}
-        onCellContextMenu={onCellContextMenu}
-        freezeColumns={freezeColumns}
-        getRowThemeOverride={getRowThemeOverride}
-        minColumnWidth={MIN_COLUMN_WIDTH}
-        maxColumnWidth={800}
-        rowHeight={ROW_HEIGHT}
-        headerHeight={HEADER_HEIGHT}
-        columnSelect="none"
-        rowSelect="none"
-        rangeSelect="cell"
-        smoothScrollX
-        smoothScrollY
-        theme={THEME}
-        width="100%"
-        height={height}
-      />
-      {tooltip ? (
-        <div
-          className="inventory-grid__tooltip"
-          role="tooltip"
-          style={{ left: tooltip.x, top: tooltip.y }}
-        >
-          {tooltip.text}
-        </div>
-      ) : null}
-    </div>
-  );
-}
+    return (
+      // biome-ignore lint/a11y/noStaticElementInteractions: hides the hover tooltip; no action of its own
+      <div className="inventory-grid" onMouseLeave={() => setTooltip(null)}>
+        <DataEditor
+          ref={gridRef}
+          columns={gridColumns}
+          rows={rows.length}
+          getCellContent={getCellContent}
+          getCellsForSelection={true}
+          onCellClicked={onCellClicked}
+          onCellActivated={onCellActivated}
+          onHeaderClicked={onHeaderClicked}
+          onColumnResize={onColumnResize}
+          onItemHovered={onItemHovered}
+          onCellContextMenu={onCellContextMenu}
+          freezeColumns={freezeColumns}
+          getRowThemeOverride={getRowThemeOverride}
+          minColumnWidth={MIN_COLUMN_WIDTH}
+          maxColumnWidth={800}
+          rowHeight={ROW_HEIGHT}
+          headerHeight={HEADER_HEIGHT}
+          columnSelect="none"
+          rowSelect="none"
+          rangeSelect="cell"
+          smoothScrollX
+          smoothScrollY
+          theme={THEME}
+          width="100%"
+          height={height}
+        />
+        {tooltip ? (
+          <div
+            className="inventory-grid__tooltip"
+            role="tooltip"
+            style={{ left: tooltip.x, top: tooltip.y }}
+          >
+            {tooltip.text}
+          </div>
+        ) : null}
+      </div>
+    );
+  },
+);

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZE_OPTIONS } from '#shared/inventory/constants.ts';
 import { draftFor } from '#shared/inventory/local-edits.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
@@ -7,7 +7,7 @@ import { showToast } from '#ui/toast.tsx';
 import type { ColumnDef } from '../columns.ts';
 import { useInventoryTable } from '../use-inventory-table.ts';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
-import { InventoryGrid } from './inventory-grid.tsx';
+import { InventoryGrid, type InventoryGridHandle } from './inventory-grid.tsx';
 import { Pagination } from './pagination.tsx';
 import { ProductDetailDialog } from './product-detail-dialog.tsx';
 import { RowEditor } from './row-editor.tsx';
@@ -26,6 +26,7 @@ export function InventoryTableView({
   columns: readonly ColumnDef[];
 }) {
   const table = useInventoryTable(catalogue);
+  const gridRef = useRef<InventoryGridHandle>(null);
   const [menu, setMenu] = useState<{
     item: InventoryItem;
     anchor: { x: number; y: number };
@@ -110,12 +111,13 @@ export function InventoryTableView({
           </div>
         </div>
 
-        {table.filtered.length === 0 ? (
+        {table.matchCount === 0 ? (
           <p className="inventory-empty" role="status">
             {query ? `No products found for "${query}".` : 'No products available.'}
           </p>
         ) : (
           <InventoryGrid
+            ref={gridRef}
             rows={table.pageRows}
             columns={columns}
             firstRowNumber={table.info.from}
@@ -169,7 +171,11 @@ export function InventoryTableView({
       {detail ? (
         <ProductDetailDialog
           item={detail}
-          onClose={() => setDetail(null)}
+          onClose={() => {
+            setDetail(null);
+            // After the dialog has gone and handed focus back to whatever it had.
+            requestAnimationFrame(() => gridRef.current?.focus());
+          }}
           onShowProducer={(producer) => {
             setDetail(null);
             table.setQuery(producer);

@@ -1,4 +1,8 @@
-import type { InventoryGridProps } from '#features/inventory/components/inventory-grid.tsx';
+import { forwardRef } from 'react';
+import type {
+  InventoryGridHandle,
+  InventoryGridProps,
+} from '#features/inventory/components/inventory-grid.tsx';
 import { cellText } from '#shared/inventory/format.ts';
 import { columnValue } from '#shared/inventory/product.ts';
 
@@ -7,50 +11,52 @@ import { columnValue } from '#shared/inventory/product.ts';
  * honours the same props: the rows and columns it is given, header clicks, product clicks and
  * the options button. The real grid is exercised in the browser tests.
  */
-export function GridStandIn(props: InventoryGridProps) {
-  return (
-    <table aria-label="inventory grid">
-      <thead>
-        <tr>
-          <th>#</th>
-          {props.columns.map((column) => (
-            <th key={column.key}>
-              <button type="button" onClick={() => props.onSort(column.key)}>
-                {column.label}
-                {props.sort.key === column.key ? ` (${props.sort.direction})` : ''}
-              </button>
-            </th>
-          ))}
-          <th>options</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((item, index) => (
-          <tr key={item.id} data-editing={props.editingId === item.id || undefined}>
-            <td>{props.firstRowNumber + index}</td>
-            {props.columns.map((column) =>
-              column.key === 'product' ? (
-                <td key={column.key}>
-                  <button type="button" onClick={() => props.onOpenProduct(item)}>
-                    {item.product}
-                  </button>
-                </td>
-              ) : (
-                <td key={column.key}>{cellText(column.key, columnValue(item, column.key))}</td>
-              ),
-            )}
-            <td>
-              <button
-                type="button"
-                aria-label={`Options for ${item.product}`}
-                onClick={() => props.onOpenOptions(item, { x: 100, y: 100 })}
-              >
-                ⋮
-              </button>
-            </td>
+export const GridStandIn = forwardRef<InventoryGridHandle, InventoryGridProps>(
+  function GridStandIn(props, _ref) {
+    return (
+      <table aria-label="inventory grid">
+        <thead>
+          <tr>
+            <th>#</th>
+            {props.columns.map((column) => (
+              <th key={column.key}>
+                <button type="button" onClick={() => props.onSort(column.key)}>
+                  {column.label}
+                  {props.sort.key === column.key ? ` (${props.sort.direction})` : ''}
+                </button>
+              </th>
+            ))}
+            <th>options</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+        </thead>
+        <tbody>
+          {props.rows.map((item, index) => (
+            <tr key={item.id} data-editing={props.editingId === item.id || undefined}>
+              <td>{props.firstRowNumber + index}</td>
+              {props.columns.map((column) =>
+                column.key === 'product' ? (
+                  <td key={column.key}>
+                    <button type="button" onClick={() => props.onOpenProduct(item)}>
+                      {item.product}
+                    </button>
+                  </td>
+                ) : (
+                  <td key={column.key}>{cellText(column.key, columnValue(item, column.key))}</td>
+                ),
+              )}
+              <td>
+                <button
+                  type="button"
+                  aria-label={`Options for ${item.product}`}
+                  onClick={() => props.onOpenOptions(item, { x: 100, y: 100 })}
+                >
+                  ⋮
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  },
+);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearLocalData } from '#data/db.ts';
-import { refreshCatalogue, resetCatalogueThrottle } from '#data/repositories/catalogue.ts';
+import { refreshCatalogue, resetCatalogueState } from '#data/repositories/catalogue.ts';
 import { saveSession } from '#data/session.ts';
 import { InventoryPage } from '#features/inventory/components/inventory-page.tsx';
 import { SAMPLE_INVENTORY } from '#shared/inventory/sample-data.ts';
@@ -17,7 +17,7 @@ beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
 beforeEach(async () => {
-  resetCatalogueThrottle();
+  resetCatalogueState();
   await clearLocalData();
   saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
 });
@@ -75,7 +75,7 @@ describe('Inventory Management screen', () => {
       ),
     );
     await refreshCatalogue();
-    resetCatalogueThrottle();
+    resetCatalogueState();
     let answer: () => void = () => {};
     mockServer.use(
       http.get('*/api/v1/inventory/enhanced', async () => {
@@ -135,7 +135,7 @@ describe('Inventory Management screen', () => {
       ),
     );
     await refreshCatalogue();
-    resetCatalogueThrottle();
+    resetCatalogueState();
     mockServer.use(http.get('*/api/v1/inventory/enhanced', () => HttpResponse.error()));
     renderPage();
     expect(await screen.findByText(/It could not be refreshed/)).toBeTruthy();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyDraft, deleteItem, draftFor, duplicateItem } from '#shared/inventory/local-edits.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
 import {
+  createSearchCache,
   DEFAULT_SORT,
   nextSort,
   pageButtons,
@@ -9,6 +10,7 @@ import {
   searchItems,
   showingText,
   sortItems,
+  sortOrder,
 } from '#shared/inventory/table.ts';
 
 const item = (id: number, overrides: Partial<InventoryItem> = {}): InventoryItem => ({
@@ -161,5 +163,47 @@ describe('local edits', () => {
 
   it('deletes one row', () => {
     expect(deleteItem([item(1), item(2)], 1).map((i) => i.id)).toEqual([2]);
+  });
+});
+
+describe('search as the user types', () => {
+  it('narrows from the shorter query and answers Backspace from what it kept', () => {
+    const texts = ['penfolds grange', 'penfolds bin 28', 'tenuta san guido', 'pernod'];
+    const order = [3, 2, 1, 0];
+    const lookups: string[] = [];
+    const tracked = new Proxy(texts, {
+      get(target, property, receiver) {
+        if (typeof property === 'string' && /^\d+$/.test(property)) lookups.push(property);
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const search = createSearchCache(order, tracked);
+    expect(search('PE')).toEqual([3, 1, 0]);
+    lookups.length = 0;
+    expect(search('pen')).toEqual([1, 0]);
+    // Only the rows 'pe' matched were looked at.
+    expect(lookups.sort()).toEqual(['0', '1', '3']);
+    lookups.length = 0;
+    expect(search('pe')).toEqual([3, 1, 0]);
+    expect(lookups).toEqual([]);
+    expect(search('')).toBe(order);
+    expect(search('  ')).toBe(order);
+  });
+});
+
+describe('sort order', () => {
+  it('keeps ties in catalogue order in both directions', () => {
+    const items = [
+      item(1, { country: 'Italy' }),
+      item(2, { country: 'France' }),
+      item(3, { country: 'Italy' }),
+    ];
+    expect(sortOrder(items, { key: 'country', direction: 'asc' })).toEqual([1, 0, 2]);
+    expect(sortOrder(items, { key: 'country', direction: 'desc' })).toEqual([0, 2, 1]);
+  });
+
+  it('sorts rows by their number, i.e. the catalogue order', () => {
+    const items = [item(5), item(3), item(9)];
+    expect(sortOrder(items, { key: 'rowNumber', direction: 'desc' })).toEqual([2, 1, 0]);
   });
 });

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The real server for benchmarks: a fresh data folder, the demo data plus generated products
+ * added with the admin CLI, and the built app served by `npm run serve` (the same process
+ * `npm start` runs after building).
+ */
+export interface BenchServer {
+  baseUrl: string;
+  dataDir: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export function build() {
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+export function seedProducts(dataDir: string, total: number) {
+  if (total <= 0) return;
+  const result = spawnSync(
+    'npm',
+    ['run', '--silent', 'admin', '--', 'seed-products', '--count', String(total)],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  if (result.status !== 0) throw new Error('seed-products failed');
+}
+
+export async function startServer(options: {
+  port: number;
+  /** Products in the catalogue besides the demo ones. */
+  extraProducts: number;
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vintry-bench-'));
+  seedProducts(dataDir, options.extraProducts);
+  const child = spawn('npm', ['run', '--silent', 'serve'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(options.port), DATA_DIR: dataDir, ...options.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const baseUrl = `http://localhost:${options.port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${baseUrl}/api/v1/health`);
+      if (response.ok) break;
+    } catch {
+      // Not up yet.
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    process: child,
+    stop: async () => {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEFAULT_COLUMN_ORDER, DEFAULT_COLUMN_WIDTHS } from '../../src/shared/inventory/columns.ts';
+import { gridCell, gridCellPoint, gridHeaderPoint, screenshot, signIn } from './helpers.ts';
+
+// Column widths of the default grid: row number, the 10 default columns, options.
+const WIDTHS = [
+  DEFAULT_COLUMN_WIDTHS.rowNumber ?? 35,
+  ...DEFAULT_COLUMN_ORDER.map((key) => DEFAULT_COLUMN_WIDTHS[key] ?? 120),
+  DEFAULT_COLUMN_WIDTHS.options ?? 32,
+];
+const PRODUCT = 1;
+
+async function openInventory(page: Page) {
+  await signIn(page);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Inventory' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inventory Management' })).toBeVisible();
+  await expect(page.getByText(/^Showing 1 to 10 of \d+ results$/)).toBeVisible();
+}
+
+async function openRowMenu(page: Page, row: number) {
+  const point = await gridCellPoint(page, WIDTHS, 3, row);
+  await page.mouse.click(point.x, point.y, { button: 'right' });
+  await expect(page.getByRole('menu')).toBeVisible();
+}
+
+test.describe('inventory', () => {
+  test('shows the demo catalogue, searches, and says when nothing matches', async ({ page }) => {
+    await openInventory(page);
+    const total = await page
+      .locator('.summary-card', { hasText: 'Total Products' })
+      .locator('.summary-card__value')
+      .textContent();
+    expect(Number(total)).toBeGreaterThanOrEqual(150);
+    await expect(page.getByText(`Showing 1 to 10 of ${total} results`)).toBeVisible();
+    await expect(gridCell(page, PRODUCT, 0)).not.toHaveText('');
+
+    const search = page.getByPlaceholder('Search products, producers, regions...');
+    await search.fill('penfolds');
+    await expect(page.getByText('Showing 1 to 4 of 4 results')).toBeVisible();
+    await expect(gridCell(page, 2, 0)).toHaveText('Penfolds');
+    await search.fill('zzzz');
+    await expect(page.getByText('No products found for "zzzz".')).toBeVisible();
+  });
+
+  test('sorts by a header click and toggles the direction', async ({ page }) => {
+    await openInventory(page);
+    const header = page.locator('.inventory-grid th', { hasText: 'Product Name' });
+    await expect(header).toHaveText('▲ Product Name');
+    const first = await gridCell(page, PRODUCT, 0).textContent();
+    const point = await gridHeaderPoint(page, WIDTHS, PRODUCT);
+    await page.mouse.click(point.x, point.y);
+    await expect(header).toHaveText('▼ Product Name');
+    await expect(gridCell(page, PRODUCT, 0)).not.toHaveText(first ?? '');
+    await page.mouse.click(point.x, point.y);
+    await expect(header).toHaveText('▲ Product Name');
+    await expect(gridCell(page, PRODUCT, 0)).toHaveText(first ?? '');
+  });
+
+  test('page size and pagination', async ({ page }) => {
+    await openInventory(page);
+    await page.getByLabel('Show:').selectOption('25');
+    await expect(page.getByText(/^Showing 1 to 25 of \d+ results$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText(/^Showing 26 to 50 of \d+ results$/)).toBeVisible();
+    await expect(gridCell(page, 0, 0)).toHaveText('26');
+    await page.getByRole('button', { name: 'Page 1', exact: true }).click();
+    await expect(page.getByText(/^Showing 1 to 25 of \d+ results$/)).toBeVisible();
+  });
+
+  test('a product name opens the detail with the padded SKU and the pricing; Escape closes it', async ({
+    page,
+  }) => {
+    await openInventory(page);
+    const name = (await gridCell(page, PRODUCT, 0).textContent()) ?? '';
+    const point = await gridCellPoint(page, WIDTHS, PRODUCT, 0);
+    await page.mouse.click(point.x, point.y);
+    const dialog = page.getByRole('dialog', { name });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/^SKU: \d{6}$/)).toBeVisible();
+    for (const term of [
+      'Base Cost (LUC)',
+      'GST',
+      'Total Cost',
+      'List Price',
+      'Margin %',
+      'Markup',
+    ]) {
+      await expect(dialog.getByText(term, { exact: true })).toBeVisible();
+    }
+    await screenshot(page, 'inventory-detail-desktop');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // Focus goes back to the grid, so the keyboard user carries on where they were.
+    expect(
+      await page.evaluate(() =>
+        document.querySelector('.inventory-grid')?.contains(document.activeElement),
+      ),
+    ).toBe(true);
+  });
+
+  test('inline edit of LUC changes the margin', async ({ page }) => {
+    await openInventory(page);
+    const name = (await gridCell(page, PRODUCT, 0).textContent()) ?? '';
+    await openRowMenu(page, 0);
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editor = page.getByRole('form', { name: `Edit ${name}` });
+    const listPrice = Number(await editor.getByLabel('List Price').inputValue());
+    const luc = editor.getByLabel('LUC (Landed Unit Cost)');
+    await expect(luc).toHaveAttribute('step', '0.01');
+    const newLuc = (listPrice / 2).toFixed(2);
+    await luc.fill(newLuc);
+    await luc.press('Enter');
+    await expect(editor).toBeHidden();
+    await expect(gridCell(page, 6, 0)).toHaveText(`$${Number(newLuc).toFixed(2)}`);
+
+    const point = await gridCellPoint(page, WIDTHS, PRODUCT, 0);
+    await page.mouse.click(point.x, point.y);
+    const dialog = page.getByRole('dialog', { name });
+    const gst = Number(
+      (
+        await dialog
+          .getByText('GST', { exact: true })
+          .locator('xpath=following-sibling::dd')
+          .textContent()
+      )?.replace(/[$,]/g, ''),
+    );
+    const expected = ((listPrice - (Number(newLuc) + gst)) / listPrice) * 100;
+    await expect(
+      dialog.getByText('Margin %', { exact: true }).locator('xpath=following-sibling::dd'),
+    ).toHaveText(`${expected.toFixed(2)}%`);
+  });
+
+  test('duplicate and delete, with the dialog and the alert', async ({ page }) => {
+    await openInventory(page);
+    const total = Number(
+      await page
+        .locator('.summary-card', { hasText: 'Total Products' })
+        .locator('.summary-card__value')
+        .textContent(),
+    );
+    const name = (await gridCell(page, PRODUCT, 0).textContent()) ?? '';
+    await openRowMenu(page, 0);
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    await expect(gridCell(page, PRODUCT, 1)).toHaveText(`${name} (Copy)`);
+    await expect(page.getByText(`Showing 1 to 10 of ${total + 1} results`)).toBeVisible();
+
+    await openRowMenu(page, 1);
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Product?' });
+    await expect(dialog).toContainText(
+      `Are you sure you want to delete ${name} (Copy)? This action cannot be undone.`,
+    );
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`${name} (Copy) deleted successfully!`)).toBeVisible();
+    await expect(page.getByText(`Showing 1 to 10 of ${total} results`)).toBeVisible();
+
+    await openRowMenu(page, 0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+  });
+
+  test('a reload shows the stored catalogue before the network answers', async ({ page }) => {
+    await openInventory(page);
+    const name = await gridCell(page, PRODUCT, 0).textContent();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/inventory/enhanced', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(gridCell(page, PRODUCT, 0)).toHaveText(name ?? '', { timeout: 5000 });
+    await expect(page.getByText('Loading inventory data and preferences...')).toBeHidden();
+    release();
+  });
+
+  for (const [size, width, height] of [
+    ['desktop', 1280, 800],
+    ['tablet', 1024, 768],
+    ['phone', 390, 844],
+  ] as const) {
+    test(`inventory at ${size} size`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await signIn(page);
+      await page.goto('/inventory');
+      await expect(page.getByText(/^Showing 1 to 10 of \d+ results$/)).toBeVisible();
+      await expect(gridCell(page, PRODUCT, 0)).not.toHaveText('');
+      await screenshot(page, `inventory-${size}`);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await page
+        .locator('#main-content')
+        .evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      await screenshot(page, `inventory-${size}-bottom`);
+    });
+  }
+});
