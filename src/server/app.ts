@@ -11,8 +11,10 @@ import type { AppEnv } from './http/app-env.ts';
 import { HttpError, MESSAGES } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { authRoutes } from './routes/auth.ts';
+import { customFieldRoutes } from './routes/custom-fields.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
+import { preferenceRoutes } from './routes/preferences.ts';
 import { userRoutes } from './routes/user.ts';
 
 /** Largest JSON body the API accepts. */
@@ -71,6 +73,8 @@ export function createApp(deps: Deps) {
   api.route('/auth', authRoutes(deps));
   api.route('/user', userRoutes(deps));
   api.route('/inventory', inventoryRoutes(deps));
+  api.route('/preferences', preferenceRoutes(deps));
+  api.route('/custom-fields', customFieldRoutes(deps));
   app.route(API_PREFIX, api);
 
   if (deps.staticDir) mountStatic(app, deps.staticDir);

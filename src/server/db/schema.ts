@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -7,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -141,4 +143,77 @@ export const products = pgTable(
     lastSaleDate: date('last_sale_date'),
   },
   (t) => [index('products_business_idx').on(t.businessId, t.id)],
+);
+
+/** Per user and table: which columns show, and in which order. */
+export const columnPreferences = pgTable(
+  'column_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tableName: text('table_name').notNull(),
+    columnKey: text('column_key').notNull(),
+    isVisible: boolean('is_visible').notNull(),
+    displayOrder: integer('display_order').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tableName, t.columnKey] }),
+    index('column_preferences_key_idx').on(t.columnKey),
+  ],
+);
+
+/** Custom fields a business defines for products, customers or the business itself. */
+export const customFieldDefinitions = pgTable(
+  'custom_field_definitions',
+  {
+    id: serial('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    entityType: text('entity_type').notNull(),
+    fieldKey: text('field_key').notNull(),
+    fieldName: text('field_name').notNull(),
+    fieldType: text('field_type').notNull(),
+    isRequired: boolean('is_required').notNull().default(false),
+    description: text('description'),
+    validation: jsonb('validation').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('custom_field_definitions_key_unique').on(t.businessId, t.entityType, t.fieldKey),
+  ],
+);
+
+/** Per user: the inventory settings object, as validated JSON. */
+export const inventorySettings = pgTable('inventory_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Idempotency keys of writes, per user: the request's fingerprint and, once answered, the
+ * answer, kept 24 hours so that a retried write is answered the same way and applied once.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import {
+  type InventorySettings,
+  InventorySettingsSchema,
+} from '#shared/preferences/inventory-settings.ts';
+import type { Db } from '../db/client.ts';
+import { inventorySettings } from '../db/schema.ts';
+
+/** One user's inventory settings; the defaults until they save their own. */
+export async function readInventorySettings(db: Db, userId: string): Promise<InventorySettings> {
+  const [row] = await db
+    .select({ settings: inventorySettings.settings })
+    .from(inventorySettings)
+    .where(eq(inventorySettings.userId, userId))
+    .limit(1);
+  // Stored settings were valid when saved; parsing again fills values added to the schema since.
+  const parsed = v.safeParse(InventorySettingsSchema, row?.settings ?? {});
+  return parsed.success ? parsed.output : v.parse(InventorySettingsSchema, {});
+}
+
+export async function saveInventorySettings(
+  db: Db,
+  userId: string,
+  settings: InventorySettings,
+  now: Date,
+) {
+  await db
+    .insert(inventorySettings)
+    .values({ userId, settings, updatedAt: now })
+    .onConflictDoUpdate({ target: inventorySettings.userId, set: { settings, updatedAt: now } });
+}

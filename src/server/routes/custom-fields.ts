@@ -1,0 +1,111 @@
+import { type Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { checkCustomFieldDefinition } from '#shared/custom-fields/definition.ts';
+import { ENTITY_TYPES } from '#shared/custom-fields/field-types.ts';
+import { CUSTOM_FIELD_MESSAGES, duplicateFieldKeyMessage } from '#shared/custom-fields/messages.ts';
+import { requireCaller } from '../auth/require-caller.ts';
+import {
+  createDefinition,
+  deleteDefinition,
+  findDefinition,
+  keyTaken,
+  listDefinitions,
+  updateDefinition,
+} from '../custom-fields/repository.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { HttpError, MESSAGES } from '../http/errors.ts';
+import { idempotent } from '../http/idempotency.ts';
+import { readJsonBody } from '../http/read-json.ts';
+
+/**
+ * Custom field definitions per business (spec section 7):
+ * GET /definitions/{entity_type}?format=full|compact, POST /definitions (201),
+ * PUT /definitions/{id}, DELETE /definitions/{id} (204).
+ * 'full' (the default) answers whole definitions; 'compact' only what a column needs
+ * (id, field_key, field_name, field_type, is_required).
+ */
+export const DEFINITION_FORMATS = ['full', 'compact'] as const;
+
+const IdSchema = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number));
+
+export function customFieldRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireCaller(deps.tokens));
+  app.use('*', async (c, next) =>
+    c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
+  );
+
+  async function validBody(c: Context<AppEnv>) {
+    const check = checkCustomFieldDefinition(await readJsonBody(c));
+    if (!check.success) throw new HttpError(400, check.message, { errors: check.errors });
+    return check.output;
+  }
+
+  async function existingDefinition(businessId: string, idText: string) {
+    const id = v.safeParse(IdSchema, idText);
+    const row = id.success ? await findDefinition(deps.db, businessId, id.output) : undefined;
+    if (!row) throw new HttpError(404, MESSAGES.notFound);
+    return row;
+  }
+
+  app.get('/definitions/:entityType', async (c) => {
+    const entityType = c.req.param('entityType');
+    if (!(ENTITY_TYPES as readonly string[]).includes(entityType)) {
+      throw new HttpError(400, CUSTOM_FIELD_MESSAGES.entityTypeInvalid);
+    }
+    const format = c.req.query('format') ?? 'full';
+    if (!(DEFINITION_FORMATS as readonly string[]).includes(format)) {
+      throw new HttpError(400, `format must be one of: ${DEFINITION_FORMATS.join(', ')}`);
+    }
+    const definitions = await listDefinitions(deps.db, c.get('caller').businessId, entityType);
+    if (format === 'compact') {
+      return c.json({
+        definitions: definitions.map(({ id, field_key, field_name, field_type, is_required }) => ({
+          id,
+          field_key,
+          field_name,
+          field_type,
+          is_required,
+        })),
+      });
+    }
+    return c.json({ definitions });
+  });
+
+  app.post('/definitions', async (c) => {
+    const { businessId } = c.get('caller');
+    const body = await validBody(c);
+    if (await keyTaken(deps.db, businessId, body.entity_type, body.field_key)) {
+      throw new HttpError(409, duplicateFieldKeyMessage(body.field_key));
+    }
+    try {
+      return c.json(await createDefinition(deps.db, businessId, body, deps.now()), 201);
+    } catch (error) {
+      // Two creates of one key at the same moment: the unique index decides.
+      if (await keyTaken(deps.db, businessId, body.entity_type, body.field_key)) {
+        throw new HttpError(409, duplicateFieldKeyMessage(body.field_key));
+      }
+      throw error;
+    }
+  });
+
+  app.put('/definitions/:id', async (c) => {
+    const { businessId } = c.get('caller');
+    const existing = await existingDefinition(businessId, c.req.param('id'));
+    const body = await validBody(c);
+    if (await keyTaken(deps.db, businessId, body.entity_type, body.field_key, existing.id)) {
+      throw new HttpError(409, duplicateFieldKeyMessage(body.field_key));
+    }
+    return c.json(await updateDefinition(deps.db, businessId, existing, body, deps.now()));
+  });
+
+  app.delete('/definitions/:id', async (c) => {
+    const { businessId } = c.get('caller');
+    const existing = await existingDefinition(businessId, c.req.param('id'));
+    await deleteDefinition(deps.db, businessId, existing);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

@@ -1,0 +1,95 @@
+import { Hono } from 'hono';
+import { isOfferedColumn } from '#shared/inventory/columns.ts';
+import {
+  ColumnPreferencesPutSchema,
+  normalizePreferences,
+  PREFERENCE_TABLES,
+} from '#shared/preferences/column-preferences.ts';
+import { InventorySettingsSchema } from '#shared/preferences/inventory-settings.ts';
+import { requireCaller } from '../auth/require-caller.ts';
+import { productFieldKeys } from '../custom-fields/repository.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { HttpError } from '../http/errors.ts';
+import { idempotent } from '../http/idempotency.ts';
+import { readJson } from '../http/read-json.ts';
+import {
+  preferencesAnswer,
+  replacePreferences,
+} from '../preferences/column-preferences-repository.ts';
+import {
+  readInventorySettings,
+  saveInventorySettings,
+} from '../preferences/inventory-settings-repository.ts';
+
+/**
+ * Preferences per user (spec section 7): column preferences per table, with the /visible,
+ * /defaults and /stats views, and the inventory settings. Only the 'products' table exists;
+ * another answers 404.
+ */
+export function preferenceRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireCaller(deps.tokens));
+  app.use('*', async (c, next) =>
+    c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
+  );
+
+  function tableOf(name: string) {
+    if (!(PREFERENCE_TABLES as readonly string[]).includes(name)) {
+      throw new HttpError(404, `No column preferences for the table "${name}"`);
+    }
+    return name;
+  }
+
+  async function answer(userId: string, businessId: string, table: string) {
+    return preferencesAnswer(deps.db, userId, table, await productFieldKeys(deps.db, businessId));
+  }
+
+  app.get('/columns/:table', async (c) => {
+    const { userId, businessId } = c.get('caller');
+    return c.json(await answer(userId, businessId, tableOf(c.req.param('table'))));
+  });
+  app.get('/columns/:table/visible', async (c) => {
+    const { userId, businessId } = c.get('caller');
+    const { visible_columns } = await answer(userId, businessId, tableOf(c.req.param('table')));
+    return c.json({ visible_columns });
+  });
+  app.get('/columns/:table/defaults', async (c) => {
+    const { userId, businessId } = c.get('caller');
+    const { defaults } = await answer(userId, businessId, tableOf(c.req.param('table')));
+    return c.json({ defaults });
+  });
+  app.get('/columns/:table/stats', async (c) => {
+    const { userId, businessId } = c.get('caller');
+    const { stats } = await answer(userId, businessId, tableOf(c.req.param('table')));
+    return c.json({ stats });
+  });
+
+  app.put('/columns/:table', async (c) => {
+    const { userId, businessId } = c.get('caller');
+    const table = tableOf(c.req.param('table'));
+    const { preferences } = await readJson(c, ColumnPreferencesPutSchema);
+    const normalized = normalizePreferences(preferences);
+    const customKeys = new Set(await productFieldKeys(deps.db, businessId));
+    const unknown = normalized
+      .map((preference) => preference.column_key)
+      .filter((key) => !isOfferedColumn(key) && !customKeys.has(key));
+    if (unknown.length > 0) {
+      throw new HttpError(400, `Unknown column: ${unknown.join(', ')}`, { errors: unknown });
+    }
+    await replacePreferences(deps.db, userId, table, normalized, deps.now());
+    return c.json(await answer(userId, businessId, table));
+  });
+
+  app.get('/inventory-settings', async (c) =>
+    c.json(await readInventorySettings(deps.db, c.get('caller').userId)),
+  );
+  app.put('/inventory-settings', async (c) => {
+    const { userId } = c.get('caller');
+    const settings = await readJson(c, InventorySettingsSchema);
+    await saveInventorySettings(deps.db, userId, settings, deps.now());
+    return c.json(settings);
+  });
+
+  return app;
+}
