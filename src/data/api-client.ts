@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly statusText: string,
     readonly body: unknown,
+    /** The server's Retry-After, in seconds, when it sent one. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -137,11 +139,13 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   }
   // 304 answers a conditional request: the caller's copy is current.
   if (!response.ok && response.status !== 304) {
+    const retryAfter = Number.parseInt(response.headers.get('Retry-After') ?? '', 10);
     throw new ApiError(
       apiCallFailedMessage(response.status, response.statusText),
       response.status,
       response.statusText,
       await readBody(response),
+      Number.isFinite(retryAfter) ? retryAfter : null,
     );
   }
   return response;

@@ -1,5 +1,9 @@
 import Dexie, { type Table } from 'dexie';
+import type { CustomFieldDefinition } from '#shared/custom-fields/definition.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
+import type { ColumnPreference } from '#shared/preferences/column-preferences.ts';
+import type { InventorySettings } from '#shared/preferences/inventory-settings.ts';
+import type { OutboxEntry } from './sync/outbox-entry.ts';
 
 /**
  * The local copy of the server's data, in IndexedDB database 'vintry' (shared by the page and
@@ -9,6 +13,14 @@ import type { InventoryItem } from '#shared/inventory/product.ts';
  *   records instead of one each, which is what keeps a cold start quick.
  * - meta: bookkeeping by key — for 'catalogue', when it was fetched and its ETag; for 'owner',
  *   whose data this is, so that another user on a shared tablet never sees it.
+ * - columnPreferences: per table, the user's saved preferences (with any unsent change applied)
+ *   and the server defaults.
+ * - customFields: the business's custom field definitions, by id; a field created offline has
+ *   a temporary id ('tmp-…') until the server gives it one.
+ * - inventorySettings: the user's inventory settings, under the key 'inventory'.
+ * - outbox: writes not yet acknowledged by the server, in the order they were made (seq).
+ *   Written in the same transaction as the change they carry, with strict durability, so a
+ *   change is never shown without also being queued.
  */
 export interface CatalogueChunk {
   n: number;
@@ -29,15 +41,45 @@ export interface OwnerMeta {
 
 export type MetaRecord = CatalogueMeta | OwnerMeta;
 
+export interface StoredColumnPreferences {
+  table: string;
+  saved: ColumnPreference[];
+  defaults: ColumnPreference[];
+  fetchedAt: number;
+}
+
+export type StoredCustomField = Omit<CustomFieldDefinition, 'id'> & { id: number | string };
+
+export interface StoredInventorySettings {
+  key: 'inventory';
+  settings: InventorySettings;
+  /** When the user saved them (here or on another device); null while they are the defaults. */
+  savedAt: string | null;
+  fetchedAt: number;
+}
+
 export const CATALOGUE_CHUNK_SIZE = 1000;
 
 export class VintryDatabase extends Dexie {
   catalogueChunks!: Table<CatalogueChunk, number>;
   meta!: Table<MetaRecord, string>;
+  columnPreferences!: Table<StoredColumnPreferences, string>;
+  customFields!: Table<StoredCustomField, number | string>;
+  inventorySettings!: Table<StoredInventorySettings, string>;
+  outbox!: Table<OutboxEntry, number>;
 
   constructor(name = 'vintry') {
-    super(name);
-    this.version(1).stores({ catalogueChunks: 'n', meta: 'key' });
+    // Strict: a transaction is reported done only once it is on disk, so a queued change
+    // survives the tab or the device dying right after.
+    super(name, { chromeTransactionDurability: 'strict' });
+    this.version(1).stores({
+      catalogueChunks: 'n',
+      meta: 'key',
+      columnPreferences: 'table',
+      customFields: 'id, entity_type',
+      inventorySettings: 'key',
+      outbox: '++seq, &id, resource, state',
+    });
   }
 }
 
@@ -45,9 +87,8 @@ export const db = new VintryDatabase();
 
 /** Removes everything stored locally (sign-out, or another user signing in). */
 export async function clearLocalData() {
-  await db.transaction('rw', db.catalogueChunks, db.meta, async () => {
-    await db.catalogueChunks.clear();
-    await db.meta.clear();
+  await db.transaction('rw', db.tables, async () => {
+    await Promise.all(db.tables.map((table) => table.clear()));
   });
 }
 

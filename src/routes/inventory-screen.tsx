@@ -1,19 +1,25 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { CustomFieldsManager } from '#features/custom-fields/components/custom-fields-manager.tsx';
 import {
   InventoryPage,
   type InventoryTab,
 } from '#features/inventory/components/inventory-page.tsx';
+import { SettingsPanel } from '#features/settings/components/settings-panel.tsx';
 
 const route = getRouteApi('/signed-in/inventory');
 
+/** Inventory Management, with the settings panel and the custom fields manager composed in. */
 export function InventoryScreen() {
   const { tab } = route.useSearch();
   const navigate = useNavigate();
+  const goTo = (next: InventoryTab) =>
+    void navigate({ to: '/inventory', search: next === 'inventory' ? {} : { tab: next } });
   return (
     <InventoryPage
       tab={tab ?? 'inventory'}
-      onTabChange={(next: InventoryTab) =>
-        void navigate({ to: '/inventory', search: next === 'inventory' ? {} : { tab: next } })
+      onTabChange={goTo}
+      settingsPanel={
+        <SettingsPanel customFieldsManager={<CustomFieldsManager />} onCancel={() => goTo('add')} />
       }
     />
   );

@@ -193,6 +193,7 @@ describe('inventory settings', () => {
     const response = await server.call('GET', '/api/v1/preferences/inventory-settings', { token });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
+      savedAt: null,
       display: {
         itemsPerPage: 50,
         defaultSort: 'productNameAZ',
@@ -236,6 +237,7 @@ describe('inventory settings', () => {
     });
     expect(saved.status).toBe(200);
     const read = await server.call('GET', '/api/v1/preferences/inventory-settings', { token });
+    expect((read.body as { savedAt: string }).savedAt).toEqual(expect.any(String));
     expect(read.body).toMatchObject({
       display: {
         itemsPerPage: 200,

@@ -86,6 +86,7 @@ describe('GET /api/v1/inventory/enhanced', () => {
       'barcode',
       'lastSaleDate',
       'createdDate',
+      'updatedDate',
     ]);
     expect(asRecord(body.products[0] as Enhanced['products'][number])).toMatchObject({
       name: 'Empty Shelf Shiraz',

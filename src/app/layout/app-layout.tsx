@@ -6,6 +6,7 @@ import { useSession } from '#features/auth/use-session.ts';
 import { BrandMark } from '#ui/brand-mark.tsx';
 import { ToastRegion } from '#ui/toast.tsx';
 import { useFocusTrap } from '#ui/use-focus-trap.ts';
+import { SyncNotices } from '../sync-notices.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useViewport } from './use-viewport.ts';
 import './app-layout.css';
@@ -112,6 +113,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </main>
       </div>
       <ToastRegion />
+      <SyncNotices />
     </div>
   );
 }

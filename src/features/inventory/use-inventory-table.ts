@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '#shared/inventory/constants.ts';
 import {
   applyDraft,
@@ -28,13 +28,31 @@ import {
  * once per catalogue, the sort order once per sort, and a keystroke only filters that order
  * (a longer query only the rows the shorter one matched).
  */
-export function useInventoryTable(catalogue: readonly InventoryItem[]) {
+export function useInventoryTable(
+  catalogue: readonly InventoryItem[],
+  preferred: { pageSize?: number; sort?: SortState } = {},
+) {
   const [workingCopy, setWorkingCopy] = useState<InventoryItem[] | null>(null);
   const [query, setQueryState] = useState('');
-  const [pageSize, setPageSizeState] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [pageSize, setPageSizeState] = useState<number>(preferred.pageSize ?? DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [sort, setSort] = useState<SortState>(preferred.sort ?? DEFAULT_SORT);
   const [widths, setWidths] = useState<Record<string, number>>({});
+
+  // The display preferences may arrive (or change) after the table has opened.
+  const preferredSize = preferred.pageSize;
+  const preferredSortKey = preferred.sort?.key;
+  const preferredSortDirection = preferred.sort?.direction;
+  useEffect(() => {
+    if (preferredSize === undefined) return;
+    setPageSizeState(preferredSize);
+    setPage(1);
+  }, [preferredSize]);
+  useEffect(() => {
+    if (preferredSortKey && preferredSortDirection) {
+      setSort({ key: preferredSortKey, direction: preferredSortDirection });
+    }
+  }, [preferredSortKey, preferredSortDirection]);
 
   const items = workingCopy ?? catalogue;
   const texts = useMemo(() => searchTexts(items), [items]);

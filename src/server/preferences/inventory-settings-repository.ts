@@ -7,16 +7,23 @@ import {
 import type { Db } from '../db/client.ts';
 import { inventorySettings } from '../db/schema.ts';
 
-/** One user's inventory settings; the defaults until they save their own. */
-export async function readInventorySettings(db: Db, userId: string): Promise<InventorySettings> {
+/**
+ * One user's inventory settings, the defaults until they save their own, and when they saved
+ * them (null: never). The screens apply the saved display preferences only once there are some.
+ */
+export async function readInventorySettings(
+  db: Db,
+  userId: string,
+): Promise<InventorySettings & { savedAt: string | null }> {
   const [row] = await db
-    .select({ settings: inventorySettings.settings })
+    .select({ settings: inventorySettings.settings, updatedAt: inventorySettings.updatedAt })
     .from(inventorySettings)
     .where(eq(inventorySettings.userId, userId))
     .limit(1);
   // Stored settings were valid when saved; parsing again fills values added to the schema since.
   const parsed = v.safeParse(InventorySettingsSchema, row?.settings ?? {});
-  return parsed.success ? parsed.output : v.parse(InventorySettingsSchema, {});
+  const settings = parsed.success ? parsed.output : v.parse(InventorySettingsSchema, {});
+  return { ...settings, savedAt: row ? row.updatedAt.toISOString() : null };
 }
 
 export async function saveInventorySettings(

@@ -35,6 +35,7 @@ export function toEnhancedProduct(row: ProductRow): { id: number; columns: Enhan
     { key: 'barcode', value: row.barcode },
     { key: 'lastSaleDate', value: row.lastSaleDate },
     { key: 'createdDate', value: row.createdAt.toISOString().slice(0, 10) },
+    { key: 'updatedDate', value: row.updatedAt.toISOString() },
   ];
   for (const [key, value] of Object.entries(row.customValues)) columns.push({ key, value });
   return { id: row.id, columns };

@@ -87,8 +87,9 @@ export function preferenceRoutes(deps: Deps) {
   app.put('/inventory-settings', async (c) => {
     const { userId } = c.get('caller');
     const settings = await readJson(c, InventorySettingsSchema);
-    await saveInventorySettings(deps.db, userId, settings, deps.now());
-    return c.json(settings);
+    const now = deps.now();
+    await saveInventorySettings(deps.db, userId, settings, now);
+    return c.json({ ...settings, savedAt: now.toISOString() });
   });
 
   return app;

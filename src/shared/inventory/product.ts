@@ -28,6 +28,8 @@ export interface InventoryItem {
   barcode?: string;
   lastSaleDate?: string;
   createdDate?: string;
+  /** When the product last changed: the 'lastUpdated' sort. */
+  updatedDate?: string;
   stockQuantity?: number;
   reservedQuantity?: number;
   availableQuantity?: number;
@@ -79,6 +81,7 @@ const TEXT_KEYS = new Set([
   'barcode',
   'lastSaleDate',
   'createdDate',
+  'updatedDate',
 ]);
 
 export function parseNumber(value: unknown): number {
@@ -140,6 +143,7 @@ export function mapEnhancedProduct({ id, columns }: EnhancedProduct): InventoryI
     'barcode',
     'lastSaleDate',
     'createdDate',
+    'updatedDate',
   ] as const) {
     const value = optionalText(key);
     if (value !== undefined) item[key] = value;

@@ -168,3 +168,10 @@ export type InventorySettings = v.InferOutput<typeof InventorySettingsSchema>;
 export function defaultInventorySettings(): InventorySettings {
   return v.parse(InventorySettingsSchema, {});
 }
+
+/** The settings as the server answers them: with when they were saved (null: never). */
+export const InventorySettingsAnswerSchema = v.object({
+  ...InventorySettingsSchema.entries,
+  savedAt: v.optional(v.nullable(v.string()), null),
+});
+export type InventorySettingsAnswer = v.InferOutput<typeof InventorySettingsAnswerSchema>;

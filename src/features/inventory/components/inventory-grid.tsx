@@ -54,8 +54,18 @@ const THEME: Partial<Theme> = {
   cellHorizontalPadding: 10,
 };
 
+/** Products have no photos yet: the thumbnail column shows the same bottle for every row. */
+const BOTTLE_IMAGE = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#f6e9ee"/><path d="M17 6h6v7c2.5 1.4 4 3.6 4 6.5V33a2 2 0 0 1-2 2h-10a2 2 0 0 1-2-2V19.5c0-2.9 1.5-5.1 4-6.5z" fill="#7b1e3a"/><rect x="15" y="21" width="10" height="7" rx="1" fill="#f3b6c8"/></svg>',
+)}`;
+const IMAGE_COLUMN_WIDTH = 56;
+
 export interface InventoryGridProps {
   rows: readonly InventoryItem[];
+  /** Row height from the view density. */
+  rowHeight?: number;
+  /** A thumbnail column after the row numbers. */
+  showImages?: boolean;
   columns: readonly ColumnDef[];
   /** 1-based number of the first row shown, for the row-number column. */
   firstRowNumber: number;
@@ -83,6 +93,8 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
       firstRowNumber,
       sort,
       widths,
+      rowHeight = ROW_HEIGHT,
+      showImages = false,
       editingId,
       onSort,
       onResize,
@@ -96,8 +108,13 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
     const [tooltip, setTooltip] = useState<{ text: string; x: number; y: number } | null>(null);
 
     const keys: GridKey[] = useMemo(
-      () => ['rowNumber', ...columns.map((column) => column.key), 'options'],
-      [columns],
+      () => [
+        'rowNumber',
+        ...(showImages ? ['image'] : []),
+        ...columns.map((column) => column.key),
+        'options',
+      ],
+      [columns, showImages],
     );
 
     const gridColumns: GridColumn[] = useMemo(() => {
@@ -110,6 +127,7 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
           title: `${arrow('rowNumber')}#`,
           width: widths.rowNumber ?? DEFAULT_COLUMN_WIDTHS.rowNumber ?? 35,
         },
+        ...(showImages ? [{ id: 'image', title: '', width: IMAGE_COLUMN_WIDTH }] : []),
         ...columns.map((column) => ({
           id: column.key,
           title: `${arrow(column.key)}${column.label}`,
@@ -117,7 +135,7 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
         })),
         { id: 'options', title: '', width: widths.options ?? DEFAULT_COLUMN_WIDTHS.options ?? 32 },
       ];
-    }, [columns, widths, sort]);
+    }, [columns, widths, sort, showImages]);
 
     const getCellContent = useCallback(
       ([col, row]: Item): GridCell => {
@@ -135,6 +153,15 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
             allowOverlay: false,
             contentAlign: 'right',
             themeOverride: { textDark: '#8a919a' },
+          };
+        }
+        if (key === 'image') {
+          return {
+            kind: GridCellKind.Image,
+            data: [BOTTLE_IMAGE],
+            displayData: [BOTTLE_IMAGE],
+            allowOverlay: false,
+            readonly: true,
           };
         }
         if (key === 'options') {
@@ -279,9 +306,10 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
     // The row number and product name stay in view while the other columns scroll sideways, except
     // on a phone, where they would leave too little room.
     const wide = typeof window === 'undefined' || window.matchMedia('(min-width: 768px)').matches;
-    const freezeColumns = wide && columns[0]?.key === 'product' ? 2 : 1;
+    const leading = showImages ? 2 : 1;
+    const freezeColumns = wide && columns[0]?.key === 'product' ? leading + 1 : leading;
 
-    const height = Math.min(HEADER_HEIGHT + rows.length * ROW_HEIGHT + 2, 640);
+    const height = Math.min(HEADER_HEIGHT + rows.length * rowHeight + 2, 640);
 
     return (
       // biome-ignore lint/a11y/noStaticElementInteractions: hides the hover tooltip; no action of its own
@@ -302,7 +330,7 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
           getRowThemeOverride={getRowThemeOverride}
           minColumnWidth={MIN_COLUMN_WIDTH}
           maxColumnWidth={800}
-          rowHeight={ROW_HEIGHT}
+          rowHeight={rowHeight}
           headerHeight={HEADER_HEIGHT}
           columnSelect="none"
           rowSelect="none"

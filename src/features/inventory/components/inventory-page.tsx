@@ -1,11 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Info } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useColumnLayout } from '#data/hooks/use-column-layout.ts';
 import { refreshCatalogue, useStoredCatalogue } from '#data/repositories/catalogue.ts';
+import {
+  inventorySettingsQuery,
+  useStoredInventorySettings,
+} from '#data/repositories/inventory-settings.ts';
+import { isOfferedColumn } from '#shared/inventory/columns.ts';
 import { SAMPLE_INVENTORY } from '#shared/inventory/sample-data.ts';
+import { DEFAULT_TABLE } from '#shared/preferences/column-preferences.ts';
+import {
+  SORT_OPTION_ORDER,
+  VIEW_DENSITY_ROW_HEIGHT,
+} from '#shared/preferences/inventory-settings.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
-import { ESSENTIAL_COLUMNS } from '../columns.ts';
-import { InventoryTableView } from './inventory-table-view.tsx';
+import { columnDef } from '../columns.ts';
+import { type DisplayOptions, InventoryTableView } from './inventory-table-view.tsx';
 import './inventory.css';
 
 export const INVENTORY_TABS = [
@@ -29,12 +41,22 @@ function errorMessage(error: unknown): string {
 export function InventoryPage({
   tab,
   onTabChange,
+  settingsPanel,
 }: {
   tab: InventoryTab;
   onTabChange: (tab: InventoryTab) => void;
+  /** The inventory settings panel, shown on the Settings sub-tab. */
+  settingsPanel: ReactNode;
 }) {
   const stored = useStoredCatalogue();
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  // The inventory data first, then the column preferences (spec section 2).
+  const columns = useColumnLayout(DEFAULT_TABLE, { enabled: load.status !== 'loading' });
+  const settingsLoad = useQuery({
+    ...inventorySettingsQuery(),
+    enabled: load.status !== 'loading',
+  });
+  const storedSettings = useStoredInventorySettings() ?? settingsLoad.data;
 
   const reload = useCallback((force: boolean) => {
     setLoad({ status: 'loading' });
@@ -46,9 +68,34 @@ export function InventoryPage({
 
   useEffect(() => reload(false), [reload]);
 
+  const { retry: retryColumns } = columns;
+  const tryAgain = useCallback(() => {
+    reload(true);
+    retryColumns();
+  }, [reload, retryColumns]);
+
+  const gridColumns = useMemo(() => {
+    const names = new Map(columns.customFields.map((field) => [field.field_key, field.field_name]));
+    return columns.layout.order
+      .filter((key) => columns.layout.visibility[key] && (isOfferedColumn(key) || names.has(key)))
+      .map((key) => columnDef(key, names));
+  }, [columns.layout, columns.customFields]);
+
+  // Saved display preferences apply once the user has saved some; until then the table's own.
+  const display: DisplayOptions = useMemo(() => {
+    const settings = storedSettings?.savedAt ? storedSettings.settings.display : undefined;
+    return {
+      pageSize: settings?.itemsPerPage,
+      sort: settings ? SORT_OPTION_ORDER[settings.defaultSort] : undefined,
+      rowHeight:
+        VIEW_DENSITY_ROW_HEIGHT[storedSettings?.settings.display.viewDensity ?? 'comfortable'],
+      showImages: storedSettings?.settings.display.showProductImages ?? false,
+    };
+  }, [storedSettings]);
+
   const hasStored = Boolean(stored?.meta);
   let body: React.ReactNode;
-  if (stored === undefined || (!hasStored && load.status === 'loading')) {
+  if (stored === undefined || (!hasStored && load.status === 'loading') || columns.loading) {
     body = <PageSpinner label="Loading inventory data and preferences..." />;
   } else if (!hasStored && load.status === 'error') {
     body = (
@@ -57,19 +104,14 @@ export function InventoryPage({
         <div>
           <h2 className="inventory-error__title">Error loading inventory</h2>
           <p className="inventory-error__message">{load.message}</p>
-          <button type="button" className="button button--link" onClick={() => reload(true)}>
+          <button type="button" className="button button--link" onClick={tryAgain}>
             Try again
           </button>
         </div>
       </div>
     );
   } else if (tab === 'settings') {
-    body = (
-      <section className="card inventory-settings-placeholder">
-        <h2>Inventory settings</h2>
-        <p>Column, custom field and display settings are on their way.</p>
-      </section>
-    );
+    body = settingsPanel;
   } else {
     const useSample = stored.items.length === 0;
     body = (
@@ -79,7 +121,7 @@ export function InventoryPage({
             <Info size={16} aria-hidden="true" />
             Showing the catalogue saved {new Date(stored.meta.fetchedAt).toLocaleString('en-AU')}.
             It could not be refreshed: {load.message}
-            <button type="button" className="button button--link" onClick={() => reload(true)}>
+            <button type="button" className="button button--link" onClick={tryAgain}>
               Try again
             </button>
           </p>
@@ -92,7 +134,8 @@ export function InventoryPage({
         ) : null}
         <InventoryTableView
           catalogue={useSample ? SAMPLE_INVENTORY : stored.items}
-          columns={ESSENTIAL_COLUMNS}
+          columns={gridColumns}
+          display={display}
         />
       </>
     );

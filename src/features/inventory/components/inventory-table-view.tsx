@@ -3,11 +3,12 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZE_OPTIONS } from '#shared/inventory/constants.ts';
 import { draftFor } from '#shared/inventory/local-edits.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
+import type { SortState } from '#shared/inventory/table.ts';
 import { showToast } from '#ui/toast.tsx';
 import type { ColumnDef } from '../columns.ts';
 import { useInventoryTable } from '../use-inventory-table.ts';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
-import { InventoryGrid, type InventoryGridHandle } from './inventory-grid.tsx';
+import { InventoryGrid, type InventoryGridHandle, ROW_HEIGHT } from './inventory-grid.tsx';
 import { Pagination } from './pagination.tsx';
 import { ProductDetailDialog } from './product-detail-dialog.tsx';
 import { RowEditor } from './row-editor.tsx';
@@ -18,14 +19,31 @@ import { SummaryCards } from './summary-cards.tsx';
  * The table view of Inventory Management: search, page size, the grid, pagination, summary
  * cards, the row menu with its actions, inline edit, and the product detail.
  */
+/** The display preferences that shape the table. */
+export interface DisplayOptions {
+  pageSize?: number | undefined;
+  sort?: SortState | undefined;
+  rowHeight: number;
+  showImages: boolean;
+}
+
 export function InventoryTableView({
   catalogue,
   columns,
+  display = { rowHeight: ROW_HEIGHT, showImages: false },
 }: {
   catalogue: readonly InventoryItem[];
   columns: readonly ColumnDef[];
+  display?: DisplayOptions;
 }) {
-  const table = useInventoryTable(catalogue);
+  const table = useInventoryTable(catalogue, {
+    ...(display.pageSize !== undefined ? { pageSize: display.pageSize } : {}),
+    ...(display.sort ? { sort: display.sort } : {}),
+  });
+  // The saved Items Per Page is offered too when it is not one of the selector's own sizes.
+  const pageSizes = [...new Set<number>([...PAGE_SIZE_OPTIONS, table.pageSize])].sort(
+    (a, b) => a - b,
+  );
   const gridRef = useRef<InventoryGridHandle>(null);
   const [menu, setMenu] = useState<{
     item: InventoryItem;
@@ -102,7 +120,7 @@ export function InventoryTableView({
               value={table.pageSize}
               onChange={(event) => table.setPageSize(Number(event.target.value))}
             >
-              {PAGE_SIZE_OPTIONS.map((size) => (
+              {pageSizes.map((size) => (
                 <option key={size} value={size}>
                   {size}
                 </option>
@@ -123,6 +141,8 @@ export function InventoryTableView({
             firstRowNumber={table.info.from}
             sort={table.sort}
             widths={table.widths}
+            rowHeight={display.rowHeight}
+            showImages={display.showImages}
             editingId={editingId}
             onSort={table.sortBy}
             onResize={table.resize}

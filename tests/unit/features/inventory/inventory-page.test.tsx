@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,9 +7,12 @@ import { refreshCatalogue, resetCatalogueState } from '#data/repositories/catalo
 import { saveSession } from '#data/session.ts';
 import { InventoryPage } from '#features/inventory/components/inventory-page.tsx';
 import { SAMPLE_INVENTORY } from '#shared/inventory/sample-data.ts';
+import { defaultPreferences } from '#shared/preferences/column-preferences.ts';
 import { mockServer } from '../../../mocks/server.ts';
+import { renderWithQuery } from '../../helpers/render-with-query.tsx';
 
-vi.mock('#features/inventory/components/inventory-grid.tsx', async () => ({
+vi.mock('#features/inventory/components/inventory-grid.tsx', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
   InventoryGrid: (await import('./grid-stand-in.tsx')).GridStandIn,
 }));
 
@@ -20,6 +23,20 @@ beforeEach(async () => {
   resetCatalogueState();
   await clearLocalData();
   saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
+  mockServer.use(
+    http.get('*/api/v1/preferences/columns/products', () =>
+      HttpResponse.json({
+        preferences: [],
+        visible_columns: [],
+        defaults: defaultPreferences([]),
+        stats: {},
+      }),
+    ),
+    http.get('*/api/v1/custom-fields/definitions/product', () =>
+      HttpResponse.json({ definitions: [] }),
+    ),
+    http.get('*/api/v1/preferences/inventory-settings', () => HttpResponse.json({ savedAt: null })),
+  );
 });
 
 const catalogue = {
@@ -43,7 +60,9 @@ const catalogue = {
 
 function renderPage(tab: 'inventory' | 'settings' = 'inventory') {
   const onTabChange = vi.fn();
-  render(<InventoryPage tab={tab} onTabChange={onTabChange} />);
+  renderWithQuery(
+    <InventoryPage tab={tab} onTabChange={onTabChange} settingsPanel={<p>Settings panel</p>} />,
+  );
   return { onTabChange };
 }
 

@@ -6,7 +6,8 @@ import { InventoryTableView } from '#features/inventory/components/inventory-tab
 import type { InventoryItem } from '#shared/inventory/product.ts';
 import { ToastRegion } from '#ui/toast.tsx';
 
-vi.mock('#features/inventory/components/inventory-grid.tsx', async () => ({
+vi.mock('#features/inventory/components/inventory-grid.tsx', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
   InventoryGrid: (await import('./grid-stand-in.tsx')).GridStandIn,
 }));
 

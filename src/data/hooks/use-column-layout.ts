@@ -1,0 +1,111 @@
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  CORRUPTION_RELOAD_MS,
+  CORRUPTION_WRITE_BACK_MS,
+  type ColumnLayout,
+  DEFAULT_TABLE,
+  defaultLayout,
+  preferencesLookCorrupted,
+  resolveColumnLayout,
+} from '#shared/preferences/column-preferences.ts';
+import type { StoredCustomField } from '../db.ts';
+import {
+  columnPreferencesQuery,
+  saveColumnLayout,
+  useStoredColumnPreferences,
+} from '../repositories/column-preferences.ts';
+import { customFieldsQuery, useStoredCustomFields } from '../repositories/custom-fields.ts';
+
+/**
+ * The columns of a table as the screens use them: visibility and order resolved by the spec's
+ * rules from the saved preferences, the server defaults and the product custom fields, both
+ * loaded in parallel. When the saved preferences look corrupted the defaults are used at once,
+ * written back 1 s later, and the preferences reloaded 0.5 s after that.
+ */
+export interface ColumnLayoutState {
+  layout: ColumnLayout;
+  customFields: StoredCustomField[];
+  /** Nothing stored yet and the first load still running. */
+  loading: boolean;
+  /** The load failed and there is nothing stored to show. */
+  error: Error | null;
+  retry: () => void;
+  save: (
+    layout: ColumnLayout,
+    op: Parameters<typeof saveColumnLayout>[2],
+  ) => ReturnType<typeof saveColumnLayout>;
+}
+
+export function useColumnLayout(
+  table: string = DEFAULT_TABLE,
+  { enabled = true } = {},
+): ColumnLayoutState {
+  const queryClient = useQueryClient();
+  const [preferencesLoad, fieldsLoad] = useQueries({
+    queries: [
+      { ...columnPreferencesQuery(table), enabled },
+      { ...customFieldsQuery('product'), enabled },
+    ],
+  });
+  const stored = useStoredColumnPreferences(table);
+  const fields = useStoredCustomFields('product');
+  const customFields = useMemo(() => fields ?? [], [fields]);
+  const customKeys = useMemo(() => customFields.map((field) => field.field_key), [customFields]);
+  const corrupted = stored ? preferencesLookCorrupted(stored.saved, stored.defaults) : false;
+
+  const resolved = useMemo(
+    () =>
+      corrupted
+        ? defaultLayout(customKeys)
+        : resolveColumnLayout(stored?.saved ?? [], stored?.defaults ?? [], customKeys),
+    [corrupted, stored, customKeys],
+  );
+  // A change shows at once, before Dexie reports it back; the stored copy takes over when it does.
+  const [optimistic, setOptimistic] = useState<ColumnLayout | null>(null);
+  useEffect(() => {
+    if (stored !== undefined) setOptimistic(null);
+  }, [stored]);
+  const layout = optimistic ?? resolved;
+
+  const retry = useCallback(() => {
+    void preferencesLoad.refetch();
+    void fieldsLoad.refetch();
+  }, [preferencesLoad, fieldsLoad]);
+
+  const keysRef = useRef(customKeys);
+  keysRef.current = customKeys;
+  useEffect(() => {
+    if (!corrupted) return;
+    let reload: ReturnType<typeof setTimeout> | undefined;
+    const writeBack = setTimeout(() => {
+      void saveColumnLayout(table, defaultLayout(keysRef.current), 'columns.recovery');
+      reload = setTimeout(
+        () =>
+          void queryClient.invalidateQueries({ queryKey: columnPreferencesQuery(table).queryKey }),
+        CORRUPTION_RELOAD_MS,
+      );
+    }, CORRUPTION_WRITE_BACK_MS);
+    return () => {
+      clearTimeout(writeBack);
+      clearTimeout(reload);
+    };
+  }, [corrupted, table, queryClient]);
+
+  const save = useCallback(
+    (next: ColumnLayout, op: Parameters<typeof saveColumnLayout>[2]) => {
+      setOptimistic(next);
+      return saveColumnLayout(table, next, op);
+    },
+    [table],
+  );
+
+  return {
+    layout,
+    customFields,
+    loading: stored === undefined || (stored === null && preferencesLoad.isPending && enabled),
+    error: stored === null && preferencesLoad.error ? preferencesLoad.error : null,
+    retry,
+    save,
+  };
+}

@@ -1,0 +1,98 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import * as v from 'valibot';
+import type { ColumnLayout } from '#shared/preferences/column-preferences.ts';
+import { layoutToPreferences } from '#shared/preferences/column-preferences.ts';
+import { apiJson } from '../api-client.ts';
+import { db, type StoredColumnPreferences } from '../db.ts';
+import { queueWrite } from '../sync/outbox.ts';
+import type { OutboxEntry, OutboxOp } from '../sync/outbox-entry.ts';
+import { requestReplay } from '../sync/replayer.ts';
+import { hasUnsentWrites, isOfflineError, LOAD_CACHE } from './load-policy.ts';
+
+/**
+ * Column preferences per table: the server's answer kept in Dexie, changed locally at once and
+ * sent through the outbox. Loads are fresh for 30 s, dropped after 60 s, and shared by
+ * concurrent callers (TanStack Query, by key).
+ */
+const PreferenceSchema = v.object({
+  column_key: v.string(),
+  is_visible: v.boolean(),
+  display_order: v.number(),
+});
+export const ColumnPreferencesAnswerSchema = v.looseObject({
+  preferences: v.array(PreferenceSchema),
+  visible_columns: v.array(v.string()),
+  defaults: v.array(PreferenceSchema),
+  stats: v.unknown(),
+});
+
+export const columnPreferencesResource = (table: string) => `column-preferences:${table}`;
+
+export function storeAnswer(
+  table: string,
+  answer: v.InferOutput<typeof ColumnPreferencesAnswerSchema>,
+) {
+  const stored: StoredColumnPreferences = {
+    table,
+    saved: answer.preferences,
+    defaults: answer.defaults,
+    fetchedAt: Date.now(),
+  };
+  return db.columnPreferences.put(stored).then(() => stored);
+}
+
+/**
+ * Loads the preferences from the server into Dexie. While a change of them waits in the
+ * outbox, the local copy is newer than the server's and is kept; offline, the local copy is
+ * used when there is one.
+ */
+export async function refreshColumnPreferences(table: string): Promise<StoredColumnPreferences> {
+  const local = await db.columnPreferences.get(table);
+  if (local && (await hasUnsentWrites(columnPreferencesResource(table)))) return local;
+  try {
+    const answer = await apiJson(`/preferences/columns/${table}`, ColumnPreferencesAnswerSchema);
+    return await storeAnswer(table, answer);
+  } catch (error) {
+    if (local && isOfflineError(error)) return local;
+    throw error;
+  }
+}
+
+export const columnPreferencesQuery = (table: string) => ({
+  queryKey: ['preferences', 'columns', table] as const,
+  queryFn: () => refreshColumnPreferences(table),
+  ...LOAD_CACHE,
+});
+
+/** The stored preferences: undefined while being read, null when there are none yet. */
+export function useStoredColumnPreferences(table: string) {
+  return useLiveQuery(async () => (await db.columnPreferences.get(table)) ?? null, [table]);
+}
+
+/** Saves a layout: applied to Dexie and queued in one transaction, then sent. */
+export async function saveColumnLayout(
+  table: string,
+  layout: ColumnLayout,
+  op: Extract<OutboxOp, `columns.${string}`>,
+): Promise<OutboxEntry | null> {
+  const preferences = layoutToPreferences(layout);
+  const entry = await db.transaction('rw', db.columnPreferences, db.outbox, async () => {
+    const current = await db.columnPreferences.get(table);
+    await db.columnPreferences.put({
+      table,
+      saved: preferences,
+      defaults: current?.defaults ?? [],
+      fetchedAt: current?.fetchedAt ?? 0,
+    });
+    return queueWrite({
+      resource: columnPreferencesResource(table),
+      op,
+      method: 'PUT',
+      path: `/preferences/columns/${table}`,
+      body: { preferences },
+      revert: current?.saved ?? [],
+    });
+  });
+  requestReplay();
+  return entry;
+}

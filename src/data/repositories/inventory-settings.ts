@@ -1,0 +1,83 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import * as v from 'valibot';
+import {
+  defaultInventorySettings,
+  type InventorySettings,
+  InventorySettingsAnswerSchema,
+  InventorySettingsSchema,
+} from '#shared/preferences/inventory-settings.ts';
+import { apiJson } from '../api-client.ts';
+import { db, type StoredInventorySettings } from '../db.ts';
+import { queueWrite } from '../sync/outbox.ts';
+import { requestReplay } from '../sync/replayer.ts';
+import { hasUnsentWrites, isOfflineError, LOAD_CACHE } from './load-policy.ts';
+
+/** The user's inventory settings: kept in Dexie, saved through the outbox. */
+export const INVENTORY_SETTINGS_RESOURCE = 'inventory-settings';
+
+export async function storeInventorySettings(answer: unknown): Promise<StoredInventorySettings> {
+  const { savedAt, ...settings } = v.parse(InventorySettingsAnswerSchema, answer);
+  const stored: StoredInventorySettings = {
+    key: 'inventory',
+    settings,
+    savedAt,
+    fetchedAt: Date.now(),
+  };
+  await db.inventorySettings.put(stored);
+  return stored;
+}
+
+export async function refreshInventorySettings(): Promise<StoredInventorySettings> {
+  const local = await db.inventorySettings.get('inventory');
+  if (local && (await hasUnsentWrites(INVENTORY_SETTINGS_RESOURCE))) return local;
+  try {
+    return await storeInventorySettings(
+      await apiJson('/preferences/inventory-settings', InventorySettingsAnswerSchema),
+    );
+  } catch (error) {
+    if (isOfflineError(error)) {
+      return (
+        local ?? {
+          key: 'inventory',
+          settings: defaultInventorySettings(),
+          savedAt: null,
+          fetchedAt: 0,
+        }
+      );
+    }
+    throw error;
+  }
+}
+
+export const inventorySettingsQuery = () => ({
+  queryKey: ['preferences', 'inventory-settings'] as const,
+  queryFn: refreshInventorySettings,
+  ...LOAD_CACHE,
+});
+
+export function useStoredInventorySettings(): StoredInventorySettings | undefined {
+  return useLiveQuery(() => db.inventorySettings.get('inventory'), []);
+}
+
+export async function saveInventorySettings(settings: InventorySettings) {
+  const valid = v.parse(InventorySettingsSchema, settings);
+  const entry = await db.transaction('rw', db.inventorySettings, db.outbox, async () => {
+    const previous = await db.inventorySettings.get('inventory');
+    await db.inventorySettings.put({
+      key: 'inventory',
+      settings: valid,
+      savedAt: new Date().toISOString(),
+      fetchedAt: previous?.fetchedAt ?? 0,
+    });
+    return queueWrite({
+      resource: INVENTORY_SETTINGS_RESOURCE,
+      op: 'inventory-settings.save',
+      method: 'PUT',
+      path: '/preferences/inventory-settings',
+      body: valid,
+      revert: previous ?? null,
+    });
+  });
+  requestReplay();
+  return entry;
+}

@@ -1,0 +1,70 @@
+import { db } from '../db.ts';
+import { coalesce } from './coalesce.ts';
+import { OUTBOX_SCHEMA_VERSION, type OutboxEntry, type OutboxOp } from './outbox-entry.ts';
+
+/**
+ * The outbox in Dexie. `queueWrite` must run inside the repository's transaction, so the local
+ * change and its entry are stored together or not at all.
+ */
+export interface NewWrite {
+  resource: string;
+  op: OutboxOp;
+  method: OutboxEntry['method'];
+  path: string;
+  body: unknown;
+  revert: unknown;
+  recordId?: number | string;
+}
+
+export function newEntry(write: NewWrite): OutboxEntry {
+  return {
+    id: crypto.randomUUID(),
+    resource: write.resource,
+    op: write.op,
+    method: write.method,
+    path: write.path,
+    body: write.body,
+    idempotencyKey: crypto.randomUUID(),
+    createdAt: Date.now(),
+    attempts: 0,
+    state: 'pending',
+    lastError: null,
+    lastStatus: null,
+    nextAttemptAt: 0,
+    schemaVersion: OUTBOX_SCHEMA_VERSION,
+    revert: write.revert,
+    ...(write.recordId !== undefined ? { recordId: write.recordId } : {}),
+  };
+}
+
+/** Queues a write (coalesced with what waits for the same resource). Answers the stored entry. */
+export async function queueWrite(write: NewWrite): Promise<OutboxEntry | null> {
+  const waiting = await db.outbox.where('resource').equals(write.resource).sortBy('seq');
+  const { remove, add } = coalesce(waiting, newEntry(write));
+  if (remove.length > 0) await db.outbox.where('id').anyOf(remove).delete();
+  if (!add) return null;
+  const { seq: _seq, ...withoutSeq } = add;
+  const seq = await db.outbox.add(withoutSeq);
+  return { ...withoutSeq, seq };
+}
+
+export function pendingEntries(resource: string) {
+  return db.outbox.where('resource').equals(resource).sortBy('seq');
+}
+
+/** Entries not yet acknowledged, in the order they were made. */
+export function allEntries() {
+  return db.outbox.orderBy('seq').toArray();
+}
+
+/** Removes an entry the user gave up on (Discard), with any write that depended on it. */
+export async function discardEntry(id: string) {
+  await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.where('id').equals(id).first();
+    if (!entry) return;
+    await db.outbox.where('id').equals(id).delete();
+    if (entry.op === 'custom-field.create' && entry.recordId !== undefined) {
+      await db.outbox.filter((other) => other.recordId === entry.recordId).delete();
+    }
+  });
+}

@@ -1,0 +1,106 @@
+import {
+  type InventorySettings,
+  ITEMS_PER_PAGE_OPTIONS,
+  SORT_OPTION_LABELS,
+  SORT_OPTIONS,
+  type SortOption,
+  VIEW_DENSITIES,
+  VIEW_DENSITY_TEXT,
+  type ViewDensity,
+} from '#shared/preferences/inventory-settings.ts';
+
+type Display = InventorySettings['display'];
+
+const DENSITY_LABELS: Record<ViewDensity, string> = {
+  compact: 'Compact',
+  comfortable: 'Comfortable',
+  spacious: 'Spacious',
+};
+
+/** Display Preferences: items per page, default sort, view density, product images. */
+export function DisplayPreferences({
+  value,
+  onChange,
+}: {
+  value: Display;
+  onChange: (next: Display) => void;
+}) {
+  return (
+    <div className="settings-grid">
+      <div className="field">
+        <label className="field__label" htmlFor="settings-items-per-page">
+          Items Per Page
+        </label>
+        <select
+          id="settings-items-per-page"
+          className="field__input"
+          value={value.itemsPerPage}
+          onChange={(event) =>
+            onChange({
+              ...value,
+              itemsPerPage: Number(event.target.value) as Display['itemsPerPage'],
+            })
+          }
+        >
+          {ITEMS_PER_PAGE_OPTIONS.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="settings-default-sort">
+          Default Sort Order
+        </label>
+        <select
+          id="settings-default-sort"
+          className="field__input"
+          value={value.defaultSort}
+          onChange={(event) =>
+            onChange({ ...value, defaultSort: event.target.value as SortOption })
+          }
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {SORT_OPTION_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="field density">
+        <legend className="field__label">View Density</legend>
+        {VIEW_DENSITIES.map((density) => (
+          <label key={density} className="density__option">
+            <input
+              type="radio"
+              name="view-density"
+              value={density}
+              checked={value.viewDensity === density}
+              onChange={() => onChange({ ...value, viewDensity: density })}
+            />
+            <span>
+              <strong>{DENSITY_LABELS[density]}</strong>
+              <span className="density__text">{VIEW_DENSITY_TEXT[density]}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="field toggle-field">
+        <span className="field__label" id="settings-images-label">
+          Show Product Images
+        </span>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={value.showProductImages}
+          aria-labelledby="settings-images-label"
+          className={`switch${value.showProductImages ? ' switch--on' : ''}`}
+          onClick={() => onChange({ ...value, showProductImages: !value.showProductImages })}
+        >
+          <span className="switch__thumb" />
+        </button>
+      </div>
+    </div>
+  );
+}

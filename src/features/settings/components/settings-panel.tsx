@@ -1,0 +1,292 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, Check, CloudOff, Loader } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useColumnLayout } from '#data/hooks/use-column-layout.ts';
+import { columnPreferencesResource } from '#data/repositories/column-preferences.ts';
+import {
+  INVENTORY_SETTINGS_RESOURCE,
+  inventorySettingsQuery,
+  saveInventorySettings,
+  useStoredInventorySettings,
+} from '#data/repositories/inventory-settings.ts';
+import { type SaveState, useSaveState } from '#data/sync/use-save-state.ts';
+import {
+  customColumnLabel,
+  DEFAULT_COLUMN_ORDER,
+  OFFERED_COLUMNS,
+} from '#shared/inventory/columns.ts';
+import {
+  type ColumnLayout,
+  DEFAULT_TABLE,
+  defaultLayout,
+} from '#shared/preferences/column-preferences.ts';
+import {
+  defaultInventorySettings,
+  type InventorySettings,
+} from '#shared/preferences/inventory-settings.ts';
+import { PREFERENCE_MESSAGES } from '#shared/preferences/messages.ts';
+import { Modal } from '#ui/modal.tsx';
+import { PageSpinner } from '#ui/spinner.tsx';
+import { showToast } from '#ui/toast.tsx';
+import { ColumnOrderList } from './column-order-list.tsx';
+import { type ColumnOption, ColumnVisibilityList } from './column-visibility-list.tsx';
+import { DisplayPreferences } from './display-preferences.tsx';
+import './settings.css';
+
+const TABS = [
+  { id: 'columns', label: 'Column Settings' },
+  { id: 'display', label: 'Display Preferences' },
+  {
+    id: 'stock',
+    label: 'Stock Management Rules',
+    soon: 'Stock management settings coming soon...',
+  },
+  { id: 'defaults', label: 'Product Defaults', soon: 'Product defaults settings coming soon...' },
+  {
+    id: 'notifications',
+    label: 'Notifications & Alerts',
+    soon: 'Notifications & alerts settings coming soon...',
+  },
+  { id: 'import', label: 'Import/Export Settings', soon: 'Import/export settings coming soon...' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+function SavingIndicator({ state }: { state: SaveState }) {
+  if (state === 'idle') return <span className="saving-indicator" aria-live="polite" />;
+  const content = {
+    saving: [
+      <Loader key="i" size={14} className="saving-indicator__spin" aria-hidden="true" />,
+      'Saving...',
+    ],
+    offline: [
+      <CloudOff key="i" size={14} aria-hidden="true" />,
+      'Saved on this device; it will sync when online',
+    ],
+    saved: [<Check key="i" size={14} aria-hidden="true" />, 'Saved'],
+  }[state];
+  return (
+    <span className={`saving-indicator saving-indicator--${state}`} aria-live="polite">
+      {content}
+    </span>
+  );
+}
+
+/** Moves the visible column at `from` to `to`, keeping hidden columns where they were. */
+function moveVisible(layout: ColumnLayout, from: number, to: number): ColumnLayout {
+  const visible = layout.order.filter((key) => layout.visibility[key]);
+  const [moved] = visible.splice(from, 1);
+  if (moved === undefined) return layout;
+  visible.splice(to, 0, moved);
+  let next = 0;
+  const order = layout.order.map((key) =>
+    layout.visibility[key] ? (visible[next++] as string) : key,
+  );
+  return { ...layout, order };
+}
+
+/**
+ * The inventory settings panel (spec sections 2 and 4): column visibility and order saved at
+ * once, the custom fields, display preferences saved with 'Save Settings', and the footer.
+ */
+export function SettingsPanel({
+  customFieldsManager,
+  onCancel,
+}: {
+  customFieldsManager: ReactNode;
+  /** 'Cancel' switches the screen to the Add Inventory sub-tab. */
+  onCancel: () => void;
+}) {
+  const [tab, setTab] = useState<TabId>('columns');
+  const columns = useColumnLayout(DEFAULT_TABLE);
+  const settingsLoad = useQuery(inventorySettingsQuery());
+  const storedSettings = useStoredInventorySettings();
+  const savedSettings =
+    storedSettings?.settings ?? settingsLoad.data?.settings ?? defaultInventorySettings();
+  const [display, setDisplay] = useState<InventorySettings['display']>(savedSettings.display);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const columnsSaveState = useSaveState(columnPreferencesResource(DEFAULT_TABLE));
+  const settingsSaveState = useSaveState(INVENTORY_SETTINGS_RESOURCE);
+
+  // The form follows the stored settings until the user changes something.
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (!touched) setDisplay(savedSettings.display);
+  }, [savedSettings.display, touched]);
+
+  const options: ColumnOption[] = useMemo(
+    () => [
+      ...OFFERED_COLUMNS.map(({ key, label }) => ({ key, label })),
+      ...columns.customFields.map((field) => ({
+        key: field.field_key,
+        label: customColumnLabel(field.field_name),
+      })),
+    ],
+    [columns.customFields],
+  );
+  const labels = new Map(options.map((option) => [option.key, option.label]));
+  const visibleInOrder = columns.layout.order
+    .filter((key) => columns.layout.visibility[key] && labels.has(key))
+    .map((key) => ({ key, label: labels.get(key) as string }));
+
+  function toggle(key: string, visible: boolean) {
+    const layout = {
+      ...columns.layout,
+      visibility: { ...columns.layout.visibility, [key]: visible },
+    };
+    void columns.save(layout, 'columns.visibility');
+  }
+
+  function resetOrder() {
+    const rest = columns.layout.order.filter(
+      (key) => !(DEFAULT_COLUMN_ORDER as readonly string[]).includes(key),
+    );
+    void columns.save(
+      { ...columns.layout, order: [...DEFAULT_COLUMN_ORDER, ...rest] },
+      'columns.reset-order',
+    );
+  }
+
+  async function resetToDefaults() {
+    setConfirmReset(false);
+    const customKeys = columns.customFields.map((field) => field.field_key);
+    const defaults = defaultInventorySettings();
+    setDisplay(defaults.display);
+    setTouched(false);
+    try {
+      await columns.save(defaultLayout(customKeys), 'columns.reset');
+      await saveInventorySettings({ ...savedSettings, display: defaults.display });
+    } catch {
+      showToast(PREFERENCE_MESSAGES.resetFailed, 'error');
+    }
+  }
+
+  async function saveSettings() {
+    try {
+      await saveInventorySettings({ ...savedSettings, display });
+      setTouched(false);
+    } catch {
+      showToast(PREFERENCE_MESSAGES.settingsSaveFailed, 'error');
+    }
+  }
+
+  if (columns.error) {
+    return (
+      <section className="settings-panel card">
+        <div className="settings-error" role="alert">
+          <AlertTriangle size={20} aria-hidden="true" />
+          <div>
+            <h2 className="settings-error__title">{PREFERENCE_MESSAGES.loadFailed}</h2>
+            <p className="settings-error__message">{columns.error.message}</p>
+            <button type="button" className="button button--link" onClick={columns.retry}>
+              {PREFERENCE_MESSAGES.tryAgain}
+            </button>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  const current = TABS.find((entry) => entry.id === tab) ?? TABS[0];
+  return (
+    <section className="settings-panel card" aria-label="Inventory settings">
+      <div className="settings-panel__header">
+        <h2 className="settings-panel__title">Inventory Settings</h2>
+        <SavingIndicator
+          state={columnsSaveState !== 'idle' ? columnsSaveState : settingsSaveState}
+        />
+      </div>
+      <div className="settings-tabs" role="tablist" aria-label="Settings">
+        {TABS.map((entry) => (
+          <button
+            key={entry.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === entry.id}
+            className={`settings-tabs__tab${tab === entry.id ? ' settings-tabs__tab--active' : ''}`}
+            onClick={() => setTab(entry.id)}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      <div className="settings-panel__body" role="tabpanel" aria-label={current.label}>
+        {columns.loading ? (
+          <PageSpinner label="Loading preferences..." />
+        ) : tab === 'columns' ? (
+          <div className="column-settings">
+            <ColumnVisibilityList columns={options} layout={columns.layout} onToggle={toggle} />
+            <div className="column-settings__side">
+              {customFieldsManager}
+              <ColumnOrderList
+                columns={visibleInOrder}
+                onMove={(from, to) =>
+                  void columns.save(moveVisible(columns.layout, from, to), 'columns.order')
+                }
+                onResetOrder={resetOrder}
+              />
+            </div>
+          </div>
+        ) : tab === 'display' ? (
+          <DisplayPreferences
+            value={display}
+            onChange={(next) => {
+              setTouched(true);
+              setDisplay(next);
+            }}
+          />
+        ) : 'soon' in current ? (
+          <p className="settings-soon">{current.soon}</p>
+        ) : null}
+      </div>
+      <div className="settings-panel__footer">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setConfirmReset(true)}
+        >
+          Reset to Defaults
+        </button>
+        <div className="settings-panel__footer-end">
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void saveSettings()}
+          >
+            Save Settings
+          </button>
+        </div>
+      </div>
+      {confirmReset ? (
+        <Modal
+          title="Reset to Defaults"
+          size="small"
+          role="alertdialog"
+          onClose={() => setConfirmReset(false)}
+          footer={
+            <>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setConfirmReset(false)}
+              >
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button button--danger"
+                onClick={() => void resetToDefaults()}
+              >
+                Reset
+              </button>
+            </>
+          }
+        >
+          <p className="dialog-text">{PREFERENCE_MESSAGES.resetConfirm}</p>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
