@@ -75,21 +75,20 @@ export function useColumnLayout(
 
   const keysRef = useRef(customKeys);
   keysRef.current = customKeys;
+  // The reload outlives the corruption it follows (the write-back ends it), not the screen.
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
   useEffect(() => {
     if (!corrupted) return;
-    let reload: ReturnType<typeof setTimeout> | undefined;
     const writeBack = setTimeout(() => {
       void saveColumnLayout(table, defaultLayout(keysRef.current), 'columns.recovery');
-      reload = setTimeout(
+      reloadTimer.current = setTimeout(
         () =>
           void queryClient.invalidateQueries({ queryKey: columnPreferencesQuery(table).queryKey }),
         CORRUPTION_RELOAD_MS,
       );
     }, CORRUPTION_WRITE_BACK_MS);
-    return () => {
-      clearTimeout(writeBack);
-      clearTimeout(reload);
-    };
+    return () => clearTimeout(writeBack);
   }, [corrupted, table, queryClient]);
 
   const save = useCallback(

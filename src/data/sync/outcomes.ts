@@ -24,8 +24,19 @@ export async function applyAcknowledgement(entry: OutboxEntry, body: unknown) {
       const definition = toStored(v.parse(DefinitionSchema, body));
       const temporaryId = entry.recordId;
       await db.transaction('rw', db.customFields, db.outbox, async () => {
+        const local =
+          temporaryId === undefined ? undefined : await db.customFields.get(temporaryId);
+        const laterWrites = await db.outbox
+          .filter((other) => other.id !== entry.id && other.recordId === temporaryId)
+          .count();
         if (temporaryId !== undefined) await db.customFields.delete(temporaryId);
-        await db.customFields.put(definition);
+        // Deleted here meanwhile: it stays gone. Changed here meanwhile: the local version stays
+        // (under the server's id) until those changes are acknowledged too.
+        if (temporaryId === undefined || (local && laterWrites === 0)) {
+          await db.customFields.put(definition);
+        } else if (local) {
+          await db.customFields.put({ ...local, id: definition.id });
+        }
         if (temporaryId === undefined) return;
         // Later writes of this field used its temporary id: they now use the server's.
         await db.outbox

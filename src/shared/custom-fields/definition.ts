@@ -20,6 +20,9 @@ import {
  * and 5). One schema, used on both sides; every problem is reported, not only the first.
  */
 const requiredText = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
+/** A field's own checks stop at its first problem: an empty key is missing, not malformed too. */
+const firstProblemOnly = <TSchema extends v.GenericSchema>(schema: TSchema) =>
+  v.config(schema, { abortPipeEarly: true });
 const optionalNumber = v.optional(v.nullable(v.pipe(v.number(), v.finite())));
 
 const ValidationSchema = v.object({
@@ -62,26 +65,35 @@ const hasNumber = (value: number | null | undefined): value is number => typeof 
 export const CustomFieldDefinitionSchema = v.pipe(
   v.object(
     {
-      entity_type: v.pipe(
-        requiredText(M.entityTypeRequired),
-        v.check(
-          (value) => (ENTITY_TYPES as readonly string[]).includes(value),
-          M.entityTypeInvalid,
+      entity_type: firstProblemOnly(
+        v.pipe(
+          requiredText(M.entityTypeRequired),
+          v.check(
+            (value) => (ENTITY_TYPES as readonly string[]).includes(value),
+            M.entityTypeInvalid,
+          ),
         ),
       ),
-      field_key: v.pipe(
-        requiredText(M.fieldKeyRequired),
-        v.regex(/^[a-z0-9_]+$/, M.fieldKeyInvalid),
-        v.rawCheck(({ dataset, addIssue }) => {
-          if (dataset.typed && isReservedFieldKey(dataset.value)) {
-            addIssue({ message: reservedFieldKeyMessage(dataset.value) });
-          }
-        }),
+      field_key: firstProblemOnly(
+        v.pipe(
+          requiredText(M.fieldKeyRequired),
+          v.regex(/^[a-z0-9_]+$/, M.fieldKeyInvalid),
+          v.rawCheck(({ dataset, addIssue }) => {
+            if (dataset.typed && isReservedFieldKey(dataset.value)) {
+              addIssue({ message: reservedFieldKeyMessage(dataset.value) });
+            }
+          }),
+        ),
       ),
       field_name: requiredText(M.fieldNameRequired),
-      field_type: v.pipe(
-        requiredText(M.fieldTypeRequired),
-        v.check((value) => (FIELD_TYPES as readonly string[]).includes(value), M.fieldTypeInvalid),
+      field_type: firstProblemOnly(
+        v.pipe(
+          requiredText(M.fieldTypeRequired),
+          v.check(
+            (value) => (FIELD_TYPES as readonly string[]).includes(value),
+            M.fieldTypeInvalid,
+          ),
+        ),
       ),
       is_required: v.optional(v.boolean(), false),
       description: v.optional(v.nullable(v.string())),

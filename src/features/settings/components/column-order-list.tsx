@@ -41,16 +41,29 @@ export function ColumnOrderList({
     return () => sortable.destroy();
   }, []);
 
-  function onItemKeyDown(event: KeyboardEvent<HTMLLIElement>, index: number) {
+  function onItemKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number, key: string) {
     if (!event.altKey) return;
-    if (event.key === 'ArrowUp' && index > 0) {
-      event.preventDefault();
-      onMove(index, index - 1);
-    } else if (event.key === 'ArrowDown' && index < columns.length - 1) {
-      event.preventDefault();
-      onMove(index, index + 1);
-    }
+    const to = event.key === 'ArrowUp' ? index - 1 : event.key === 'ArrowDown' ? index + 1 : null;
+    if (to === null || to < 0 || to >= columns.length) return;
+    event.preventDefault();
+    focusAfterMove.current = { key, direction: event.key === 'ArrowUp' ? 'up' : 'down' };
+    onMove(index, to);
   }
+
+  // Keyboard moves keep focus on the column that moved, wherever it went.
+  const focusAfterMove = useRef<{ key: string; direction: 'up' | 'down' } | null>(null);
+  useEffect(() => {
+    const target = focusAfterMove.current;
+    if (!target) return;
+    focusAfterMove.current = null;
+    const item = listRef.current?.querySelector<HTMLElement>(`[data-key="${target.key}"]`);
+    const buttons = item?.querySelectorAll<HTMLButtonElement>('.order-list__move');
+    const preferred = buttons?.[target.direction === 'up' ? 0 : 1];
+    (preferred && !preferred.disabled
+      ? preferred
+      : buttons?.[target.direction === 'up' ? 1 : 0]
+    )?.focus();
+  });
 
   return (
     <section className="settings-section" aria-labelledby="column-order-title">
@@ -67,18 +80,11 @@ export function ColumnOrderList({
         </button>
       </div>
       <p className="settings-section__hint">
-        Drag a column by its handle, or focus it and press Alt+↑ or Alt+↓.
+        Drag a column by its handle, or use its arrow buttons (Alt+↑ and Alt+↓ on them too).
       </p>
       <ol ref={listRef} className="order-list" aria-label="Column order">
         {columns.map((column, index) => (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: the item takes Alt+Arrow keys to move
-          <li
-            key={column.key}
-            className="order-list__item"
-            data-key={column.key}
-            tabIndex={0}
-            onKeyDown={(event) => onItemKeyDown(event, index)}
-          >
+          <li key={column.key} className="order-list__item" data-key={column.key}>
             <span className="order-list__handle" aria-hidden="true">
               <GripVertical size={18} />
             </span>
@@ -88,6 +94,7 @@ export function ColumnOrderList({
               type="button"
               className="order-list__move"
               aria-label={`Move ${column.label} up`}
+              onKeyDown={(event) => onItemKeyDown(event, index, column.key)}
               disabled={index === 0}
               onClick={() => onMove(index, index - 1)}
             >
@@ -97,6 +104,7 @@ export function ColumnOrderList({
               type="button"
               className="order-list__move"
               aria-label={`Move ${column.label} down`}
+              onKeyDown={(event) => onItemKeyDown(event, index, column.key)}
               disabled={index === columns.length - 1}
               onClick={() => onMove(index, index + 1)}
             >

@@ -173,4 +173,74 @@ describe('Inventory Management screen', () => {
     expect(onTabChange).toHaveBeenCalledWith('batch');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Grange' })).toBeTruthy());
   });
+
+  it('follows the column preferences, custom fields and saved display preferences', async () => {
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', () =>
+        HttpResponse.json(
+          {
+            products: catalogue.products.map((product) => ({
+              ...product,
+              columns: [...product.columns, { key: 'wine_type', value: 'Red' }],
+            })),
+          },
+          { headers: { ETag: '"v1"' } },
+        ),
+      ),
+      http.get('*/api/v1/preferences/columns/products', () =>
+        HttpResponse.json({
+          preferences: [
+            { column_key: 'product', is_visible: true, display_order: 0 },
+            { column_key: 'wine_type', is_visible: true, display_order: 1 },
+            { column_key: 'producer', is_visible: false, display_order: 2 },
+            { column_key: 'listPrice', is_visible: true, display_order: 3 },
+          ],
+          visible_columns: [],
+          defaults: defaultPreferences(['wine_type']),
+          stats: {},
+        }),
+      ),
+      http.get('*/api/v1/custom-fields/definitions/product', () =>
+        HttpResponse.json({
+          definitions: [
+            {
+              id: 1,
+              entity_type: 'product',
+              field_key: 'wine_type',
+              field_name: 'Wine Type',
+              field_type: 'select',
+              is_required: false,
+              validation: { options: ['Red'] },
+              created_at: '2026-11-20T00:00:00.000Z',
+              updated_at: '2026-11-20T00:00:00.000Z',
+            },
+          ],
+        }),
+      ),
+      http.get('*/api/v1/preferences/inventory-settings', () =>
+        HttpResponse.json({
+          display: { itemsPerPage: 200, defaultSort: 'productNameZA' },
+          savedAt: '2026-11-21T00:00:00.000Z',
+        }),
+      ),
+    );
+    renderPage();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'inventory grid' }))
+          .getAllByRole('columnheader')
+          .map((header) => header.textContent),
+      ).toEqual(['#', 'Product Name (desc)', 'Wine Type (Custom)', 'List Price', 'options']),
+    );
+    const show = screen.getByLabelText('Show:') as HTMLSelectElement;
+    await waitFor(() => expect(show.value).toBe('200'));
+    expect(Array.from(show.options).map((option) => option.value)).toEqual([
+      '10',
+      '25',
+      '50',
+      '100',
+      '200',
+    ]);
+    expect(screen.getAllByRole('cell').map((cell) => cell.textContent)).toContain('Red');
+  });
 });

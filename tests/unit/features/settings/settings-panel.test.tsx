@@ -44,6 +44,29 @@ beforeEach(async () => {
   );
 });
 
+const settingsPuts: unknown[] = [];
+beforeEach(() => {
+  settingsPuts.length = 0;
+  mockServer.use(
+    http.put('*/api/v1/preferences/inventory-settings', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      settingsPuts.push(body);
+      return HttpResponse.json({ ...body, savedAt: new Date().toISOString() });
+    }),
+  );
+});
+
+function renderPanel(onCancel = () => {}) {
+  const user = userEvent.setup();
+  renderWithQuery(<SettingsPanel customFieldsManager={<p>manager</p>} onCancel={onCancel} />);
+  return user;
+}
+
+const orderLabels = () =>
+  within(screen.getByRole('list', { name: 'Column order' }))
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('.order-list__label')?.textContent);
+
 describe('inventory settings panel', () => {
   it('shows a column at once when it is ticked, and saves it', async () => {
     const user = userEvent.setup();
@@ -55,5 +78,149 @@ describe('inventory settings panel', () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     const order = screen.getByRole('list', { name: 'Column order' });
     expect(within(order).getByText('SKU')).toBeTruthy();
+  });
+
+  it('lists every offered column, sorted by label, with Product Name always on', async () => {
+    renderPanel();
+    const product = (await screen.findByRole('checkbox', {
+      name: /Product Name/,
+    })) as HTMLInputElement;
+    expect(product.checked).toBe(true);
+    expect(product.disabled).toBe(true);
+    const labels = screen
+      .getAllByRole('checkbox')
+      .map((box) => box.closest('li')?.querySelector('label')?.firstChild?.textContent);
+    expect(labels).toEqual([...labels].sort((a, b) => String(a).localeCompare(String(b), 'en')));
+    expect(labels).toHaveLength(23);
+  });
+
+  it('moves a column with its buttons, saving the order, and resets to the default order', async () => {
+    const user = renderPanel();
+    await screen.findByRole('list', { name: 'Column order' });
+    expect(orderLabels().slice(0, 3)).toEqual(['Product Name', 'Producer/Brand', 'Country']);
+    await user.click(screen.getByRole('button', { name: 'Move Country up' }));
+    expect(orderLabels().slice(0, 3)).toEqual(['Product Name', 'Country', 'Producer/Brand']);
+    await waitFor(() => expect(puts.length).toBeGreaterThan(0));
+    const saved = (puts.at(-1) as { preferences: { column_key: string }[] }).preferences;
+    expect(saved.slice(0, 3).map((p) => p.column_key)).toEqual(['product', 'country', 'producer']);
+
+    await user.click(screen.getByRole('button', { name: 'Reset to default order' }));
+    expect(orderLabels().slice(0, 3)).toEqual(['Product Name', 'Producer/Brand', 'Country']);
+  });
+
+  it('moves a column with Alt+Arrow on its buttons, keeping focus on it', async () => {
+    const user = renderPanel();
+    const down = await screen.findByRole('button', { name: 'Move Producer/Brand down' });
+    down.focus();
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(orderLabels().slice(1, 3)).toEqual(['Country', 'Producer/Brand']);
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Producer/Brand down');
+  });
+
+  it('resets everything to the defaults after the confirmation', async () => {
+    const user = renderPanel();
+    await user.click(await screen.findByRole('checkbox', { name: 'SKU' }));
+    await user.click(screen.getByRole('button', { name: 'Reset to Defaults' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain(
+      'Are you sure you want to reset all settings to defaults? This action cannot be undone.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect((screen.getByRole('checkbox', { name: 'SKU' }) as HTMLInputElement).checked).toBe(false);
+    await waitFor(() => expect(settingsPuts).toHaveLength(1));
+    expect(settingsPuts[0]).toMatchObject({
+      display: {
+        itemsPerPage: 50,
+        defaultSort: 'productNameAZ',
+        viewDensity: 'comfortable',
+        showProductImages: false,
+      },
+    });
+    const last = (puts.at(-1) as { preferences: { column_key: string; is_visible: boolean }[] })
+      .preferences;
+    expect(last.filter((p) => p.is_visible).map((p) => p.column_key)).toEqual([
+      'product',
+      'producer',
+      'country',
+      'region',
+      'appellation',
+      'luc',
+      'gst',
+      'listPrice',
+      'margin',
+      'status',
+    ]);
+  });
+
+  it('saves the display preferences with Save Settings', async () => {
+    const user = renderPanel();
+    await user.click(await screen.findByRole('tab', { name: 'Display Preferences' }));
+    await user.selectOptions(screen.getByLabelText('Items Per Page'), '200');
+    await user.selectOptions(screen.getByLabelText('Default Sort Order'), 'stockLowHigh');
+    await user.click(screen.getByRole('radio', { name: /Compact/ }));
+    expect(screen.getByText('More items visible')).toBeTruthy();
+    await user.click(screen.getByRole('switch', { name: 'Show Product Images' }));
+    expect(settingsPuts).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(settingsPuts).toHaveLength(1));
+    expect(settingsPuts[0]).toMatchObject({
+      display: {
+        itemsPerPage: 200,
+        defaultSort: 'stockLowHigh',
+        viewDensity: 'compact',
+        showProductImages: true,
+      },
+      stockManagement: { lowStockThreshold: 10 },
+    });
+  });
+
+  it.each([
+    ['Stock Management Rules', 'Stock management settings coming soon...'],
+    ['Product Defaults', 'Product defaults settings coming soon...'],
+    ['Notifications & Alerts', 'Notifications & alerts settings coming soon...'],
+    ['Import/Export Settings', 'Import/export settings coming soon...'],
+  ])('the %s tab says it is coming soon', async (tab, text) => {
+    const user = renderPanel();
+    await user.click(await screen.findByRole('tab', { name: tab }));
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it("switches to Add Inventory with 'Cancel'", async () => {
+    let cancelled = 0;
+    const user = renderPanel(() => {
+      cancelled += 1;
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(cancelled).toBe(1);
+  });
+
+  it("shows 'Error loading preferences' with the message and 'Try again'", async () => {
+    let fail = true;
+    mockServer.use(
+      http.get('*/api/v1/preferences/columns/products', () =>
+        fail
+          ? HttpResponse.json({ message: 'nope' }, { status: 403, statusText: 'Forbidden' })
+          : HttpResponse.json({
+              preferences: [],
+              visible_columns: [],
+              defaults: defaultPreferences([]),
+              stats: {},
+            }),
+      ),
+    );
+    const user = renderPanel();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error loading preferences')).toBeTruthy();
+    expect(within(alert).getByText('API call failed: 403 Forbidden')).toBeTruthy();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('checkbox', { name: 'SKU' })).toBeTruthy();
+  });
+
+  it('shows Saving... and then Saved, which clears 1 s after the server answered', async () => {
+    const user = renderPanel();
+    await user.click(await screen.findByRole('checkbox', { name: 'SKU' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull(), { timeout: 1500 });
   });
 });

@@ -1,0 +1,396 @@
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearLocalData, db } from '#data/db.ts';
+import { saveColumnLayout } from '#data/repositories/column-preferences.ts';
+import {
+  createCustomField,
+  deleteCustomField,
+  updateCustomField,
+} from '#data/repositories/custom-fields.ts';
+import { saveSession } from '#data/session.ts';
+import { coalesce } from '#data/sync/coalesce.ts';
+import { failureNotice } from '#data/sync/failure-messages.ts';
+import { newEntry, queueWrite } from '#data/sync/outbox.ts';
+import { backoffDelay, isReplayPaused, requestReplay, resumeReplay } from '#data/sync/replayer.ts';
+import { onSyncOutcome, type SyncOutcome } from '#data/sync/sync-events.ts';
+import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
+import { defaultLayout, defaultPreferences } from '#shared/preferences/column-preferences.ts';
+import { mockServer } from '../../mocks/server.ts';
+
+beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => mockServer.resetHandlers());
+afterAll(() => mockServer.close());
+
+beforeEach(async () => {
+  await requestReplay();
+  await clearLocalData();
+  resumeReplay();
+  await requestReplay();
+  saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
+});
+
+const field = (key: string): CustomFieldDefinitionBody => ({
+  entity_type: 'product',
+  field_key: key,
+  field_name: key,
+  field_type: 'text',
+  is_required: false,
+  validation: { required: false },
+});
+
+const served = (id: number, body: CustomFieldDefinitionBody) => ({
+  ...body,
+  id,
+  created_at: '2026-11-22T10:00:00.000Z',
+  updated_at: '2026-11-22T10:00:00.000Z',
+});
+
+function collectOutcomes() {
+  const outcomes: SyncOutcome[] = [];
+  let stop = () => {};
+  beforeEach(() => {
+    outcomes.length = 0;
+    stop = onSyncOutcome((outcome) => outcomes.push(outcome));
+  });
+  afterEach(() => stop());
+  return outcomes;
+}
+
+describe('coalescing', () => {
+  const write = (op: Parameters<typeof newEntry>[0]['op'], recordId?: string, body: unknown = {}) =>
+    newEntry({
+      resource: 'r',
+      op,
+      method: 'PUT',
+      path: '/p',
+      body,
+      revert: `before-${op}`,
+      ...(recordId ? { recordId } : {}),
+    });
+
+  it('keeps only the last whole-state save, with the first revert', () => {
+    const first = write('columns.visibility');
+    const second = write('columns.order');
+    const result = coalesce([first], second);
+    expect(result.remove).toEqual([first.id]);
+    expect(result.add).toMatchObject({
+      id: second.id,
+      op: 'columns.order',
+      revert: 'before-columns.visibility',
+    });
+  });
+
+  it('does not touch an entry that was already tried', () => {
+    const tried = { ...write('columns.visibility'), attempts: 1 };
+    expect(coalesce([tried], write('columns.order')).remove).toEqual([]);
+  });
+
+  it('folds an update into the create of the same field', () => {
+    const create = write('custom-field.create', 'tmp-1', { field_name: 'a' });
+    const result = coalesce([create], write('custom-field.update', 'tmp-1', { field_name: 'b' }));
+    expect(result.remove).toEqual([create.id]);
+    expect(result.add).toMatchObject({ op: 'custom-field.create', body: { field_name: 'b' } });
+  });
+
+  it('cancels a create followed by a delete', () => {
+    const create = write('custom-field.create', 'tmp-1');
+    expect(coalesce([create], write('custom-field.delete', 'tmp-1'))).toEqual({
+      remove: [create.id],
+      add: null,
+    });
+  });
+
+  it('turns an update followed by a delete into the delete, restoring the original on refusal', () => {
+    const update = write('custom-field.update', '7');
+    const result = coalesce([update], write('custom-field.delete', '7'));
+    expect(result.remove).toEqual([update.id]);
+    expect(result.add).toMatchObject({
+      op: 'custom-field.delete',
+      revert: 'before-custom-field.update',
+    });
+  });
+
+  it('leaves writes of other records alone', () => {
+    const other = write('custom-field.update', '8');
+    expect(coalesce([other], write('custom-field.delete', '7')).remove).toEqual([]);
+  });
+});
+
+describe('repositories', () => {
+  it('store the change and its outbox entry in one transaction', async () => {
+    mockServer.use(http.put('*/api/v1/preferences/columns/products', () => HttpResponse.error()));
+    await saveColumnLayout('products', defaultLayout([]), 'columns.visibility');
+    const stored = await db.columnPreferences.get('products');
+    const [entry] = await db.outbox.toArray();
+    expect(stored?.saved.slice(0, 1)).toEqual([
+      { column_key: 'product', is_visible: true, display_order: 0 },
+    ]);
+    expect(entry).toMatchObject({
+      resource: 'column-preferences:products',
+      op: 'columns.visibility',
+      method: 'PUT',
+      path: '/preferences/columns/products',
+    });
+    expect(entry?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('store neither when the transaction fails', async () => {
+    await expect(
+      db.transaction('rw', db.customFields, db.outbox, async () => {
+        await db.customFields.put({ ...served(1, field('a')) });
+        await queueWrite({
+          resource: 'x',
+          op: 'custom-field.create',
+          method: 'POST',
+          path: '/p',
+          body: {},
+          revert: null,
+        });
+        throw new Error('the tab died');
+      }),
+    ).rejects.toThrow('the tab died');
+    expect(await db.customFields.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('sending the outbox', () => {
+  const outcomes = collectOutcomes();
+
+  it('sends with the Idempotency-Key, stores the answer and forgets the entry', async () => {
+    const seen: (string | null)[] = [];
+    mockServer.use(
+      http.put('*/api/v1/preferences/columns/products', async ({ request }) => {
+        seen.push(request.headers.get('idempotency-key'));
+        const body = (await request.json()) as { preferences: unknown[] };
+        return HttpResponse.json({
+          preferences: body.preferences,
+          visible_columns: [],
+          defaults: defaultPreferences([]),
+          stats: {},
+        });
+      }),
+    );
+    const entry = await saveColumnLayout('products', defaultLayout([]), 'columns.order');
+    await requestReplay();
+    expect(seen).toEqual([entry?.idempotencyKey]);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.columnPreferences.get('products'))?.defaults).toHaveLength(
+      defaultPreferences([]).length,
+    );
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['acknowledged']);
+  });
+
+  it('keeps the entry and backs off when the server cannot be reached', async () => {
+    mockServer.use(http.post('*/api/v1/custom-fields/definitions', () => HttpResponse.error()));
+    await createCustomField(field('bin'));
+    const before = Date.now();
+    await requestReplay();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(entry?.nextAttemptAt).toBeGreaterThanOrEqual(before + 500);
+    expect(await db.customFields.count()).toBe(1);
+    expect(outcomes).toEqual([]);
+  });
+
+  it("waits for the server's Retry-After on 429", async () => {
+    mockServer.use(
+      http.post('*/api/v1/custom-fields/definitions', () =>
+        HttpResponse.json(
+          { message: 'slow down' },
+          { status: 429, headers: { 'Retry-After': '30' } },
+        ),
+      ),
+    );
+    await createCustomField(field('bin'));
+    const before = Date.now();
+    await requestReplay();
+    const [entry] = await db.outbox.toArray();
+    expect(entry?.nextAttemptAt).toBeGreaterThanOrEqual(before + 30_000);
+  });
+
+  it('grows the backoff exponentially with jitter, up to a cap', () => {
+    expect(backoffDelay(1, null, () => 0)).toBe(500);
+    expect(backoffDelay(1, null, () => 1)).toBe(1000);
+    expect(backoffDelay(4, null, () => 1)).toBe(8000);
+    expect(backoffDelay(30, null, () => 1)).toBe(60_000);
+    expect(backoffDelay(1, 12, () => 1)).toBe(12_000);
+  });
+
+  it('reverts a refused change, keeps it for the user and reports it', async () => {
+    mockServer.use(
+      http.put('*/api/v1/custom-fields/definitions/:id', () =>
+        HttpResponse.json(
+          { message: 'A custom field with the key "bin" already exists' },
+          { status: 409 },
+        ),
+      ),
+    );
+    await db.customFields.put(served(7, field('cellar')));
+    await updateCustomField(7, field('bin'));
+    expect((await db.customFields.get(7))?.field_key).toBe('bin');
+    await requestReplay();
+    expect((await db.customFields.get(7))?.field_key).toBe('cellar');
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({
+      state: 'needs-attention',
+      lastStatus: 409,
+      lastError: 'A custom field with the key "bin" already exists',
+    });
+    expect(outcomes).toMatchObject([{ kind: 'refused', status: 409 }]);
+  });
+
+  it('gives a field created offline its server id, in the store and in later writes', async () => {
+    mockServer.use(http.post('*/api/v1/custom-fields/definitions', () => HttpResponse.error()));
+    const created = await createCustomField(field('bin'));
+    await requestReplay();
+    const temporaryId = created?.recordId as string;
+    expect(temporaryId).toMatch(/^tmp-/);
+    await deleteCustomField(temporaryId);
+    // The create was tried, so the delete waits behind it instead of cancelling it.
+    expect(await db.outbox.count()).toBe(2);
+
+    const deleted: string[] = [];
+    mockServer.use(
+      http.post('*/api/v1/custom-fields/definitions', async ({ request }) =>
+        HttpResponse.json(served(41, (await request.json()) as CustomFieldDefinitionBody), {
+          status: 201,
+        }),
+      ),
+      http.delete('*/api/v1/custom-fields/definitions/:id', ({ params }) => {
+        deleted.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await requestReplay();
+    expect(deleted).toEqual(['41']);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.customFields.count()).toBe(0);
+  });
+
+  it('cancels a create and a delete made before either was sent', async () => {
+    const calls = vi.fn();
+    mockServer.use(
+      http.all('*/api/v1/custom-fields/*', () => {
+        calls();
+        return HttpResponse.error();
+      }),
+    );
+    const created = await db.transaction('rw', db.customFields, db.outbox, async () => {
+      await db.customFields.put({ ...served(1, field('x')), id: 'tmp-a' });
+      return queueWrite({
+        resource: 'custom-fields:product',
+        op: 'custom-field.create',
+        method: 'POST',
+        path: '/custom-fields/definitions',
+        body: field('x'),
+        revert: null,
+        recordId: 'tmp-a',
+      });
+    });
+    expect(created).not.toBeNull();
+    await db.transaction('rw', db.customFields, db.outbox, async () => {
+      await db.customFields.delete('tmp-a');
+      await queueWrite({
+        resource: 'custom-fields:product',
+        op: 'custom-field.delete',
+        method: 'DELETE',
+        path: '/custom-fields/definitions/tmp-a',
+        body: null,
+        revert: null,
+        recordId: 'tmp-a',
+      });
+    });
+    expect(await db.outbox.count()).toBe(0);
+    await requestReplay();
+    expect(calls).not.toHaveBeenCalled();
+  });
+
+  it('pauses, keeping every entry, when the session cannot be refreshed', async () => {
+    mockServer.use(
+      http.put(
+        '*/api/v1/preferences/inventory-settings',
+        () => new HttpResponse(null, { status: 401 }),
+      ),
+      http.post('*/api/v1/auth/refresh', () => new HttpResponse(null, { status: 401 })),
+    );
+    const { saveInventorySettings } = await import('#data/repositories/inventory-settings.ts');
+    const { defaultInventorySettings } = await import('#shared/preferences/inventory-settings.ts');
+    await saveInventorySettings(defaultInventorySettings());
+    await requestReplay();
+    expect(isReplayPaused()).toBe(true);
+    expect(await db.outbox.toArray()).toMatchObject([
+      { state: 'pending', op: 'inventory-settings.save' },
+    ]);
+  });
+
+  it('never replays an entry of another format blind', async () => {
+    await db.outbox.add({
+      ...newEntry({
+        resource: 'r',
+        op: 'columns.order',
+        method: 'PUT',
+        path: '/preferences/columns/products',
+        body: {},
+        revert: [],
+      }),
+      schemaVersion: 99,
+    });
+    await requestReplay();
+    expect(await db.outbox.toArray()).toMatchObject([{ state: 'needs-attention' }]);
+  });
+});
+
+describe('what the user is told', () => {
+  const entry = (op: Parameters<typeof newEntry>[0]['op']) =>
+    newEntry({ resource: 'r', op, method: 'PUT', path: '/p', body: null, revert: null });
+
+  it.each([
+    [
+      'columns.visibility',
+      401,
+      { kind: 'alert', text: 'Authentication failed. Please log in again.' },
+    ],
+    [
+      'columns.order',
+      400,
+      { kind: 'alert', text: 'Invalid request format. The column order could not be saved.' },
+    ],
+    [
+      'columns.reset-order',
+      400,
+      {
+        kind: 'alert',
+        text: 'Invalid request format. The default column order could not be saved.',
+      },
+    ],
+    ['columns.reset', 400, { kind: 'alert', text: 'Error resetting settings. Please try again.' }],
+    [
+      'custom-field.create',
+      409,
+      { kind: 'alert', text: 'Failed to save custom field. Please try again.' },
+    ],
+    [
+      'custom-field.delete',
+      404,
+      { kind: 'alert', text: 'Failed to delete custom field. Please try again.' },
+    ],
+  ] as const)('%s %i', (op, status, notice) => {
+    expect(failureNotice(entry(op), status, { message: 'x' })).toEqual(notice);
+  });
+
+  it('only logs a warning for other visibility failures', () => {
+    expect(failureNotice(entry('columns.visibility'), 400, { message: 'bad' }).kind).toBe(
+      'warning',
+    );
+  });
+
+  it("shows a refused custom field's validation messages", () => {
+    expect(
+      failureNotice(entry('custom-field.update'), 400, {
+        message: 'Invalid custom field data: Field name is required',
+      }),
+    ).toEqual({ kind: 'alert', text: 'Invalid custom field data: Field name is required' });
+  });
+});
