@@ -10,6 +10,15 @@ export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '.artifacts/scre
 export const DEMO = { email: 'demo@vintry.test', password: 'Vintry2026' };
 /** A second account for the reset-password journey, so the demo password never changes. */
 export const RESET_USER = { email: 'reset.me@vintry.test', password: 'Before2026' };
+/**
+ * An account in a business of its own for the settings journeys, so that its columns and
+ * custom fields never change what the other tests see. Its catalogue is empty (sample data).
+ */
+export const SETTINGS_USER = {
+  email: 'settings@vintry.test',
+  password: 'Settings2026',
+  business: 'Settings Test Cellar',
+};
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { E2E_DATA_DIR, E2E_PORT, RESET_USER } from './e2e-env.ts';
+import { E2E_DATA_DIR, E2E_PORT, RESET_USER, SETTINGS_USER } from './e2e-env.ts';
 
 /**
  * The browser tests' server: a fresh data folder, one extra account made with the admin CLI,
@@ -9,26 +9,30 @@ import { E2E_DATA_DIR, E2E_PORT, RESET_USER } from './e2e-env.ts';
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 const env = { ...process.env, PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR };
 
-const created = spawnSync(
-  'npm',
-  [
-    'run',
-    '--silent',
-    'admin',
-    '--',
-    'create-user',
-    '--email',
-    RESET_USER.email,
-    '--password',
-    RESET_USER.password,
-    '--business',
-    'Demo Cellar',
-    '--name',
-    'Riley Reset',
-  ],
-  { env, stdio: 'inherit' },
-);
-if (created.status !== 0) process.exit(created.status ?? 1);
+function createUser(email: string, password: string, business: string, name: string) {
+  const created = spawnSync(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'admin',
+      '--',
+      'create-user',
+      '--email',
+      email,
+      '--password',
+      password,
+      '--business',
+      business,
+      '--name',
+      name,
+    ],
+    { env, stdio: 'inherit' },
+  );
+  if (created.status !== 0) process.exit(created.status ?? 1);
+}
+createUser(RESET_USER.email, RESET_USER.password, 'Demo Cellar', 'Riley Reset');
+createUser(SETTINGS_USER.email, SETTINGS_USER.password, SETTINGS_USER.business, 'Sam Settings');
 
 const server = spawn('npm', ['start'], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

