@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, E2E_BASE_URL } from './tests/e2e/e2e-env.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL } from './tests/e2e/e2e-env.ts';
 
 // Browser tests: Debian's Chromium against the real server started the way README says.
 export default defineConfig({
@@ -15,7 +15,7 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
   webServer: {

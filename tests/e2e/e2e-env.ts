@@ -20,12 +20,4 @@ export const SETTINGS_USER = {
   business: 'Settings Test Cellar',
 };
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';

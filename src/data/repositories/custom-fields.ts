@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import * as v from 'valibot';
 import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
-import type { EntityType } from '#shared/custom-fields/field-types.ts';
+import { ENTITY_TYPES, type EntityType, FIELD_TYPES } from '#shared/custom-fields/field-types.ts';
 import { apiJson } from '../api-client.ts';
 import { db, type StoredCustomField } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
@@ -16,21 +16,10 @@ import { hasUnsentWrites, isOfflineError, LOAD_CACHE } from './load-policy.ts';
  */
 export const DefinitionSchema = v.looseObject({
   id: v.number(),
-  entity_type: v.picklist(['product', 'customer', 'business']),
+  entity_type: v.picklist(ENTITY_TYPES),
   field_key: v.string(),
   field_name: v.string(),
-  field_type: v.picklist([
-    'text',
-    'textarea',
-    'email',
-    'url',
-    'phone',
-    'number',
-    'select',
-    'multi_select',
-    'date',
-    'boolean',
-  ]),
+  field_type: v.picklist(FIELD_TYPES),
   is_required: v.boolean(),
   description: v.optional(v.string()),
   validation: v.record(v.string(), v.unknown()),

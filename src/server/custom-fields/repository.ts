@@ -123,32 +123,8 @@ export async function updateDefinition(
       .where(eq(customFieldDefinitions.id, existing.id))
       .returning();
     if (!row) throw new Error('The custom field was not updated');
-    const renamed = existing.fieldKey !== body.field_key;
-    if (renamed && existing.entityType === 'product') {
-      await tx
-        .update(products)
-        .set({
-          customValues: sql`(${products.customValues} - ${existing.fieldKey}) || jsonb_build_object(${body.field_key}::text, ${products.customValues} -> ${existing.fieldKey})`,
-        })
-        .where(
-          and(
-            eq(products.businessId, businessId),
-            sql`${products.customValues} ? ${existing.fieldKey}`,
-          ),
-        );
-      const ids = await businessUserIds(tx, businessId);
-      if (ids.length > 0) {
-        await tx
-          .update(columnPreferences)
-          .set({ columnKey: body.field_key })
-          .where(
-            and(
-              inArray(columnPreferences.userId, ids),
-              eq(columnPreferences.columnKey, existing.fieldKey),
-            ),
-          );
-      }
-      await bumpCatalogueVersion(tx, businessId);
+    if (existing.fieldKey !== body.field_key && existing.entityType === 'product') {
+      await moveFieldKey(tx, businessId, existing.fieldKey, body.field_key);
     }
     return toDefinition(row);
   });
@@ -157,27 +133,33 @@ export async function updateDefinition(
 export async function deleteDefinition(db: Db, businessId: string, existing: Row) {
   await db.transaction(async (tx) => {
     await tx.delete(customFieldDefinitions).where(eq(customFieldDefinitions.id, existing.id));
-    if (existing.entityType !== 'product') return;
-    await tx
-      .update(products)
-      .set({ customValues: sql`${products.customValues} - ${existing.fieldKey}` })
-      .where(
-        and(
-          eq(products.businessId, businessId),
-          sql`${products.customValues} ? ${existing.fieldKey}`,
-        ),
-      );
-    const ids = await businessUserIds(tx, businessId);
-    if (ids.length > 0) {
-      await tx
-        .delete(columnPreferences)
-        .where(
-          and(
-            inArray(columnPreferences.userId, ids),
-            eq(columnPreferences.columnKey, existing.fieldKey),
-          ),
-        );
-    }
-    await bumpCatalogueVersion(tx, businessId);
+    if (existing.entityType === 'product')
+      await moveFieldKey(tx, businessId, existing.fieldKey, null);
   });
+}
+
+/**
+ * Carries a product field's values in the catalogue and its column preferences over to a new
+ * key, or drops them (`to` null), and marks the catalogue changed.
+ */
+async function moveFieldKey(tx: Db, businessId: string, from: string, to: string | null) {
+  await tx
+    .update(products)
+    .set({
+      customValues:
+        to === null
+          ? sql`${products.customValues} - ${from}`
+          : sql`(${products.customValues} - ${from}) || jsonb_build_object(${to}::text, ${products.customValues} -> ${from})`,
+    })
+    .where(and(eq(products.businessId, businessId), sql`${products.customValues} ? ${from}`));
+  const ids = await businessUserIds(tx, businessId);
+  if (ids.length > 0) {
+    const preferencesOfKey = and(
+      inArray(columnPreferences.userId, ids),
+      eq(columnPreferences.columnKey, from),
+    );
+    if (to === null) await tx.delete(columnPreferences).where(preferencesOfKey);
+    else await tx.update(columnPreferences).set({ columnKey: to }).where(preferencesOfKey);
+  }
+  await bumpCatalogueVersion(tx, businessId);
 }

@@ -144,14 +144,14 @@ export function InventoryPage({
   return (
     <>
       <PageHeader title="Inventory Management" />
-      <div className="inventory-tabs" role="tablist" aria-label="Inventory">
+      <div className="tab-bar inventory-tabs" role="tablist" aria-label="Inventory">
         {INVENTORY_TABS.map((entry) => (
           <button
             key={entry.id}
             type="button"
             role="tab"
             aria-selected={tab === entry.id}
-            className={`inventory-tabs__tab${tab === entry.id ? ' inventory-tabs__tab--active' : ''}`}
+            className={`tab-bar__tab${tab === entry.id ? ' tab-bar__tab--active' : ''}`}
             onClick={() => onTabChange(entry.id)}
           >
             {entry.label}

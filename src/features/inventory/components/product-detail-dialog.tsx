@@ -110,7 +110,7 @@ export function ProductDetailDialog({
       }
     >
       <div
-        className="detail-tabs"
+        className="tab-bar detail-tabs"
         role="tablist"
         aria-label="Product details"
         onKeyDown={onTabKeyDown}
@@ -124,7 +124,7 @@ export function ProductDetailDialog({
             aria-selected={tab === entry.id}
             aria-controls={`${baseId}-${entry.id}-panel`}
             tabIndex={tab === entry.id ? 0 : -1}
-            className={`detail-tabs__tab${tab === entry.id ? ' detail-tabs__tab--active' : ''}`}
+            className={`tab-bar__tab${tab === entry.id ? ' tab-bar__tab--active' : ''}`}
             onClick={() => setTab(entry.id)}
           >
             {entry.label}

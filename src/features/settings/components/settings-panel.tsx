@@ -195,14 +195,14 @@ export function SettingsPanel({
           state={columnsSaveState !== 'idle' ? columnsSaveState : settingsSaveState}
         />
       </div>
-      <div className="settings-tabs" role="tablist" aria-label="Settings">
+      <div className="tab-bar settings-tabs" role="tablist" aria-label="Settings">
         {TABS.map((entry) => (
           <button
             key={entry.id}
             type="button"
             role="tab"
             aria-selected={tab === entry.id}
-            className={`settings-tabs__tab${tab === entry.id ? ' settings-tabs__tab--active' : ''}`}
+            className={`tab-bar__tab${tab === entry.id ? ' tab-bar__tab--active' : ''}`}
             onClick={() => setTab(entry.id)}
           >
             {entry.label}
