@@ -14,10 +14,11 @@ import { columnValue } from '#shared/inventory/product.ts';
 export const GridStandIn = forwardRef<InventoryGridHandle, InventoryGridProps>(
   function GridStandIn(props, _ref) {
     return (
-      <table aria-label="inventory grid">
+      <table aria-label="inventory grid" data-row-height={props.rowHeight}>
         <thead>
           <tr>
             <th>#</th>
+            {props.showImages ? <th>image</th> : null}
             {props.columns.map((column) => (
               <th key={column.key}>
                 <button type="button" onClick={() => props.onSort(column.key)}>
@@ -33,6 +34,7 @@ export const GridStandIn = forwardRef<InventoryGridHandle, InventoryGridProps>(
           {props.rows.map((item, index) => (
             <tr key={item.id} data-editing={props.editingId === item.id || undefined}>
               <td>{props.firstRowNumber + index}</td>
+              {props.showImages ? <td>bottle</td> : null}
               {props.columns.map((column) =>
                 column.key === 'product' ? (
                   <td key={column.key}>

@@ -219,7 +219,12 @@ describe('Inventory Management screen', () => {
       ),
       http.get('*/api/v1/preferences/inventory-settings', () =>
         HttpResponse.json({
-          display: { itemsPerPage: 200, defaultSort: 'productNameZA' },
+          display: {
+            itemsPerPage: 200,
+            defaultSort: 'productNameZA',
+            viewDensity: 'compact',
+            showProductImages: true,
+          },
           savedAt: '2026-11-21T00:00:00.000Z',
         }),
       ),
@@ -230,8 +235,17 @@ describe('Inventory Management screen', () => {
         within(screen.getByRole('table', { name: 'inventory grid' }))
           .getAllByRole('columnheader')
           .map((header) => header.textContent),
-      ).toEqual(['#', 'Product Name (desc)', 'Wine Type (Custom)', 'List Price', 'options']),
+      ).toEqual([
+        '#',
+        'image',
+        'Product Name (desc)',
+        'Wine Type (Custom)',
+        'List Price',
+        'options',
+      ]),
     );
+    // Compact density is the shortest row.
+    expect(screen.getByRole('table', { name: 'inventory grid' }).dataset.rowHeight).toBe('28');
     const show = screen.getByLabelText('Show:') as HTMLSelectElement;
     await waitFor(() => expect(show.value).toBe('200'));
     expect(Array.from(show.options).map((option) => option.value)).toEqual([

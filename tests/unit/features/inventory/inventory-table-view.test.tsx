@@ -224,4 +224,46 @@ describe('inventory table view', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('shows, sorts and edits custom field columns', async () => {
+    const user = userEvent.setup();
+    const columns = [
+      ...ESSENTIAL_COLUMNS.slice(0, 2),
+      { key: 'wine_type', label: 'Wine Type (Custom)', isCustom: true },
+    ];
+    render(
+      <InventoryTableView
+        catalogue={[
+          wine(1, 'Grange', { custom: { wine_type: 'Red' } }),
+          wine(2, 'Cloudy Bay', { custom: { wine_type: 'White' } }),
+        ]}
+        columns={columns}
+      />,
+    );
+    const grid = screen.getByRole('table', { name: 'inventory grid' });
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['#', 'Product Name (asc)', 'Producer/Brand', 'Wine Type (Custom)', 'options']);
+    const values = () =>
+      within(grid)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelectorAll('td')[3]?.textContent);
+    await user.click(screen.getByRole('button', { name: 'Wine Type (Custom)' }));
+    expect(values()).toEqual(['Red', 'White']);
+    await user.click(screen.getByRole('button', { name: /^Wine Type \(Custom\)/ }));
+    expect(values()).toEqual(['White', 'Red']);
+
+    await user.click(screen.getByRole('button', { name: 'Options for Grange' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const input = screen.getByLabelText('Wine Type (Custom)', {
+      selector: 'input',
+    }) as HTMLInputElement;
+    expect(input.placeholder).toBe('Enter text or numbers');
+    await user.clear(input);
+    await user.type(input, 'Rosé{Enter}');
+    expect(values()).toEqual(['White', 'Rosé']);
+  });
 });
