@@ -19,7 +19,7 @@ export function SessionGate({
   const previous = useRef(status);
 
   useEffect(() => {
-    loadSession();
+    void loadSession();
   }, []);
 
   useEffect(() => {

@@ -3,13 +3,14 @@ import { API_PREFIX } from '#shared/api.ts';
 import { AUTH_MESSAGES, apiCallFailedMessage } from '#shared/auth/messages.ts';
 import { RefreshResponseSchema } from '#shared/auth/schemas.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
-import { clearSession, readTokens, storeTokens } from './session.ts';
+import { tokenStore } from './token-store.ts';
 
 /**
  * Every call to the API goes through here. Authenticated calls carry the Bearer token read at
  * send time and the JSON content type; a 401 triggers one token refresh and one retry. Refreshes
- * are single-flight: concurrent 401s in this tab share one promise, and other tabs wait on the
- * `vintry-auth-refresh` Web Lock, then see the token already renewed and reuse it.
+ * are single-flight: concurrent 401s in this context share one promise, and other tabs and the
+ * service worker wait on the `vintry-auth-refresh` Web Lock, then see the token already renewed
+ * (in the session mirror) and reuse it.
  */
 
 /** A non-OK answer. `serverMessage` is the `{message}` the server sent, when it sent one. */
@@ -76,11 +77,17 @@ export async function publicPost(path: string, body: unknown): Promise<unknown> 
 let refreshInFlight: Promise<string> | null = null;
 
 async function performRefresh(staleAccessToken: string | null): Promise<string> {
-  const { accessToken, refreshToken } = readTokens();
-  // Another tab (or an earlier call here) renewed the token while this call was waiting.
-  if (accessToken && staleAccessToken && accessToken !== staleAccessToken) return accessToken;
+  const store = tokenStore();
+  const { accessToken, refreshToken } = await store.latest();
+  // Another tab, the worker or an earlier call renewed the token while this call was waiting.
+  if (accessToken && staleAccessToken && accessToken !== staleAccessToken) {
+    const mine = await store.current();
+    if (mine.accessToken !== accessToken)
+      await store.renewed(accessToken, refreshToken ?? undefined);
+    return accessToken;
+  }
   if (!refreshToken) {
-    clearSession();
+    await store.ended(null);
     throw new SessionExpiredError(AUTH_MESSAGES.noRefreshToken);
   }
   // A network failure propagates as it is: being offline must not sign anyone out.
@@ -90,10 +97,10 @@ async function performRefresh(staleAccessToken: string | null): Promise<string> 
   );
   const parsed = v.safeParse(RefreshResponseSchema, response.ok ? await readBody(response) : null);
   if (!parsed.success) {
-    clearSession();
+    await store.ended(null);
     throw new SessionExpiredError(AUTH_MESSAGES.refreshFailed);
   }
-  storeTokens(parsed.output.accessToken, parsed.output.refreshToken);
+  await store.renewed(parsed.output.accessToken, parsed.output.refreshToken);
   return parsed.output.accessToken;
 }
 
@@ -122,7 +129,7 @@ export function refreshAccessToken(staleAccessToken: string | null): Promise<str
  */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const url = `${API_PREFIX}${path}`;
-  const { accessToken, refreshToken } = readTokens();
+  const { accessToken, refreshToken } = await tokenStore().current();
   let response = await fetch(url, withHeaders(init, accessToken));
   if (response.status === 401 && refreshToken) {
     let renewed: string;
@@ -130,7 +137,7 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
       renewed = await refreshAccessToken(accessToken);
     } catch (error) {
       if (error instanceof SessionExpiredError) {
-        clearSession(AUTH_MESSAGES.sessionExpired);
+        await tokenStore().ended(AUTH_MESSAGES.sessionExpired);
         throw new SessionExpiredError(AUTH_MESSAGES.sessionExpired);
       }
       throw error;

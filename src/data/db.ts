@@ -3,6 +3,7 @@ import type { CustomFieldDefinition } from '#shared/custom-fields/definition.ts'
 import type { InventoryItem } from '#shared/inventory/product.ts';
 import type { ColumnPreference } from '#shared/preferences/column-preferences.ts';
 import type { InventorySettings } from '#shared/preferences/inventory-settings.ts';
+import type { MirroredSession } from './session-mirror.ts';
 import type { OutboxEntry } from './sync/outbox-entry.ts';
 
 /**
@@ -21,6 +22,7 @@ import type { OutboxEntry } from './sync/outbox-entry.ts';
  * - outbox: writes not yet acknowledged by the server, in the order they were made (seq).
  *   Written in the same transaction as the change they carry, with strict durability, so a
  *   change is never shown without also being queued.
+ * - session: the mirror of the signed-in session for the service worker (session-mirror.ts).
  */
 export interface CatalogueChunk {
   n: number;
@@ -67,6 +69,7 @@ export class VintryDatabase extends Dexie {
   customFields!: Table<StoredCustomField, number | string>;
   inventorySettings!: Table<StoredInventorySettings, string>;
   outbox!: Table<OutboxEntry, number>;
+  session!: Table<MirroredSession, string>;
 
   constructor(name = 'vintry') {
     // Strict: a transaction is reported done only once it is on disk, so a queued change
@@ -79,6 +82,7 @@ export class VintryDatabase extends Dexie {
       customFields: 'id, entity_type',
       inventorySettings: 'key',
       outbox: '++seq, &id, resource, state',
+      session: 'key',
     });
   }
 }

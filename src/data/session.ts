@@ -1,12 +1,17 @@
 import * as v from 'valibot';
 import { SESSION_KEYS } from '#shared/auth/constants.ts';
 import { type SessionUser, SessionUserSchema } from '#shared/auth/schemas.ts';
+import { clearMirror, readMirror, updateMirroredTokens, writeMirror } from './session-mirror.ts';
+import { installTokenStore, type Tokens } from './token-store.ts';
 
 /**
  * The session, kept in localStorage under the spec's keys (accessToken, refreshToken, user) so it
  * survives reloads and is shared by every tab. This module is the only reader and writer of
  * those keys; screens subscribe to its state. A change made in another tab arrives through the
  * `storage` event, so signing out in one tab signs out all of them.
+ *
+ * The session is also mirrored in IndexedDB for the service worker. Writes go to the mirror
+ * first, so when the two differ the mirror is the newer: the worker renewed the tokens.
  */
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -43,7 +48,7 @@ export function isAuthenticated(): boolean {
 
 function onStorage(event: StorageEvent) {
   const keys: readonly (string | null)[] = Object.values(SESSION_KEYS);
-  if (event.key === null || keys.includes(event.key)) loadSession();
+  if (event.key === null || keys.includes(event.key)) readStoredSession();
 }
 
 export function subscribeSession(listener: () => void): () => void {
@@ -55,14 +60,29 @@ export function subscribeSession(listener: () => void): () => void {
   };
 }
 
+export function readTokens(): Tokens {
+  try {
+    return {
+      accessToken: localStorage.getItem(SESSION_KEYS.accessToken),
+      refreshToken: localStorage.getItem(SESSION_KEYS.refreshToken),
+    };
+  } catch {
+    return { accessToken: null, refreshToken: null };
+  }
+}
+
+function storeTokensLocally(accessToken: string, refreshToken?: string) {
+  localStorage.setItem(SESSION_KEYS.accessToken, accessToken);
+  if (refreshToken) localStorage.setItem(SESSION_KEYS.refreshToken, refreshToken);
+}
+
 /**
  * Reads the stored session (spec section 4): authenticated only when both tokens are stored; any
  * failure to read clears everything stored.
  */
-export function loadSession(): SessionState {
+function readStoredSession(): SessionState {
   try {
-    const accessToken = localStorage.getItem(SESSION_KEYS.accessToken);
-    const refreshToken = localStorage.getItem(SESSION_KEYS.refreshToken);
+    const { accessToken, refreshToken } = readTokens();
     const userText = localStorage.getItem(SESSION_KEYS.user);
     const user = userText ? v.parse(SessionUserSchema, JSON.parse(userText)) : null;
     if (accessToken && refreshToken) {
@@ -77,11 +97,37 @@ export function loadSession(): SessionState {
   return state;
 }
 
-export function saveSession(session: {
+/**
+ * Loads the session at start: localStorage, brought up to date from the mirror when the service
+ * worker renewed the tokens while no page was open.
+ */
+export async function loadSession(): Promise<SessionState> {
+  const local = readStoredSession();
+  try {
+    const mirror = await readMirror();
+    const { accessToken, refreshToken } = readTokens();
+    if (local.status === 'authenticated' && accessToken && refreshToken) {
+      if (!mirror) {
+        await writeMirror({ accessToken, refreshToken, user: local.user });
+      } else if (mirror.accessToken !== accessToken || mirror.refreshToken !== refreshToken) {
+        storeTokensLocally(mirror.accessToken, mirror.refreshToken);
+      }
+    } else if (mirror) {
+      // Signed out here while the mirror was left behind.
+      await clearMirror();
+    }
+  } catch {
+    // Without IndexedDB the page still works; only the worker's replays need the mirror.
+  }
+  return readStoredSession();
+}
+
+export async function saveSession(session: {
   accessToken: string;
   refreshToken: string;
   user: SessionUser;
 }) {
+  await writeMirror(session).catch(() => {});
   localStorage.setItem(SESSION_KEYS.accessToken, session.accessToken);
   localStorage.setItem(SESSION_KEYS.refreshToken, session.refreshToken);
   localStorage.setItem(SESSION_KEYS.user, JSON.stringify(session.user));
@@ -89,24 +135,31 @@ export function saveSession(session: {
 }
 
 /** After a refresh: the new access token, and the rotated refresh token when there is one. */
-export function storeTokens(accessToken: string, refreshToken?: string) {
-  localStorage.setItem(SESSION_KEYS.accessToken, accessToken);
-  if (refreshToken) localStorage.setItem(SESSION_KEYS.refreshToken, refreshToken);
-}
-
-export function readTokens(): { accessToken: string | null; refreshToken: string | null } {
-  try {
-    return {
-      accessToken: localStorage.getItem(SESSION_KEYS.accessToken),
-      refreshToken: localStorage.getItem(SESSION_KEYS.refreshToken),
-    };
-  } catch {
-    return { accessToken: null, refreshToken: null };
-  }
+export async function storeTokens(accessToken: string, refreshToken?: string) {
+  await updateMirroredTokens(accessToken, refreshToken).catch(() => {});
+  storeTokensLocally(accessToken, refreshToken);
 }
 
 /** Logout (spec section 4): removes the three keys and marks the session unauthenticated. */
-export function clearSession(notice: string | null = null) {
+export async function clearSession(notice: string | null = null) {
+  await clearMirror().catch(() => {});
   removeStoredSession();
   setState({ status: 'unauthenticated', user: null, notice });
 }
+
+/** Tokens the service worker renewed reach this page through a message. */
+export function acceptTokensFromWorker(accessToken: string, refreshToken: string | undefined) {
+  storeTokensLocally(accessToken, refreshToken);
+}
+
+installTokenStore({
+  current: async () => readTokens(),
+  latest: async () => {
+    const mirror = await readMirror().catch(() => undefined);
+    return mirror
+      ? { accessToken: mirror.accessToken, refreshToken: mirror.refreshToken }
+      : readTokens();
+  },
+  renewed: storeTokens,
+  ended: clearSession,
+});

@@ -1,12 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { forgetPersistedQueries } from '#data/query-persistence.ts';
+import { unsentChangeCount } from '#data/sync/unsent.ts';
 import { signOut } from '#features/auth/sign-out.ts';
 import { useSession } from '#features/auth/use-session.ts';
 import { BrandMark } from '#ui/brand-mark.tsx';
+import { Modal } from '#ui/modal.tsx';
 import { ToastRegion } from '#ui/toast.tsx';
 import { useFocusTrap } from '#ui/use-focus-trap.ts';
 import { SyncNotices } from '../sync-notices.tsx';
+import { ConnectivityIndicator } from './connectivity-indicator.tsx';
+import { ProfileMenu } from './profile-menu.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useViewport } from './use-viewport.ts';
 import './app-layout.css';
@@ -31,10 +37,23 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   useFocusTrap(drawerRef, drawerOpen, closeDrawer);
 
-  function handleSignOut() {
-    setDrawerOpen(false);
-    signOut();
+  const queryClient = useQueryClient();
+  const [unsentOnSignOut, setUnsentOnSignOut] = useState<number | null>(null);
+
+  async function finishSignOut() {
+    setUnsentOnSignOut(null);
+    await signOut();
+    queryClient.clear();
+    forgetPersistedQueries();
     void navigate({ to: '/login', replace: true });
+  }
+
+  // Signing out removes what is on this device: unsent changes would be lost, so ask first.
+  async function handleSignOut() {
+    setDrawerOpen(false);
+    const unsent = await unsentChangeCount().catch(() => 0);
+    if (unsent > 0) setUnsentOnSignOut(unsent);
+    else await finishSignOut();
   }
 
   const sidebarProps = {
@@ -94,34 +113,45 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </>
           ) : null}
           <div className="top-bar__spacer" />
-          {user ? (
-            <div className="top-bar__user">
-              <span className="top-bar__avatar" aria-hidden="true">
-                {initials(user.name ?? user.email)}
-              </span>
-              <span className="top-bar__user-text">
-                <span className="top-bar__user-name">{user.name ?? user.email}</span>
-                {user.businessName ? (
-                  <span className="top-bar__business">{user.businessName}</span>
-                ) : null}
-              </span>
-            </div>
-          ) : null}
+          <ConnectivityIndicator />
+          {user ? <ProfileMenu sessionUser={user} /> : null}
         </header>
         <main id="main-content" className="app-content" tabIndex={-1}>
           {children}
         </main>
       </div>
       <ToastRegion />
+      {unsentOnSignOut !== null ? (
+        <Modal
+          title="Sign out?"
+          size="small"
+          role="alertdialog"
+          onClose={() => setUnsentOnSignOut(null)}
+          footer={
+            <>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setUnsentOnSignOut(null)}
+              >
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button button--danger"
+                onClick={() => void finishSignOut()}
+              >
+                Sign out
+              </button>
+            </>
+          }
+        >
+          <p className="dialog-text">
+            You have {unsentOnSignOut} unsynced changes. Sign out anyway?
+          </p>
+        </Modal>
+      ) : null}
       <SyncNotices />
     </div>
   );
-}
-
-function initials(name: string): string {
-  const words = name
-    .replace(/@.*/, '')
-    .split(/[\s._-]+/)
-    .filter(Boolean);
-  return (words.length > 1 ? `${words[0]?.[0]}${words[1]?.[0]}` : name.slice(0, 2)).toUpperCase();
 }

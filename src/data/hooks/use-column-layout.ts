@@ -10,12 +10,9 @@ import {
   resolveColumnLayout,
 } from '#shared/preferences/column-preferences.ts';
 import type { StoredCustomField } from '../db.ts';
-import {
-  columnPreferencesQuery,
-  saveColumnLayout,
-  useStoredColumnPreferences,
-} from '../repositories/column-preferences.ts';
-import { customFieldsQuery, useStoredCustomFields } from '../repositories/custom-fields.ts';
+import { columnPreferencesQuery, saveColumnLayout } from '../repositories/column-preferences.ts';
+import { customFieldsQuery } from '../repositories/custom-fields.ts';
+import { useStoredColumnPreferences, useStoredCustomFields } from './use-stored.ts';
 
 /**
  * The columns of a table as the screens use them: visibility and order resolved by the spec's
@@ -61,12 +58,16 @@ export function useColumnLayout(
         : resolveColumnLayout(stored?.saved ?? [], stored?.defaults ?? [], customKeys),
     [corrupted, stored, customKeys],
   );
-  // A change shows at once, before Dexie reports it back; the stored copy takes over when it does.
-  const [optimistic, setOptimistic] = useState<ColumnLayout | null>(null);
+  // A change shows at once, before Dexie reports it back. The stored copy takes over at its first
+  // change after the write committed: an earlier change (a load answering, an older write landing)
+  // predates this one and must not flash the old layout back.
+  const [optimistic, setOptimistic] = useState<{ layout: ColumnLayout; committed: boolean } | null>(
+    null,
+  );
   useEffect(() => {
-    if (stored !== undefined) setOptimistic(null);
+    if (stored !== undefined) setOptimistic((shown) => (shown?.committed ? null : shown));
   }, [stored]);
-  const layout = optimistic ?? resolved;
+  const layout = optimistic?.layout ?? resolved;
 
   const retry = useCallback(() => {
     void preferencesLoad.refetch();
@@ -93,8 +94,17 @@ export function useColumnLayout(
 
   const save = useCallback(
     (next: ColumnLayout, op: Parameters<typeof saveColumnLayout>[2]) => {
-      setOptimistic(next);
-      return saveColumnLayout(table, next, op);
+      setOptimistic({ layout: next, committed: false });
+      const written = saveColumnLayout(table, next, op);
+      const settle = (keep: boolean) =>
+        setOptimistic((shown) =>
+          shown?.layout !== next ? shown : keep ? { layout: next, committed: true } : null,
+        );
+      written.then(
+        () => settle(true),
+        () => settle(false),
+      );
+      return written;
     },
     [table],
   );

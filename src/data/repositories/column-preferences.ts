@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import * as v from 'valibot';
 import type { ColumnLayout } from '#shared/preferences/column-preferences.ts';
 import { layoutToPreferences } from '#shared/preferences/column-preferences.ts';
@@ -7,7 +6,7 @@ import { db, type StoredColumnPreferences } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry, OutboxOp } from '../sync/outbox-entry.ts';
 import { requestReplay } from '../sync/replayer.ts';
-import { hasUnsentWrites, isOfflineError, LOAD_CACHE } from './load-policy.ts';
+import { answerIsStale, hasUnsentWrites, isOfflineError, LOAD_CACHE } from './load-policy.ts';
 
 /**
  * Column preferences per table: the server's answer kept in Dexie, changed locally at once and
@@ -48,10 +47,16 @@ export function storeAnswer(
  */
 export async function refreshColumnPreferences(table: string): Promise<StoredColumnPreferences> {
   const local = await db.columnPreferences.get(table);
-  if (local && (await hasUnsentWrites(columnPreferencesResource(table)))) return local;
+  const resource = columnPreferencesResource(table);
+  if (local && (await hasUnsentWrites(resource))) return local;
+  const askedAt = Date.now();
   try {
     const answer = await apiJson(`/preferences/columns/${table}`, ColumnPreferencesAnswerSchema);
-    return await storeAnswer(table, answer);
+    return await db.transaction('rw', db.columnPreferences, db.outbox, async () => {
+      const current = await db.columnPreferences.get(table);
+      if (current && (await answerIsStale(resource, askedAt, current.fetchedAt))) return current;
+      return storeAnswer(table, answer);
+    });
   } catch (error) {
     if (local && isOfflineError(error)) return local;
     throw error;
@@ -63,11 +68,6 @@ export const columnPreferencesQuery = (table: string) => ({
   queryFn: () => refreshColumnPreferences(table),
   ...LOAD_CACHE,
 });
-
-/** The stored preferences: undefined while being read, null when there are none yet. */
-export function useStoredColumnPreferences(table: string) {
-  return useLiveQuery(async () => (await db.columnPreferences.get(table)) ?? null, [table]);
-}
 
 /** Saves a layout: applied to Dexie and queued in one transaction, then sent. */
 export async function saveColumnLayout(

@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import * as v from 'valibot';
 import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
 import { ENTITY_TYPES, type EntityType, FIELD_TYPES } from '#shared/custom-fields/field-types.ts';
@@ -35,7 +34,8 @@ export function toStored(definition: v.InferOutput<typeof DefinitionSchema>): St
   return definition as unknown as StoredCustomField;
 }
 
-async function localDefinitions(entityType: string) {
+/** The definitions stored for an entity type, oldest first. */
+export async function localDefinitions(entityType: string) {
   const rows = await db.customFields.where('entity_type').equals(entityType).toArray();
   return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
@@ -46,7 +46,9 @@ export async function refreshCustomFields(entityType: EntityType): Promise<Store
   if (await hasUnsentWrites(resource)) return localDefinitions(entityType);
   try {
     const { definitions } = await apiJson(`/custom-fields/definitions/${entityType}`, ListSchema);
-    await db.transaction('rw', db.customFields, async () => {
+    await db.transaction('rw', db.customFields, db.outbox, async () => {
+      // A change queued while the list was on its way is newer than it.
+      if (await hasUnsentWrites(resource)) return;
       await db.customFields.where('entity_type').equals(entityType).delete();
       await db.customFields.bulkPut(definitions.map(toStored));
     });
@@ -62,10 +64,6 @@ export const customFieldsQuery = (entityType: EntityType) => ({
   queryFn: () => refreshCustomFields(entityType),
   ...LOAD_CACHE,
 });
-
-export function useStoredCustomFields(entityType: EntityType) {
-  return useLiveQuery(() => localDefinitions(entityType), [entityType]);
-}
 
 async function queued(write: () => Promise<OutboxEntry | null>) {
   const entry = await db.transaction('rw', db.customFields, db.outbox, write);

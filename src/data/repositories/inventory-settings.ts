@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import * as v from 'valibot';
 import {
   defaultInventorySettings,
@@ -10,7 +9,7 @@ import { apiJson } from '../api-client.ts';
 import { db, type StoredInventorySettings } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import { requestReplay } from '../sync/replayer.ts';
-import { hasUnsentWrites, isOfflineError, LOAD_CACHE } from './load-policy.ts';
+import { answerIsStale, hasUnsentWrites, isOfflineError, LOAD_CACHE } from './load-policy.ts';
 
 /** The user's inventory settings: kept in Dexie, saved through the outbox. */
 export const INVENTORY_SETTINGS_RESOURCE = 'inventory-settings';
@@ -30,10 +29,19 @@ export async function storeInventorySettings(answer: unknown): Promise<StoredInv
 export async function refreshInventorySettings(): Promise<StoredInventorySettings> {
   const local = await db.inventorySettings.get('inventory');
   if (local && (await hasUnsentWrites(INVENTORY_SETTINGS_RESOURCE))) return local;
+  const askedAt = Date.now();
   try {
-    return await storeInventorySettings(
-      await apiJson('/preferences/inventory-settings', InventorySettingsAnswerSchema),
-    );
+    const answer = await apiJson('/preferences/inventory-settings', InventorySettingsAnswerSchema);
+    return await db.transaction('rw', db.inventorySettings, db.outbox, async () => {
+      const current = await db.inventorySettings.get('inventory');
+      if (
+        current &&
+        (await answerIsStale(INVENTORY_SETTINGS_RESOURCE, askedAt, current.fetchedAt))
+      ) {
+        return current;
+      }
+      return storeInventorySettings(answer);
+    });
   } catch (error) {
     if (isOfflineError(error)) {
       return (
@@ -54,10 +62,6 @@ export const inventorySettingsQuery = () => ({
   queryFn: refreshInventorySettings,
   ...LOAD_CACHE,
 });
-
-export function useStoredInventorySettings(): StoredInventorySettings | undefined {
-  return useLiveQuery(() => db.inventorySettings.get('inventory'), []);
-}
 
 export async function saveInventorySettings(settings: InventorySettings) {
   const valid = v.parse(InventorySettingsSchema, settings);

@@ -9,6 +9,20 @@ export async function hasUnsentWrites(resource: string): Promise<boolean> {
   return (await db.outbox.where('resource').equals(resource).count()) > 0;
 }
 
+/**
+ * Whether a server answer asked for at `askedAt` is older than the local copy: a write of the
+ * resource was queued while it was on its way (and still waits), or another answer was stored
+ * after it was asked for (say, the acknowledgement of that write). Call it inside the
+ * transaction that would store the answer, so no write slips in between.
+ */
+export async function answerIsStale(
+  resource: string,
+  askedAt: number,
+  storedAt: number | undefined,
+): Promise<boolean> {
+  return (storedAt ?? 0) > askedAt || (await hasUnsentWrites(resource));
+}
+
 /** The server could not be reached (as opposed to answering with an error). */
 export function isOfflineError(error: unknown): boolean {
   return error instanceof TypeError || (error instanceof ApiError && error.status >= 500);

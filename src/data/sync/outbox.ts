@@ -1,6 +1,7 @@
 import { db } from '../db.ts';
 import { coalesce } from './coalesce.ts';
 import { OUTBOX_SCHEMA_VERSION, type OutboxEntry, type OutboxOp } from './outbox-entry.ts';
+import { applyRefusal } from './outcomes.ts';
 
 /**
  * The outbox in Dexie. `queueWrite` must run inside the repository's transaction, so the local
@@ -57,14 +58,26 @@ export function allEntries() {
   return db.outbox.orderBy('seq').toArray();
 }
 
-/** Removes an entry the user gave up on (Discard), with any write that depended on it. */
+/**
+ * Discard: the user gives up on a change. One still waiting is undone here first (one the
+ * server refused was undone already). Writes that depended on a discarded create go with it.
+ */
 export async function discardEntry(id: string) {
+  const entry = await db.outbox.where('id').equals(id).first();
+  if (!entry) return;
+  if (entry.state !== 'needs-attention') await applyRefusal(entry);
   await db.transaction('rw', db.outbox, async () => {
-    const entry = await db.outbox.where('id').equals(id).first();
-    if (!entry) return;
     await db.outbox.where('id').equals(id).delete();
     if (entry.op === 'custom-field.create' && entry.recordId !== undefined) {
       await db.outbox.filter((other) => other.recordId === entry.recordId).delete();
     }
   });
+}
+
+/** Retry: a refused or waiting change is sent again now. */
+export async function retryEntry(id: string) {
+  await db.outbox
+    .where('id')
+    .equals(id)
+    .modify({ state: 'pending', nextAttemptAt: 0, lastError: null, lastStatus: null });
 }

@@ -30,13 +30,10 @@ export async function applyAcknowledgement(entry: OutboxEntry, body: unknown) {
           .filter((other) => other.id !== entry.id && other.recordId === temporaryId)
           .count();
         if (temporaryId !== undefined) await db.customFields.delete(temporaryId);
-        // Deleted here meanwhile: it stays gone. Changed here meanwhile: the local version stays
-        // (under the server's id) until those changes are acknowledged too.
-        if (temporaryId === undefined || (local && laterWrites === 0)) {
-          await db.customFields.put(definition);
-        } else if (local) {
-          await db.customFields.put({ ...local, id: definition.id });
-        }
+        // Changed or deleted here meanwhile: the local version (under the server's id) or its
+        // absence stands until those writes are acknowledged too. Otherwise the server's.
+        if (laterWrites === 0) await db.customFields.put(definition);
+        else if (local) await db.customFields.put({ ...local, id: definition.id });
         if (temporaryId === undefined) return;
         // Later writes of this field used its temporary id: they now use the server's.
         await db.outbox
@@ -54,6 +51,8 @@ export async function applyAcknowledgement(entry: OutboxEntry, body: unknown) {
       return;
     }
     case 'custom-field.delete':
+      // Gone here already, unless a retry after a refusal had put it back.
+      if (entry.recordId !== undefined) await db.customFields.delete(entry.recordId);
       return;
     case 'inventory-settings.save':
       if (!(await newerWritesWaiting(entry))) await storeInventorySettings(body);

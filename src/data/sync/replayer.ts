@@ -1,5 +1,6 @@
 import { ApiError, apiFetch, SessionExpiredError } from '../api-client.ts';
 import { db } from '../db.ts';
+import { registerBackgroundSync } from './background-sync.ts';
 import { OUTBOX_SCHEMA_VERSION, type OutboxEntry } from './outbox-entry.ts';
 import { applyAcknowledgement, applyRefusal } from './outcomes.ts';
 import { reportOutcome } from './sync-events.ts';
@@ -149,8 +150,12 @@ async function withOutboxLock(work: () => Promise<void>): Promise<void> {
   else await work();
 }
 
-/** Starts (or, when running, repeats once more) a pass over the outbox. */
+/**
+ * Starts (or, when running, repeats once more) a pass over the outbox. From a page, the worker is
+ * also asked to sync when the network is back, in case every tab is closed by then.
+ */
 export function requestReplay(): Promise<void> {
+  void registerBackgroundSync();
   if (running) {
     again = true;
     return running;

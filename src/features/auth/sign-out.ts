@@ -1,15 +1,17 @@
+import { clearApiCache } from '#data/api-cache.ts';
 import { requestLogout } from '#data/auth-api.ts';
 import { clearLocalData } from '#data/db.ts';
 import { clearSession, readTokens } from '#data/session.ts';
 
 /**
- * Sign Out: the session and the local copy of the data are cleared at once; the server is told to revoke the refresh token's
- * family on a best-effort basis (an offline sign-out still signs out on this device).
+ * Sign Out: the server is told to revoke the refresh token's family (best effort: an offline
+ * sign-out still signs out on this device), then everything this user left on the device goes:
+ * the local data, unsent changes included (the screen asked first), the cached API answers, and
+ * the session.
  */
-export function signOut() {
+export async function signOut() {
   const { refreshToken } = readTokens();
-  clearSession();
-  // The next person on a shared tablet must not see this business's data.
-  clearLocalData().catch(() => {});
   if (refreshToken) requestLogout(refreshToken).catch(() => {});
+  await Promise.all([clearLocalData().catch(() => {}), clearApiCache().catch(() => {})]);
+  await clearSession();
 }

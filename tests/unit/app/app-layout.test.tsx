@@ -11,7 +11,7 @@ afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
 
 async function openApp(path = '/dashboard') {
-  signInAsDemo();
+  await signInAsDemo();
   const user = userEvent.setup();
   const app = renderApp(path);
   const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -136,7 +136,7 @@ describe('layout and side navigation', () => {
 
   it('on a phone, opens the menu as a drawer that Escape and navigation close', async () => {
     window.innerWidth = 390;
-    signInAsDemo();
+    await signInAsDemo();
     const user = userEvent.setup();
     const { history } = renderApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });

@@ -24,7 +24,7 @@ describe('route map and guards', () => {
   });
 
   it('redirects / to /dashboard, replacing the entry', async () => {
-    signInAsDemo();
+    await signInAsDemo();
     const { history } = renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     expect(history.location.pathname).toBe('/dashboard');
@@ -32,7 +32,7 @@ describe('route map and guards', () => {
   });
 
   it('sends a signed-in user away from /login to /dashboard', async () => {
-    signInAsDemo();
+    await signInAsDemo();
     const { history } = renderApp('/login');
     await waitFor(() => expect(history.location.pathname).toBe('/dashboard'));
   });
@@ -71,7 +71,7 @@ describe('route map and guards', () => {
     ['/settings/integrations', 'Integrations'],
     ['/settings/billing', 'Billing'],
   ])('renders %s as a titled screen inside the layout', async (path, title) => {
-    signInAsDemo();
+    await signInAsDemo();
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByText(`${title} is on its way`)).toBeTruthy();
@@ -79,7 +79,7 @@ describe('route map and guards', () => {
   });
 
   it('returns to /login when the session ends in another tab', async () => {
-    signInAsDemo();
+    await signInAsDemo();
     const { history } = renderApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     localStorage.clear();

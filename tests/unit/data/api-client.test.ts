@@ -2,14 +2,15 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, apiFetch, refreshAccessToken, SessionExpiredError } from '#data/api-client.ts';
 import { getSessionState, loadSession, saveSession } from '#data/session.ts';
+import { clearMirror } from '#data/session-mirror.ts';
 import { mockServer } from '../../mocks/server.ts';
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
 
-beforeEach(() => {
-  saveSession({
+beforeEach(async () => {
+  await saveSession({
     accessToken: 'old-access',
     refreshToken: 'old-refresh',
     user: { email: 'demo@vintry.test' },
@@ -153,7 +154,7 @@ describe('apiFetch', () => {
     );
     await expect(apiFetch('/user/profile')).rejects.toThrow(TypeError);
     expect(localStorage.getItem('refreshToken')).toBe('old-refresh');
-    expect(loadSession().status).toBe('authenticated');
+    expect((await loadSession()).status).toBe('authenticated');
   });
 
   it("fails other answers with 'API call failed: {status} {statusText}'", async () => {
@@ -177,6 +178,7 @@ describe('apiFetch', () => {
 describe('refreshAccessToken', () => {
   it("signs out with 'No refresh token available' when there is none", async () => {
     localStorage.removeItem('refreshToken');
+    await clearMirror();
     await expect(refreshAccessToken('old-access')).rejects.toThrow('No refresh token available');
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(getSessionState().status).toBe('unauthenticated');

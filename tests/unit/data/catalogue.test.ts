@@ -19,7 +19,7 @@ afterAll(() => mockServer.close());
 beforeEach(async () => {
   resetCatalogueState();
   await clearLocalData();
-  saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
+  await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
 });
 
 const answer = (names: string[]) => ({

@@ -30,7 +30,7 @@ beforeEach(async () => {
   requestTimes.get = [];
   requestTimes.put = [];
   await clearLocalData();
-  saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
+  await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
   mockServer.use(
     http.get('*/api/v1/preferences/columns/products', () => {
       requestTimes.get.push(Date.now());

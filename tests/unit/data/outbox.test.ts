@@ -26,7 +26,7 @@ beforeEach(async () => {
   await clearLocalData();
   resumeReplay();
   await requestReplay();
-  saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
+  await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
 });
 
 const field = (key: string): CustomFieldDefinitionBody => ({

@@ -10,20 +10,20 @@ import {
 } from '#data/session.ts';
 
 describe('session storage', () => {
-  it('writes the three spec keys on sign-in', () => {
+  it('writes the three spec keys on sign-in', async () => {
     const user = { email: 'demo@vintry.test', name: 'Demo Owner', businessName: 'Demo Cellar' };
-    saveSession({ accessToken: 'a1', refreshToken: 'r1', user });
+    await saveSession({ accessToken: 'a1', refreshToken: 'r1', user });
     expect(localStorage.getItem('accessToken')).toBe('a1');
     expect(localStorage.getItem('refreshToken')).toBe('r1');
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(user);
     expect(getSessionState()).toEqual({ status: 'authenticated', user, notice: null });
   });
 
-  it('reads a stored session back as authenticated', () => {
+  it('reads a stored session back as authenticated', async () => {
     localStorage.setItem('accessToken', 'a1');
     localStorage.setItem('refreshToken', 'r1');
     localStorage.setItem('user', JSON.stringify({ email: 'x@vintry.test', extra: 1 }));
-    expect(loadSession()).toEqual({
+    expect(await loadSession()).toEqual({
       status: 'authenticated',
       user: { email: 'x@vintry.test', extra: 1 },
       notice: null,
@@ -34,32 +34,32 @@ describe('session storage', () => {
     ['only an access token', { accessToken: 'a1' }],
     ['only a refresh token', { refreshToken: 'r1' }],
     ['nothing', {}],
-  ])('is not authenticated with %s', (_label, stored: Record<string, string>) => {
+  ])('is not authenticated with %s', async (_label, stored: Record<string, string>) => {
     for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
-    expect(loadSession().status).toBe('unauthenticated');
+    expect((await loadSession()).status).toBe('unauthenticated');
   });
 
-  it('clears everything stored when the stored data cannot be read', () => {
+  it('clears everything stored when the stored data cannot be read', async () => {
     localStorage.setItem('accessToken', 'a1');
     localStorage.setItem('refreshToken', 'r1');
     localStorage.setItem('user', '{not json');
-    expect(loadSession().status).toBe('unauthenticated');
+    expect((await loadSession()).status).toBe('unauthenticated');
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
   });
 
-  it('stores a rotated refresh token only when one is given', () => {
-    saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'x@vintry.test' } });
-    storeTokens('a2');
+  it('stores a rotated refresh token only when one is given', async () => {
+    await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'x@vintry.test' } });
+    await storeTokens('a2');
     expect(readTokens()).toEqual({ accessToken: 'a2', refreshToken: 'r1' });
-    storeTokens('a3', 'r3');
+    await storeTokens('a3', 'r3');
     expect(readTokens()).toEqual({ accessToken: 'a3', refreshToken: 'r3' });
   });
 
-  it('logout removes the three keys and keeps the reason for the sign-in screen', () => {
-    saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'x@vintry.test' } });
-    clearSession('Session expired. Please login again.');
+  it('logout removes the three keys and keeps the reason for the sign-in screen', async () => {
+    await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'x@vintry.test' } });
+    await clearSession('Session expired. Please login again.');
     expect(readTokens()).toEqual({ accessToken: null, refreshToken: null });
     expect(localStorage.getItem('user')).toBeNull();
     expect(getSessionState()).toEqual({
@@ -69,8 +69,8 @@ describe('session storage', () => {
     });
   });
 
-  it('follows a sign-out made in another tab', () => {
-    saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'x@vintry.test' } });
+  it('follows a sign-out made in another tab', async () => {
+    await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'x@vintry.test' } });
     const seen: string[] = [];
     const unsubscribe = subscribeSession(() => seen.push(getSessionState().status));
     // Another tab removed the keys; this tab hears of it through the storage event.

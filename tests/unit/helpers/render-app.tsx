@@ -21,8 +21,8 @@ export function renderApp(path: string) {
   return { ...view, router, history };
 }
 
-export function signInAsDemo() {
-  saveSession({
+export async function signInAsDemo() {
+  await saveSession({
     accessToken: 'access-1',
     refreshToken: 'refresh-1',
     user: {

@@ -50,7 +50,7 @@ export function LoginForm({
       const result = await requestLogin(credentials.output.email, credentials.output.password);
       // Data stored by someone else on this device is cleared before this user's session starts.
       await claimLocalData(result.user?.id ?? credentials.output.email.toLowerCase());
-      saveSession({
+      await saveSession({
         accessToken: result.accessToken,
         refreshToken: result.refreshToken,
         user: result.user ?? { email },

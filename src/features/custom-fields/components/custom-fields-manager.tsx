@@ -2,12 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { StoredCustomField } from '#data/db.ts';
+import { useStoredCustomFields } from '#data/hooks/use-stored.ts';
 import { columnPreferencesQuery } from '#data/repositories/column-preferences.ts';
 import {
   customFieldsQuery,
   deleteCustomField,
   isTemporaryId,
-  useStoredCustomFields,
 } from '#data/repositories/custom-fields.ts';
 import {
   DEFAULT_ENTITY_TYPE,

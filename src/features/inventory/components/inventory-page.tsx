@@ -2,11 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Info } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useColumnLayout } from '#data/hooks/use-column-layout.ts';
+import { useStoredInventorySettings } from '#data/hooks/use-stored.ts';
 import { refreshCatalogue, useStoredCatalogue } from '#data/repositories/catalogue.ts';
-import {
-  inventorySettingsQuery,
-  useStoredInventorySettings,
-} from '#data/repositories/inventory-settings.ts';
+import { inventorySettingsQuery } from '#data/repositories/inventory-settings.ts';
 import { isOfferedColumn } from '#shared/inventory/columns.ts';
 import { SAMPLE_INVENTORY } from '#shared/inventory/sample-data.ts';
 import { DEFAULT_TABLE } from '#shared/preferences/column-preferences.ts';

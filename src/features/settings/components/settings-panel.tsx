@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Check, CloudOff, Loader } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useColumnLayout } from '#data/hooks/use-column-layout.ts';
+import { useStoredInventorySettings } from '#data/hooks/use-stored.ts';
 import { columnPreferencesResource } from '#data/repositories/column-preferences.ts';
 import {
   INVENTORY_SETTINGS_RESOURCE,
   inventorySettingsQuery,
   saveInventorySettings,
-  useStoredInventorySettings,
 } from '#data/repositories/inventory-settings.ts';
 import { type SaveState, useSaveState } from '#data/sync/use-save-state.ts';
 import {
@@ -88,6 +88,9 @@ function moveVisible(layout: ColumnLayout, from: number, to: number): ColumnLayo
  * The inventory settings panel (spec sections 2 and 4): column visibility and order saved at
  * once, the custom fields, display preferences saved with 'Save Settings', and the footer.
  */
+// One object, so the form's effect below sees the same defaults on every render.
+const DEFAULT_SETTINGS = defaultInventorySettings();
+
 export function SettingsPanel({
   customFieldsManager,
   onCancel,
@@ -100,8 +103,7 @@ export function SettingsPanel({
   const columns = useColumnLayout(DEFAULT_TABLE);
   const settingsLoad = useQuery(inventorySettingsQuery());
   const storedSettings = useStoredInventorySettings();
-  const savedSettings =
-    storedSettings?.settings ?? settingsLoad.data?.settings ?? defaultInventorySettings();
+  const savedSettings = storedSettings?.settings ?? settingsLoad.data?.settings ?? DEFAULT_SETTINGS;
   const [display, setDisplay] = useState<InventorySettings['display']>(savedSettings.display);
   const [confirmReset, setConfirmReset] = useState(false);
   const columnsSaveState = useSaveState(columnPreferencesResource(DEFAULT_TABLE));

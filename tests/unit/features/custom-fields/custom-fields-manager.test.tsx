@@ -26,7 +26,7 @@ beforeEach(async () => {
   definitions = [];
   nextId = 1;
   posted.length = 0;
-  saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
+  await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
   mockServer.use(
     http.get('*/api/v1/custom-fields/definitions/product', () =>
       HttpResponse.json({ definitions }),

@@ -22,7 +22,7 @@ afterAll(() => mockServer.close());
 beforeEach(async () => {
   resetCatalogueState();
   await clearLocalData();
-  saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
+  await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
   mockServer.use(
     http.get('*/api/v1/preferences/columns/products', () =>
       HttpResponse.json({

@@ -17,7 +17,7 @@ const puts: unknown[] = [];
 beforeEach(async () => {
   puts.length = 0;
   await clearLocalData();
-  saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
+  await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
   mockServer.use(
     http.get('*/api/v1/preferences/columns/products', () =>
       HttpResponse.json({
@@ -155,7 +155,8 @@ describe('inventory settings panel', () => {
   it('saves the display preferences with Save Settings', async () => {
     const user = renderPanel();
     await user.click(await screen.findByRole('tab', { name: 'Display Preferences' }));
-    await user.selectOptions(screen.getByLabelText('Items Per Page'), '200');
+    // The tab shows 'Loading preferences...' until the stored settings have been read.
+    await user.selectOptions(await screen.findByLabelText('Items Per Page'), '200');
     await user.selectOptions(screen.getByLabelText('Default Sort Order'), 'stockLowHigh');
     await user.click(screen.getByRole('radio', { name: /Compact/ }));
     expect(screen.getByText('More items visible')).toBeTruthy();

@@ -1,0 +1,10 @@
+/**
+ * The service worker's cache of API answers ('vintry-api'). They belong to the signed-in user:
+ * signing out deletes them, so the next person on a shared tablet never sees them.
+ */
+export const API_CACHE_NAME = 'vintry-api';
+
+export async function clearApiCache() {
+  if (typeof caches === 'undefined') return;
+  await caches.delete(API_CACHE_NAME);
+}

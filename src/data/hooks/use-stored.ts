@@ -1,0 +1,23 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { EntityType } from '#shared/custom-fields/field-types.ts';
+import { db, type StoredInventorySettings } from '../db.ts';
+import { localDefinitions } from '../repositories/custom-fields.ts';
+
+/**
+ * What the screens read from Dexie, re-read whenever it changes. Kept apart from the
+ * repositories, which the service worker runs too, so React stays out of the worker.
+ */
+/** The stored preferences: undefined while being read, null when there are none yet. */
+export function useStoredColumnPreferences(table: string) {
+  return useLiveQuery(async () => (await db.columnPreferences.get(table)) ?? null, [table]);
+}
+
+/** The business's custom fields of an entity type; undefined while being read. */
+export function useStoredCustomFields(entityType: EntityType) {
+  return useLiveQuery(() => localDefinitions(entityType), [entityType]);
+}
+
+/** The user's inventory settings; undefined while being read or when none are stored. */
+export function useStoredInventorySettings(): StoredInventorySettings | undefined {
+  return useLiveQuery(() => db.inventorySettings.get('inventory'), []);
+}

@@ -1,0 +1,13 @@
+import { AuthUserSchema } from '#shared/auth/schemas.ts';
+import { apiJson } from '../api-client.ts';
+
+/**
+ * The signed-in user's profile (GET /user/profile). Small, so it is kept by the persisted query
+ * cache (meta.persist) and shows offline, after a restart too.
+ */
+export const userProfileQuery = () => ({
+  queryKey: ['user', 'profile'] as const,
+  queryFn: () => apiJson('/user/profile', AuthUserSchema),
+  staleTime: 60_000,
+  meta: { persist: true },
+});

@@ -1,0 +1,41 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import { db } from '../db.ts';
+import type { OutboxEntry } from './outbox-entry.ts';
+
+/** Whether the browser says it is online; follows the online and offline events. */
+function subscribeOnline(listener: () => void) {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+export interface SyncStatus {
+  online: boolean;
+  /** Changes not yet acknowledged, still to be sent. */
+  waiting: OutboxEntry[];
+  /** Changes the server refused, waiting for the user. */
+  attention: OutboxEntry[];
+}
+
+/** The outbox as the connectivity indicator and the Pending changes panel show it. */
+export function useSyncStatus(): SyncStatus {
+  const online = useOnline();
+  const entries = useLiveQuery(() => db.outbox.orderBy('seq').toArray(), []) ?? [];
+  return {
+    online,
+    waiting: entries.filter((entry) => entry.state !== 'needs-attention'),
+    attention: entries.filter((entry) => entry.state === 'needs-attention'),
+  };
+}

@@ -1,0 +1,57 @@
+/// <reference lib="webworker" />
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { API_CACHE_NAME } from '#data/api-cache.ts';
+import { OUTBOX_SYNC_TAG } from '#data/sync/background-sync.ts';
+import { requestReplay } from '#data/sync/replayer.ts';
+import { installWorkerSession } from '#data/worker-session.ts';
+
+/**
+ * Vintry's service worker:
+ * - the built app shell is precached, outdated caches are removed, and every app route opens
+ *   the shell offline (never /api);
+ * - API reads go to the network first, with a short timeout, falling back to the last answer
+ *   (sign-in calls and the catalogue, which lives in IndexedDB, are left alone);
+ * - a `sync` event sends the outbox with no page open, renewing the access token when needed;
+ * - a waiting version takes over only when a page asks it to (the update prompt).
+ */
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0];
+};
+
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
+
+installWorkerSession(self.clients);
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }),
+);
+
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/api/v1/') &&
+    !url.pathname.startsWith('/api/v1/auth/') &&
+    url.pathname !== '/api/v1/inventory/enhanced',
+  new NetworkFirst({ cacheName: API_CACHE_NAME, networkTimeoutSeconds: 4 }),
+);
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(requestReplay());
+});
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
