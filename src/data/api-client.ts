@@ -131,7 +131,11 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   const url = `${API_PREFIX}${path}`;
   const { accessToken, refreshToken } = await tokenStore().current();
   let response = await fetch(url, withHeaders(init, accessToken));
-  if (response.status === 401 && refreshToken) {
+  // Refused with nothing to refresh with: no one is signed in here (any more).
+  if (response.status === 401 && !refreshToken) {
+    throw new SessionExpiredError(AUTH_MESSAGES.sessionExpired);
+  }
+  if (response.status === 401) {
     let renewed: string;
     try {
       renewed = await refreshAccessToken(accessToken);

@@ -88,6 +88,7 @@ describe('Idempotency-Key on writes', () => {
       headers: { 'Idempotency-Key': 'key-running' },
     });
     expect(response.status).toBe(409);
+    expect(response.headers.get('retry-after')).toBe('1');
     expect(response.body).toEqual({
       message: 'A request with this Idempotency-Key is still being processed',
     });

@@ -27,6 +27,16 @@ export function isReplayPaused() {
   return paused;
 }
 
+/**
+ * Sign-out: the timer of the next attempt goes and a pause ends, as when the page closes. The
+ * next user's queue starts fresh.
+ */
+export function stopReplay() {
+  clearTimeout(timer);
+  timer = undefined;
+  paused = false;
+}
+
 /** After the user signs in again, the queue goes on. */
 export function resumeReplay() {
   paused = false;
@@ -45,11 +55,18 @@ export function backoffDelay(
 
 const retryAfter = (error: unknown) => (error instanceof ApiError ? error.retryAfterSeconds : null);
 
+/**
+ * A 409 with Retry-After is the server still running an earlier attempt of this same entry. A
+ * 401 here came after a successful refresh (a refused one pauses the queue): the new token
+ * expired at once, which the next attempt's refresh mends. Neither is the change's fault.
+ */
 const isRetryable = (error: unknown) =>
   !(error instanceof ApiError) ||
   error.status >= 500 ||
   error.status === 429 ||
-  error.status === 408;
+  error.status === 408 ||
+  error.status === 401 ||
+  (error.status === 409 && error.retryAfterSeconds !== null);
 
 async function send(entry: OutboxEntry): Promise<unknown> {
   const init: RequestInit = {
@@ -85,16 +102,32 @@ async function needsAttention(entry: OutboxEntry, status: number, message: strin
   });
 }
 
-async function processEntry(entry: OutboxEntry): Promise<'continue' | 'stop'> {
-  if (entry.schemaVersion !== OUTBOX_SCHEMA_VERSION) {
+/**
+ * Marks an entry as being sent, atomically with the writes that coalesce: one merged into a new
+ * entry after the replayer read it is not sent (its replacement is), and one claimed here is no
+ * longer merged into. Answers the stored entry, or null when it is gone.
+ */
+function claim(read: OutboxEntry): Promise<OutboxEntry | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(read.seq as number);
+    if (!entry || entry.id !== read.id) return null;
+    const claimed: OutboxEntry = { ...entry, state: 'sending', attempts: entry.attempts + 1 };
+    await db.outbox.put(claimed);
+    return claimed;
+  });
+}
+
+async function processEntry(read: OutboxEntry): Promise<'continue' | 'stop'> {
+  if (read.schemaVersion !== OUTBOX_SCHEMA_VERSION) {
     await needsAttention(
-      entry,
+      read,
       0,
       'This change was saved by an older version of Vintry and cannot be sent as it is.',
     );
     return 'continue';
   }
-  await db.outbox.update(entry.seq as number, { state: 'sending', attempts: entry.attempts + 1 });
+  const entry = await claim(read);
+  if (!entry) return 'continue';
   try {
     const body = await send(entry);
     await applyAcknowledgement(entry, body);
@@ -108,10 +141,9 @@ async function processEntry(entry: OutboxEntry): Promise<'continue' | 'stop'> {
       return 'stop';
     }
     if (isRetryable(error)) {
-      const attempts = entry.attempts + 1;
       await db.outbox.update(entry.seq as number, {
         state: 'pending',
-        nextAttemptAt: Date.now() + backoffDelay(attempts, retryAfter(error)),
+        nextAttemptAt: Date.now() + backoffDelay(entry.attempts, retryAfter(error)),
         lastError: error instanceof Error ? error.message : String(error),
       });
       return 'continue';

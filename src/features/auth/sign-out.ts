@@ -2,6 +2,7 @@ import { clearApiCache } from '#data/api-cache.ts';
 import { requestLogout } from '#data/auth-api.ts';
 import { clearLocalData } from '#data/db.ts';
 import { clearSession, readTokens } from '#data/session.ts';
+import { stopReplay } from '#data/sync/replayer.ts';
 
 /**
  * Sign Out: the server is told to revoke the refresh token's family (best effort: an offline
@@ -12,6 +13,7 @@ import { clearSession, readTokens } from '#data/session.ts';
 export async function signOut() {
   const { refreshToken } = readTokens();
   if (refreshToken) requestLogout(refreshToken).catch(() => {});
+  stopReplay();
   await Promise.all([clearLocalData().catch(() => {}), clearApiCache().catch(() => {})]);
   await clearSession();
 }

@@ -23,6 +23,10 @@ export const IDEMPOTENCY_MESSAGES = {
   inProgress: 'A request with this Idempotency-Key is still being processed',
 } as const;
 
+/** Retry-After tells the client this 409 passes: ask again in a second for the stored answer. */
+const stillRunning = () =>
+  new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress, { headers: { 'Retry-After': '1' } });
+
 export function idempotent(db: Db, now: () => Date) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header('idempotency-key');
@@ -49,7 +53,7 @@ export function idempotent(db: Db, now: () => Date) {
 
     if (claimed.length === 0) {
       const [existing] = await db.select().from(idempotencyKeys).where(mine).limit(1);
-      if (!existing) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
+      if (!existing) throw stillRunning();
       if (existing.fingerprint !== fingerprint) {
         throw new HttpError(422, IDEMPOTENCY_MESSAGES.reusedKey);
       }
@@ -60,7 +64,7 @@ export function idempotent(db: Db, now: () => Date) {
         return c.body(existing.responseBody ?? '', existing.responseStatus as 200);
       }
       const abandoned = startedAt.getTime() - existing.createdAt.getTime() > ABANDONED_AFTER_MS;
-      if (!abandoned) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
+      if (!abandoned) throw stillRunning();
       await db.update(idempotencyKeys).set({ createdAt: startedAt }).where(mine);
     }
 

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, apiFetch, refreshAccessToken, SessionExpiredError } from '#data/api-client.ts';
-import { getSessionState, loadSession, saveSession } from '#data/session.ts';
+import { clearSession, getSessionState, loadSession, saveSession } from '#data/session.ts';
 import { clearMirror } from '#data/session-mirror.ts';
 import { mockServer } from '../../mocks/server.ts';
 
@@ -145,6 +145,14 @@ describe('apiFetch', () => {
       status: 'unauthenticated',
       notice: 'Session expired. Please login again.',
     });
+  });
+
+  it('treats a 401 with no refresh token as an ended session, not a refused request', async () => {
+    await clearSession();
+    mockServer.use(
+      http.get('*/api/v1/user/profile', () => new HttpResponse(null, { status: 401 })),
+    );
+    await expect(apiFetch('/user/profile')).rejects.toBeInstanceOf(SessionExpiredError);
   });
 
   it('does not sign out when the refresh cannot reach the server', async () => {

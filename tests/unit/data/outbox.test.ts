@@ -240,6 +240,24 @@ describe('sending the outbox', () => {
     expect(outcomes).toMatchObject([{ kind: 'refused', status: 409 }]);
   });
 
+  it('keeps an entry whose earlier attempt the server is still running, and asks again', async () => {
+    mockServer.use(
+      http.post('*/api/v1/custom-fields/definitions', () =>
+        HttpResponse.json(
+          { message: 'A request with this Idempotency-Key is still being processed' },
+          { status: 409, headers: { 'Retry-After': '1' } },
+        ),
+      ),
+    );
+    await createCustomField(field('bin'));
+    const before = Date.now();
+    await requestReplay();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ state: 'pending' });
+    expect(entry?.nextAttemptAt).toBeGreaterThanOrEqual(before + 1000);
+    expect(outcomes).toEqual([]);
+  });
+
   it('gives a field created offline its server id, in the store and in later writes', async () => {
     mockServer.use(http.post('*/api/v1/custom-fields/definitions', () => HttpResponse.error()));
     const created = await createCustomField(field('bin'));

@@ -1,0 +1,170 @@
+import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
+import { defaultPreferences } from '#shared/preferences/column-preferences.ts';
+
+/**
+ * A small in-memory stand-in for the API's write side, for model-based tests of the outbox: column
+ * preferences, inventory settings, custom field definitions, token refresh and Idempotency-Key
+ * replays, with faults a test injects for the next request. It counts how often each key's write
+ * took effect, so a test can prove none took effect twice.
+ */
+export type Fault =
+  /** The request never reaches the server. */
+  | 'network-before'
+  /** The server applies the write, then the answer is lost (the client sees a network error). */
+  | 'network-after'
+  | 'server-error'
+  | 'rate-limited'
+  /** The access token expired just before this request. */
+  | 'token-expired'
+  /** The refresh token was revoked (and the access token expired): the user must sign in. */
+  | 'session-revoked'
+  /** An earlier attempt with this key is still running on the server. */
+  | 'still-running';
+
+interface StoredAnswer {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+}
+
+export interface ServedField extends CustomFieldDefinitionBody {
+  id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+
+export class FakeSyncServer {
+  columns: { column_key: string; is_visible: boolean; display_order: number }[] | null = null;
+  settings: Record<string, unknown> | null = null;
+  fields = new Map<number, ServedField>();
+  /** How many times the write of each Idempotency-Key took effect. */
+  effects = new Map<string, number>();
+  requests = 0;
+  private answers = new Map<string, StoredAnswer>();
+  private faults: Fault[] = [];
+  private nextId = 1;
+  private accessToken = 'access-0';
+  private refreshToken = 'refresh-0';
+  private tokenSerial = 0;
+
+  /** The tokens a sign-in hands out. */
+  signIn() {
+    this.tokenSerial += 1;
+    this.accessToken = `access-${this.tokenSerial}`;
+    this.refreshToken = `refresh-${this.tokenSerial}`;
+    return { accessToken: this.accessToken, refreshToken: this.refreshToken };
+  }
+
+  inject(fault: Fault) {
+    this.faults.push(fault);
+  }
+
+  clearFaults() {
+    this.faults = [];
+  }
+
+  readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(String(input), 'http://vintry.test');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? init.body : '';
+    if (url.pathname === '/api/v1/auth/refresh') return this.refresh(body);
+
+    this.requests += 1;
+    const fault = this.faults.shift();
+    if (fault === 'network-before') throw new TypeError('Failed to fetch');
+    if (fault === 'server-error') return json(503, { message: 'Service unavailable' });
+    if (fault === 'rate-limited') return json(429, { message: 'Too many requests' }, retry(2));
+    if (fault === 'token-expired') this.accessToken = `${this.accessToken}-expired`;
+    if (fault === 'session-revoked') {
+      this.accessToken = `${this.accessToken}-revoked`;
+      this.refreshToken = `${this.refreshToken}-revoked`;
+    }
+
+    const headers = new Headers(init.headers);
+    if (headers.get('Authorization') !== `Bearer ${this.accessToken}`) {
+      return json(401, { message: 'Invalid or expired token' });
+    }
+    const key = headers.get('Idempotency-Key');
+    if (!key) throw new Error(`A write without an Idempotency-Key: ${method} ${url.pathname}`);
+    if (fault === 'still-running') {
+      return json(
+        409,
+        { message: 'A request with this Idempotency-Key is still being processed' },
+        retry(1),
+      );
+    }
+
+    const fingerprint = `${method} ${url.pathname}\n${body}`;
+    const stored = this.answers.get(key);
+    if (stored) {
+      if (stored.fingerprint !== fingerprint) return json(422, { message: 'Key reused' });
+      return json(stored.status, stored.body);
+    }
+    const [status, answer] = this.apply(method, url.pathname, body ? JSON.parse(body) : null);
+    if (status < 500) {
+      this.answers.set(key, { fingerprint, status, body: answer });
+      if (status < 400) this.effects.set(key, (this.effects.get(key) ?? 0) + 1);
+    }
+    if (fault === 'network-after') throw new TypeError('Failed to fetch');
+    return json(status, answer);
+  };
+
+  private refresh(body: string): Response {
+    const { refreshToken } = JSON.parse(body) as { refreshToken: string };
+    if (refreshToken !== this.refreshToken) return json(401, { message: 'Invalid refresh token' });
+    return json(200, this.signIn());
+  }
+
+  private apply(method: string, path: string, body: unknown): [number, unknown] {
+    if (method === 'PUT' && path === '/api/v1/preferences/columns/products') {
+      const { preferences } = body as { preferences: NonNullable<FakeSyncServer['columns']> };
+      this.columns = preferences;
+      return [
+        200,
+        {
+          preferences,
+          visible_columns: preferences.filter((p) => p.is_visible).map((p) => p.column_key),
+          defaults: defaultPreferences([]),
+          stats: {},
+        },
+      ];
+    }
+    if (method === 'PUT' && path === '/api/v1/preferences/inventory-settings') {
+      this.settings = body as Record<string, unknown>;
+      return [200, { ...this.settings, savedAt: new Date().toISOString() }];
+    }
+    const fieldPath = /^\/api\/v1\/custom-fields\/definitions(?:\/(\d+))?$/.exec(path);
+    if (!fieldPath) return [404, { message: 'Not found' }];
+    const id = Number(fieldPath[1]);
+    const definition = body as CustomFieldDefinitionBody;
+    const taken = (except?: number) =>
+      [...this.fields.values()].some(
+        (field) => field.field_key === definition.field_key && field.id !== except,
+      );
+    if (method === 'POST') {
+      if (taken()) return [409, { message: 'A custom field with this key already exists' }];
+      const now = new Date().toISOString();
+      const created = { ...definition, id: this.nextId++, created_at: now, updated_at: now };
+      this.fields.set(created.id, created);
+      return [201, created];
+    }
+    const existing = this.fields.get(id);
+    if (!existing) return [404, { message: 'Custom field not found' }];
+    if (method === 'DELETE') {
+      this.fields.delete(id);
+      return [204, null];
+    }
+    if (taken(id)) return [409, { message: 'A custom field with this key already exists' }];
+    const updated = { ...existing, ...definition, updated_at: new Date().toISOString() };
+    this.fields.set(id, updated);
+    return [200, updated];
+  }
+}
+
+const retry = (seconds: number) => ({ 'Retry-After': String(seconds) });
