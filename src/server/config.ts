@@ -34,6 +34,7 @@ const EnvSchema = v.object({
   ),
   ACCESS_TOKEN_TTL_SECONDS: integer(900, 5, 86_400),
   APP_URL: v.optional(v.pipe(v.string(), v.trim(), v.url('APP_URL must be a URL'))),
+  STATIC_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
 });
 
 export interface Config {
@@ -74,6 +75,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    staticDir: fileURLToPath(new URL('../../dist', import.meta.url)),
+    staticDir: e.STATIC_DIR
+      ? path.resolve(e.STATIC_DIR)
+      : fileURLToPath(new URL('../../dist', import.meta.url)),
   };
 }

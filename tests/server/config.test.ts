@@ -30,6 +30,7 @@ describe('readConfig', () => {
       JWT_SECRET: 's'.repeat(40),
       ACCESS_TOKEN_TTL_SECONDS: '60',
       APP_URL: 'https://vintry.example.test/',
+      STATIC_DIR: '/srv/vintry-build',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -41,7 +42,12 @@ describe('readConfig', () => {
       mailFrom: 'Cellar <cellar@example.test>',
       accessTokenTtlSeconds: 60,
       appUrl: 'https://vintry.example.test',
+      staticDir: '/srv/vintry-build',
     });
+  });
+
+  it('serves the build of this checkout unless STATIC_DIR names another', () => {
+    expect(readConfig({}).staticDir).toBe(path.resolve(import.meta.dirname, '../../dist'));
   });
 
   it('derives APP_URL from PORT', () => {

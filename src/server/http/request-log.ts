@@ -10,6 +10,8 @@ export function requestLog(log: Logger) {
     const started = performance.now();
     await next();
     const ms = (performance.now() - started).toFixed(1);
-    log.info(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+    // A repeated write answered from the idempotency store took no effect: say so.
+    const replayed = c.res.headers.get('Idempotent-Replayed') ? ' (replayed)' : '';
+    log.info(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms${replayed}`);
   });
 }
