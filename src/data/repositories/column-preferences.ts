@@ -1,10 +1,19 @@
 import * as v from 'valibot';
-import type { ColumnLayout } from '#shared/preferences/column-preferences.ts';
-import { layoutToPreferences } from '#shared/preferences/column-preferences.ts';
+import { isOfferedColumn } from '#shared/inventory/columns.ts';
+import {
+  type ColumnLayout,
+  type ColumnPreference,
+  layoutToPreferences,
+} from '#shared/preferences/column-preferences.ts';
 import { apiJson } from '../api-client.ts';
 import { db, type StoredColumnPreferences } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
-import type { OutboxEntry, OutboxOp } from '../sync/outbox-entry.ts';
+import {
+  columnPreferencesResource,
+  isColumnPreferencesResource,
+  type OutboxEntry,
+  type OutboxOp,
+} from '../sync/outbox-entry.ts';
 import { requestReplay } from '../sync/replayer.ts';
 import { answerIsStale, hasUnsentWrites, isOfflineError, LOAD_CACHE } from './load-policy.ts';
 
@@ -25,7 +34,7 @@ export const ColumnPreferencesAnswerSchema = v.looseObject({
   stats: v.unknown(),
 });
 
-export const columnPreferencesResource = (table: string) => `column-preferences:${table}`;
+export { columnPreferencesResource } from '../sync/outbox-entry.ts';
 
 export function storeAnswer(
   table: string,
@@ -69,14 +78,23 @@ export const columnPreferencesQuery = (table: string) => ({
   ...LOAD_CACHE,
 });
 
-/** Saves a layout: applied to Dexie and queued in one transaction, then sent. */
+/**
+ * Saves a layout: applied to Dexie and queued in one transaction, then sent. Columns of custom
+ * fields no longer here (deleted meanwhile, maybe offline) are left out: the server would refuse
+ * a column it does not know.
+ */
 export async function saveColumnLayout(
   table: string,
   layout: ColumnLayout,
   op: Extract<OutboxOp, `columns.${string}`>,
 ): Promise<OutboxEntry | null> {
-  const preferences = layoutToPreferences(layout);
-  const entry = await db.transaction('rw', db.columnPreferences, db.outbox, async () => {
+  const tables = [db.columnPreferences, db.customFields, db.outbox];
+  const entry = await db.transaction('rw', tables, async () => {
+    const customKeys = new Set((await db.customFields.toArray()).map((field) => field.field_key));
+    const preferences = layoutToPreferences({
+      ...layout,
+      order: layout.order.filter((key) => isOfferedColumn(key) || customKeys.has(key)),
+    });
     const current = await db.columnPreferences.get(table);
     await db.columnPreferences.put({
       table,
@@ -95,4 +113,35 @@ export async function saveColumnLayout(
   });
   requestReplay();
   return entry;
+}
+
+function renameKey(preferences: ColumnPreference[], from: string, to: string | null) {
+  return to === null
+    ? preferences.filter((preference) => preference.column_key !== from)
+    : preferences.map((preference) =>
+        preference.column_key === from ? { ...preference, column_key: to } : preference,
+      );
+}
+
+/**
+ * What the server does to column preferences when a custom field's key changes (they follow it)
+ * or the field is deleted (`to` null: they go), done here too: to the stored preferences and to
+ * column saves not yet tried, which would otherwise name a column the server no longer has.
+ * Runs inside the custom field's transaction.
+ */
+export async function moveCustomColumn(from: string, to: string | null) {
+  await db.columnPreferences.toCollection().modify((stored) => {
+    stored.saved = renameKey(stored.saved, from, to);
+  });
+  await db.outbox
+    .filter(
+      (entry) =>
+        isColumnPreferencesResource(entry.resource) &&
+        entry.state === 'pending' &&
+        entry.attempts === 0,
+    )
+    .modify((entry) => {
+      const body = entry.body as { preferences: ColumnPreference[] };
+      entry.body = { ...body, preferences: renameKey(body.preferences, from, to) };
+    });
 }

@@ -4,8 +4,9 @@ import { ENTITY_TYPES, type EntityType, FIELD_TYPES } from '#shared/custom-field
 import { apiJson } from '../api-client.ts';
 import { db, type StoredCustomField } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
-import type { OutboxEntry } from '../sync/outbox-entry.ts';
+import { customFieldsResource, type OutboxEntry } from '../sync/outbox-entry.ts';
 import { requestReplay } from '../sync/replayer.ts';
+import { moveCustomColumn } from './column-preferences.ts';
 import { hasUnsentWrites, isOfflineError, LOAD_CACHE } from './load-policy.ts';
 
 /**
@@ -27,8 +28,7 @@ export const DefinitionSchema = v.looseObject({
 });
 const ListSchema = v.object({ definitions: v.array(DefinitionSchema) });
 
-export const customFieldsResource = (entityType: string) => `custom-fields:${entityType}`;
-export const isTemporaryId = (id: number | string) => typeof id === 'string';
+export { customFieldsResource } from '../sync/outbox-entry.ts';
 
 export function toStored(definition: v.InferOutput<typeof DefinitionSchema>): StoredCustomField {
   return definition as unknown as StoredCustomField;
@@ -66,7 +66,8 @@ export const customFieldsQuery = (entityType: EntityType) => ({
 });
 
 async function queued(write: () => Promise<OutboxEntry | null>) {
-  const entry = await db.transaction('rw', db.customFields, db.outbox, write);
+  const tables = [db.customFields, db.columnPreferences, db.outbox];
+  const entry = await db.transaction('rw', tables, write);
   requestReplay();
   return entry;
 }
@@ -93,6 +94,9 @@ export function updateCustomField(id: number | string, body: CustomFieldDefiniti
     const previous = await db.customFields.get(id);
     if (!previous) throw new Error('That custom field no longer exists');
     await db.customFields.put({ ...previous, ...body, id, updated_at: new Date().toISOString() });
+    if (body.field_key !== previous.field_key) {
+      await moveCustomColumn(previous.field_key, body.field_key);
+    }
     return queueWrite({
       resource: customFieldsResource(previous.entity_type),
       op: 'custom-field.update',
@@ -110,6 +114,7 @@ export function deleteCustomField(id: number | string) {
     const previous = await db.customFields.get(id);
     if (!previous) return null;
     await db.customFields.delete(id);
+    await moveCustomColumn(previous.field_key, null);
     return queueWrite({
       resource: customFieldsResource(previous.entity_type),
       op: 'custom-field.delete',

@@ -10,6 +10,7 @@ import type { OutboxEntry } from './outbox-entry.ts';
  * - Updated and then deleted: one delete.
  * - Updated twice: one update with the last body.
  * A merged entry keeps the revert of the earliest, which restores the state before them all.
+ * An entry to add that carries a `seq` replaces the waiting entry in that place.
  */
 export interface CoalesceResult {
   /** Ids of waiting entries to remove. */
@@ -38,8 +39,10 @@ export function coalesce(waiting: readonly OutboxEntry[], next: OutboxEntry): Co
 
   if (previous.op === 'custom-field.create') {
     if (next.op === 'custom-field.update') {
+      // In the create's place (its seq): writes made after the create, which may name the field
+      // (a column save), must not overtake it.
       return {
-        remove: [previous.id],
+        remove: [],
         add: { ...previous, body: next.body, id: next.id, idempotencyKey: next.idempotencyKey },
       };
     }

@@ -43,3 +43,24 @@ export interface OutboxEntry {
   /** For an entry about one record (a custom field): its id, temporary or not. */
   recordId?: number | string;
 }
+
+/** The resources of the outbox: whose writes they are. */
+export const columnPreferencesResource = (table: string) => `column-preferences:${table}`;
+export const customFieldsResource = (entityType: string) => `custom-fields:${entityType}`;
+const COLUMN_RESOURCE = columnPreferencesResource('');
+const CUSTOM_FIELD_RESOURCE = customFieldsResource('');
+
+export const isColumnPreferencesResource = (resource: string) =>
+  resource.startsWith(COLUMN_RESOURCE);
+
+/**
+ * Which writes wait for which (ARCHITECTURE.md section 4: seq order per resource). Column
+ * preferences name custom fields, so the two go in one order: a column save never overtakes the
+ * create of a field it shows, nor follows the delete of one it no longer shows. Other resources
+ * keep an order of their own and do not wait for each other.
+ */
+export function sendOrder(resource: string): string {
+  return isColumnPreferencesResource(resource) || resource.startsWith(CUSTOM_FIELD_RESOURCE)
+    ? 'columns-and-custom-fields'
+    : resource;
+}

@@ -44,9 +44,12 @@ export async function queueWrite(write: NewWrite): Promise<OutboxEntry | null> {
   const { remove, add } = coalesce(waiting, newEntry(write));
   if (remove.length > 0) await db.outbox.where('id').anyOf(remove).delete();
   if (!add) return null;
-  const { seq: _seq, ...withoutSeq } = add;
-  const seq = await db.outbox.add(withoutSeq);
-  return { ...withoutSeq, seq };
+  if (add.seq !== undefined) {
+    await db.outbox.put(add);
+    return add;
+  }
+  const seq = await db.outbox.add(add);
+  return { ...add, seq };
 }
 
 export function pendingEntries(resource: string) {

@@ -1,9 +1,9 @@
 import { ApiError, apiFetch, SessionExpiredError } from '../api-client.ts';
 import { db } from '../db.ts';
 import { registerBackgroundSync } from './background-sync.ts';
-import { OUTBOX_SCHEMA_VERSION, type OutboxEntry } from './outbox-entry.ts';
+import { OUTBOX_SCHEMA_VERSION, type OutboxEntry, sendOrder } from './outbox-entry.ts';
 import { applyAcknowledgement, applyRefusal } from './outcomes.ts';
-import { reportOutcome } from './sync-events.ts';
+import { reportDeferred, reportOutcome } from './sync-events.ts';
 
 /**
  * Sends the outbox (ARCHITECTURE.md section 4). One replayer at a time across tabs (Web Lock
@@ -80,11 +80,14 @@ async function send(entry: OutboxEntry): Promise<unknown> {
   return text ? JSON.parse(text) : null;
 }
 
-/** The next entry of each resource, when it may be sent now. */
+/** The next entry of each send order, when it may be sent now. */
 async function sendable(now: number): Promise<OutboxEntry[]> {
   const entries = await db.outbox.orderBy('seq').toArray();
   const heads = new Map<string, OutboxEntry>();
-  for (const entry of entries) if (!heads.has(entry.resource)) heads.set(entry.resource, entry);
+  for (const entry of entries) {
+    const order = sendOrder(entry.resource);
+    if (!heads.has(order)) heads.set(order, entry);
+  }
   return [...heads.values()].filter((entry) => {
     if (entry.state === 'needs-attention' || entry.nextAttemptAt > now) return false;
     // A write of a field created offline waits until the create gave it the server's id.
@@ -146,6 +149,7 @@ async function processEntry(read: OutboxEntry): Promise<'continue' | 'stop'> {
         nextAttemptAt: Date.now() + backoffDelay(entry.attempts, retryAfter(error)),
         lastError: error instanceof Error ? error.message : String(error),
       });
+      reportDeferred(entry);
       return 'continue';
     }
     const apiError = error as ApiError;
@@ -156,9 +160,15 @@ async function processEntry(read: OutboxEntry): Promise<'continue' | 'stop'> {
   }
 }
 
+/**
+ * The browser knows it has no network: nothing is tried, so the waiting writes stay untried and
+ * keep coalescing. The `online` event (or the worker's `sync`) starts the replay again.
+ */
+const knownOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 async function drain() {
   for (;;) {
-    if (paused) return;
+    if (paused || knownOffline()) return;
     const batch = await sendable(Date.now());
     if (batch.length === 0) break;
     for (const entry of batch) {

@@ -44,6 +44,10 @@ export function reportOutcome(outcome: SyncOutcome) {
  * its eventual outcome goes to the listeners.
  */
 export function waitForOutcome(entry: OutboxEntry, timeoutMs: number): Promise<SyncOutcome> {
+  // Offline, no answer can come: do not keep the user waiting for one.
+  if (typeof navigator !== 'undefined' && !navigator.onLine) {
+    return Promise.resolve({ kind: 'queued', entry });
+  }
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       waiters.delete(entry.id);
@@ -54,4 +58,12 @@ export function waitForOutcome(entry: OutboxEntry, timeoutMs: number): Promise<S
       resolve(outcome);
     });
   });
+}
+
+/** The entry could not be sent for now (network, server busy): a screen waiting for it stops. */
+export function reportDeferred(entry: OutboxEntry) {
+  const waiter = waiters.get(entry.id);
+  if (!waiter) return;
+  waiters.delete(entry.id);
+  waiter({ kind: 'queued', entry });
 }

@@ -12,8 +12,10 @@ import { saveInventorySettings } from '#data/repositories/inventory-settings.ts'
 import { isReplayPaused, requestReplay, resumeReplay, stopReplay } from '#data/sync/replayer.ts';
 import { installTokenStore, type Tokens } from '#data/token-store.ts';
 import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
+import { isOfferedColumn } from '#shared/inventory/columns.ts';
 import {
   type ColumnLayout,
+  type ColumnPreference,
   defaultLayout,
   layoutToPreferences,
 } from '#shared/preferences/column-preferences.ts';
@@ -25,7 +27,8 @@ import { FakeSyncServer, type Fault } from '../helpers/fake-sync-server.ts';
 
 /**
  * Model-based property test of the outbox (ARCHITECTURE.md section 4). fast-check plays random
- * sequences of user changes, replays, restarts, sign-ins and injected network faults (lost
+ * sequences of user changes, replays, restarts, sign-ins, the browser going offline and online
+ * (offline, nothing is tried, so writes coalesce) and injected network faults (lost
  * requests, lost answers, 5xx, 429, expired access token, revoked session, 409 still running)
  * against an in-memory server. Once the network heals, whatever happened: the server holds what
  * the user chose last, no write took effect twice, the outbox is empty and the local copy agrees
@@ -36,7 +39,8 @@ const RUNS = 1000;
 // A failure prints its seed; SEED=<seed> replays it.
 const SEED = process.env.SEED ? Number(process.env.SEED) : undefined;
 const FIELD_KEYS = ['bin', 'vintage_note', 'cellar', 'closure'] as const;
-const COLUMN_KEYS = ['sku', 'producer', 'country', 'stock', 'category', 'supplier'] as const;
+// Built-in columns, and columns of custom fields the user may create and delete meanwhile.
+const COLUMN_KEYS = ['sku', 'producer', 'country', 'stock', 'bin', 'cellar'] as const;
 const FAULTS: Fault[] = [
   'network-before',
   'network-after',
@@ -48,7 +52,8 @@ const FAULTS: Fault[] = [
 ];
 
 interface Model {
-  layout: ColumnLayout | null;
+  /** The column preferences as the server should end up holding them. */
+  columns: ColumnPreference[] | null;
   settings: InventorySettings | null;
   /** field_key → field_name of the fields the user has. */
   fields: Map<string, string>;
@@ -76,6 +81,13 @@ async function localField(key: string) {
   return found;
 }
 
+function layoutOf(columns: readonly ColumnPreference[]): ColumnLayout {
+  return {
+    order: [...columns].sort((a, b) => a.display_order - b.display_order).map((c) => c.column_key),
+    visibility: Object.fromEntries(columns.map((c) => [c.column_key, c.is_visible])),
+  };
+}
+
 /** Later tries wait for their backoff; the clock jumps past it. */
 function passTime() {
   vi.setSystemTime(Date.now() + 5 * 60_000);
@@ -89,13 +101,15 @@ class SetColumn implements Command {
   ) {}
   check = () => true;
   async run(model: Model) {
-    const current = model.layout ?? defaultLayout([]);
+    const current = model.columns ? layoutOf(model.columns) : defaultLayout([]);
     const order = this.moveToFront
       ? ['product', this.key, ...current.order.filter((k) => k !== 'product' && k !== this.key)]
       : current.order;
     const layout = { order, visibility: { ...current.visibility, [this.key]: this.visible } };
-    model.layout = layout;
     await saveColumnLayout('products', layout, 'columns.visibility');
+    // A column of a field the user does not have (any more) is not saved.
+    const exists = (key: string) => isOfferedColumn(key) || model.fields.has(key);
+    model.columns = layoutToPreferences({ ...layout, order: order.filter(exists) });
   }
   toString = () => `SetColumn(${this.key}, ${this.visible}, ${this.moveToFront})`;
 }
@@ -143,6 +157,8 @@ class DeleteField implements Command {
   check = (model: Readonly<Model>) => model.fields.has(this.key);
   async run(model: Model) {
     model.fields.delete(this.key);
+    // Its column goes with it.
+    model.columns = model.columns?.filter((column) => column.column_key !== this.key) ?? null;
     await deleteCustomField((await localField(this.key)).id);
   }
   toString = () => `DeleteField(${this.key})`;
@@ -155,6 +171,22 @@ class Inject implements Command {
     real.server.inject(this.fault);
   }
   toString = () => `Inject(${this.fault})`;
+}
+
+/** The browser says it is offline (nothing is tried) or online again (the replay starts). */
+class SetOnline implements Command {
+  constructor(readonly online: boolean) {}
+  check = () => true;
+  async run() {
+    setOnline(this.online);
+    if (this.online) await requestReplay();
+  }
+  toString = () => (this.online ? 'Online' : 'Offline');
+}
+
+let browserOnline = true;
+function setOnline(online: boolean) {
+  browserOnline = online;
 }
 
 class Replay implements Command {
@@ -204,6 +236,7 @@ const commands = fc.commands(
     fc.constant(new Replay()),
     fc.constant(new Restart()),
     fc.constant(new SignIn()),
+    fc.boolean().map((online) => new SetOnline(online)),
   ],
   { maxCommands: 25 },
 );
@@ -211,6 +244,7 @@ const commands = fc.commands(
 /** The network is back and the user signs in when asked: the queue drains. */
 async function heal(real: Real) {
   real.server.clearFaults();
+  setOnline(true);
   for (let round = 0; round < 20 && (await db.outbox.count()) > 0; round += 1) {
     if (isReplayPaused() || real.tokens.accessToken === null)
       await new SignIn().run({} as Model, real);
@@ -228,6 +262,7 @@ afterAll(() => {
 });
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => browserOnline);
 });
 
 it(
@@ -251,14 +286,15 @@ it(
           },
         });
         stopReplay();
+        setOnline(true);
         await clearLocalData();
-        const model: Model = { layout: null, settings: null, fields: new Map() };
+        const model: Model = { columns: null, settings: null, fields: new Map() };
 
         await fc.asyncModelRun(() => ({ model, real }), sequence);
         await heal(real);
 
         expect(await db.outbox.toArray()).toEqual([]);
-        expect(server.columns).toEqual(model.layout ? layoutToPreferences(model.layout) : null);
+        expect(server.columns).toEqual(model.columns);
         expect(server.settings).toEqual(model.settings);
         const onServer = [...server.fields.values()];
         expect(new Map(onServer.map((field) => [field.field_key, field.field_name]))).toEqual(
@@ -270,10 +306,8 @@ it(
         expect(local.map((field) => [field.id, field.field_key, field.field_name]).sort()).toEqual(
           onServer.map((field) => [field.id, field.field_key, field.field_name]).sort(),
         );
-        if (model.layout) {
-          expect((await db.columnPreferences.get('products'))?.saved).toEqual(
-            layoutToPreferences(model.layout),
-          );
+        if (model.columns) {
+          expect((await db.columnPreferences.get('products'))?.saved).toEqual(model.columns);
         }
       }),
       { numRuns: RUNS, seed: SEED },

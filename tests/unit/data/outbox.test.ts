@@ -85,11 +85,15 @@ describe('coalescing', () => {
     expect(coalesce([tried], write('columns.order')).remove).toEqual([]);
   });
 
-  it('folds an update into the create of the same field', () => {
-    const create = write('custom-field.create', 'tmp-1', { field_name: 'a' });
+  it("folds an update into the create of the same field, in the create's place", () => {
+    const create = { ...write('custom-field.create', 'tmp-1', { field_name: 'a' }), seq: 7 };
     const result = coalesce([create], write('custom-field.update', 'tmp-1', { field_name: 'b' }));
-    expect(result.remove).toEqual([create.id]);
-    expect(result.add).toMatchObject({ op: 'custom-field.create', body: { field_name: 'b' } });
+    expect(result.remove).toEqual([]);
+    expect(result.add).toMatchObject({
+      seq: 7,
+      op: 'custom-field.create',
+      body: { field_name: 'b' },
+    });
   });
 
   it('cancels a create followed by a delete', () => {
@@ -323,6 +327,94 @@ describe('sending the outbox', () => {
     expect(await db.outbox.count()).toBe(0);
     await requestReplay();
     expect(calls).not.toHaveBeenCalled();
+  });
+
+  describe('column saves that name custom fields, made offline', () => {
+    let online = true;
+    beforeEach(() => {
+      online = false;
+      vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    });
+    afterEach(async () => {
+      await clearLocalData();
+      vi.restoreAllMocks();
+    });
+
+    /** A server that, like ours, refuses a column it does not know. */
+    function recordingServer() {
+      const seen: string[] = [];
+      const fields = new Set<string>();
+      mockServer.use(
+        http.post('*/api/v1/custom-fields/definitions', async ({ request }) => {
+          const body = (await request.json()) as CustomFieldDefinitionBody;
+          seen.push(`POST ${body.field_name}`);
+          fields.add(body.field_key);
+          return HttpResponse.json(served(41, body), { status: 201 });
+        }),
+        http.put('*/api/v1/preferences/columns/products', async ({ request }) => {
+          const { preferences } = (await request.json()) as {
+            preferences: { column_key: string; is_visible: boolean; display_order: number }[];
+          };
+          const keys = preferences.map((preference) => preference.column_key);
+          seen.push(`PUT ${keys.filter((key) => key === 'bin').join()}`);
+          if (keys.includes('bin') && !fields.has('bin')) {
+            return HttpResponse.json({ message: 'Unknown column: bin' }, { status: 400 });
+          }
+          return HttpResponse.json({ preferences, visible_columns: [], defaults: [], stats: {} });
+        }),
+      );
+      return seen;
+    }
+
+    const layoutWithBin = () => {
+      const layout = defaultLayout(['bin']);
+      return { ...layout, visibility: { ...layout.visibility, bin: true } };
+    };
+
+    it('are not tried while the browser is offline, so they coalesce', async () => {
+      const seen = recordingServer();
+      const created = await createCustomField(field('bin'));
+      await updateCustomField(created?.recordId as string, { ...field('bin'), field_name: 'Bin' });
+      await requestReplay();
+      expect(seen).toEqual([]);
+      expect(await db.outbox.toArray()).toEqual([
+        expect.objectContaining({ op: 'custom-field.create', attempts: 0 }),
+      ]);
+    });
+
+    it('go after the create of the field they show, even when it was edited since', async () => {
+      const seen = recordingServer();
+      const created = await createCustomField(field('bin'));
+      await saveColumnLayout('products', layoutWithBin(), 'columns.visibility');
+      await updateCustomField(created?.recordId as string, { ...field('bin'), field_name: 'Bin' });
+
+      online = true;
+      await requestReplay();
+      expect(seen).toEqual(['POST Bin', 'PUT bin']);
+      expect(await db.outbox.count()).toBe(0);
+    });
+
+    it('lose the column of a field deleted before it was sent', async () => {
+      const seen = recordingServer();
+      const created = await createCustomField(field('bin'));
+      await saveColumnLayout('products', layoutWithBin(), 'columns.visibility');
+      await deleteCustomField(created?.recordId as string);
+      const saved = (await db.columnPreferences.get('products'))?.saved ?? [];
+      expect(saved.map((preference) => preference.column_key)).not.toContain('bin');
+
+      online = true;
+      await requestReplay();
+      expect(seen).toEqual(['PUT ']);
+      expect(await db.outbox.count()).toBe(0);
+    });
+
+    it('leave out the columns of fields that are gone', async () => {
+      const seen = recordingServer();
+      await saveColumnLayout('products', layoutWithBin(), 'columns.visibility');
+      online = true;
+      await requestReplay();
+      expect(seen).toEqual(['PUT ']);
+    });
   });
 
   it('pauses, keeping every entry, when the session cannot be refreshed', async () => {

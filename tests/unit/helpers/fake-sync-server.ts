@@ -1,10 +1,13 @@
 import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
+import { isOfferedColumn } from '#shared/inventory/columns.ts';
 import { defaultPreferences } from '#shared/preferences/column-preferences.ts';
 
 /**
  * A small in-memory stand-in for the API's write side, for model-based tests of the outbox: column
  * preferences, inventory settings, custom field definitions, token refresh and Idempotency-Key
- * replays, with faults a test injects for the next request. It counts how often each key's write
+ * replays, with faults a test injects for the next request. Like the real server, it refuses a
+ * column that is neither offered nor a custom field, and a field's columns follow its key and go
+ * with it. It counts how often each key's write
  * took effect, so a test can prove none took effect twice.
  */
 export type Fault =
@@ -124,6 +127,11 @@ export class FakeSyncServer {
   private apply(method: string, path: string, body: unknown): [number, unknown] {
     if (method === 'PUT' && path === '/api/v1/preferences/columns/products') {
       const { preferences } = body as { preferences: NonNullable<FakeSyncServer['columns']> };
+      const fieldKeys = new Set([...this.fields.values()].map((field) => field.field_key));
+      const unknown = preferences.find(
+        (p) => !isOfferedColumn(p.column_key) && !fieldKeys.has(p.column_key),
+      );
+      if (unknown) return [400, { message: `Unknown column: ${unknown.column_key}` }];
       this.columns = preferences;
       return [
         200,
@@ -158,11 +166,19 @@ export class FakeSyncServer {
     if (!existing) return [404, { message: 'Custom field not found' }];
     if (method === 'DELETE') {
       this.fields.delete(id);
+      this.columns =
+        this.columns?.filter((column) => column.column_key !== existing.field_key) ?? null;
       return [204, null];
     }
     if (taken(id)) return [409, { message: 'A custom field with this key already exists' }];
     const updated = { ...existing, ...definition, updated_at: new Date().toISOString() };
     this.fields.set(id, updated);
+    this.columns =
+      this.columns?.map((column) =>
+        column.column_key === existing.field_key
+          ? { ...column, column_key: updated.field_key }
+          : column,
+      ) ?? null;
     return [200, updated];
   }
 }
