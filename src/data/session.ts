@@ -140,11 +140,16 @@ export async function storeTokens(accessToken: string, refreshToken?: string) {
   storeTokensLocally(accessToken, refreshToken);
 }
 
-/** Logout (spec section 4): removes the three keys and marks the session unauthenticated. */
+/**
+ * Logout (spec section 4): removes the three keys and marks the session unauthenticated. Calls
+ * that find the session already ended (a refused refresh ends it once for every request that was
+ * waiting) keep the notice the first one gave.
+ */
 export async function clearSession(notice: string | null = null) {
   await clearMirror().catch(() => {});
   removeStoredSession();
-  setState({ status: 'unauthenticated', user: null, notice });
+  const kept = state.status === 'unauthenticated' ? state.notice : null;
+  setState({ status: 'unauthenticated', user: null, notice: notice ?? kept });
 }
 
 /** Tokens the service worker renewed reach this page through a message. */

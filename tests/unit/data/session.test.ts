@@ -69,6 +69,18 @@ describe('session storage', () => {
     });
   });
 
+  it('keeps the reason when requests that were waiting end the session again without one', async () => {
+    await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'x@vintry.test' } });
+    await clearSession(null);
+    await clearSession('Session expired. Please login again.');
+    await clearSession(null);
+    expect(getSessionState().notice).toBe('Session expired. Please login again.');
+    // A later sign-in and sign-out starts clean.
+    await saveSession({ accessToken: 'a2', refreshToken: 'r2', user: { email: 'x@vintry.test' } });
+    await clearSession();
+    expect(getSessionState().notice).toBeNull();
+  });
+
   it('follows a sign-out made in another tab', async () => {
     await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'x@vintry.test' } });
     const seen: string[] = [];

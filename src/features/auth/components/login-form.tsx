@@ -33,6 +33,13 @@ export function LoginForm({
     notice ? { kind: 'error', text: notice } : null,
   );
   const [emailInvalid, setEmailInvalid] = useState(false);
+  // A session can end just after this screen appeared (the refusal that ends it settles later than
+  // the redirect), so a notice that arrives later replaces what is shown.
+  const [shownNotice, setShownNotice] = useState(notice);
+  if (notice !== shownNotice) {
+    setShownNotice(notice);
+    if (notice) setMessage({ kind: 'error', text: notice });
+  }
   const busy = running !== null;
 
   async function handleLogin(event: FormEvent<HTMLFormElement>) {

@@ -22,6 +22,13 @@ function setup(notice: string | null = null) {
 const message = () => document.querySelector('.form-message');
 
 describe('sign-in screen', () => {
+  it('shows why the session ended, also when the notice arrives after the screen', () => {
+    const view = render(<LoginForm notice={null} onSignedIn={vi.fn()} />);
+    expect(message()).toBeNull();
+    view.rerender(<LoginForm notice="Session expired. Please login again." onSignedIn={vi.fn()} />);
+    expect(message()?.textContent).toBe('Session expired. Please login again.');
+  });
+
   it('shows the product name, the subtitle and required fields', () => {
     const { email, password } = setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Vintry' })).toBeTruthy();
