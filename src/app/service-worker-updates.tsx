@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Workbox } from 'workbox-window';
 import { listenToWorker } from '#data/sync/worker-messages.ts';
 
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
 /** Something the user is in the middle of: a dialog, or a row being edited. */
 function somethingOpen(): boolean {
   return document.querySelector('[role="dialog"], [role="alertdialog"], .row-editor') !== null;
@@ -27,7 +29,16 @@ export function ServiceWorkerUpdates() {
       if (reloadRequested.current) window.location.reload();
     });
     void workbox.register();
-    return stopListening;
+    // A tablet may stay on one page all day: look for a new version now and then, and when the
+    // network comes back, not only when a page is opened.
+    const lookForUpdate = () => void workbox.update().catch(() => {});
+    const hourly = setInterval(lookForUpdate, UPDATE_CHECK_INTERVAL_MS);
+    window.addEventListener('online', lookForUpdate);
+    return () => {
+      stopListening();
+      clearInterval(hourly);
+      window.removeEventListener('online', lookForUpdate);
+    };
   }, []);
 
   if (!waiting) return null;

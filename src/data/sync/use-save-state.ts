@@ -3,11 +3,13 @@ import { useEffect, useState } from 'react';
 import { SAVED_INDICATOR_MS } from '#shared/preferences/column-preferences.ts';
 import { db } from '../db.ts';
 import { observeSyncOutcomes } from './sync-events.ts';
+import { useOnline } from './use-sync-status.ts';
 
 /**
  * The saving indicator of a resource: 'saving' while a change of it waits or is being sent,
- * 'offline' when it waits because the server cannot be reached (it stays on this device and
- * goes later), 'saved' for 1 s after the server acknowledged the last one.
+ * 'offline' when it waits because the browser is offline or the server could not be reached
+ * (it stays on this device and goes later), 'saved' for 1 s after the server acknowledged the
+ * last one.
  */
 export type SaveState = 'idle' | 'saving' | 'offline' | 'saved';
 
@@ -17,6 +19,7 @@ export function useSaveState(resource: string): SaveState {
     [resource],
   );
   const [savedAt, setSavedAt] = useState<number | null>(null);
+  const online = useOnline();
 
   useEffect(
     () =>
@@ -35,7 +38,7 @@ export function useSaveState(resource: string): SaveState {
 
   const waiting = (entries ?? []).filter((entry) => entry.state !== 'needs-attention');
   if (waiting.length > 0) {
-    return waiting.some((entry) => entry.attempts > 0 && entry.state === 'pending')
+    return !online || waiting.some((entry) => entry.attempts > 0 && entry.state === 'pending')
       ? 'offline'
       : 'saving';
   }

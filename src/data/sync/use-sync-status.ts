@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { db } from '../db.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
 
@@ -38,4 +38,16 @@ export function useSyncStatus(): SyncStatus {
     waiting: entries.filter((entry) => entry.state !== 'needs-attention'),
     attention: entries.filter((entry) => entry.state === 'needs-attention'),
   };
+}
+
+/** The records of a resource (custom fields, by id) with a change still waiting to be sent. */
+export function useUnsentRecordIds(resource: string): ReadonlySet<number | string> {
+  const ids = useLiveQuery(
+    async () =>
+      (await db.outbox.where('resource').equals(resource).toArray())
+        .filter((entry) => entry.state !== 'needs-attention')
+        .flatMap((entry) => (entry.recordId === undefined ? [] : [entry.recordId])),
+    [resource],
+  );
+  return useMemo(() => new Set(ids ?? []), [ids]);
 }

@@ -6,9 +6,10 @@ import { useStoredCustomFields } from '#data/hooks/use-stored.ts';
 import { columnPreferencesQuery } from '#data/repositories/column-preferences.ts';
 import {
   customFieldsQuery,
+  customFieldsResource,
   deleteCustomField,
-  isTemporaryId,
 } from '#data/repositories/custom-fields.ts';
+import { useUnsentRecordIds } from '#data/sync/use-sync-status.ts';
 import {
   DEFAULT_ENTITY_TYPE,
   type EntityType,
@@ -32,6 +33,7 @@ export function CustomFieldsManager({
   const queryClient = useQueryClient();
   const load = useQuery(customFieldsQuery(entityType));
   const stored = useStoredCustomFields(entityType);
+  const unsent = useUnsentRecordIds(customFieldsResource(entityType));
   const [modal, setModal] = useState<{ editing: StoredCustomField | null } | null>(null);
   const [deleting, setDeleting] = useState<StoredCustomField | null>(null);
 
@@ -68,7 +70,7 @@ export function CustomFieldsManager({
               <span className="fields-list__name">{field.field_name}</span>
               <span className="chip">{FIELD_TYPE_INFO[field.field_type].label}</span>
               {field.is_required ? <span className="chip chip--required">Required</span> : null}
-              {isTemporaryId(field.id) ? (
+              {unsent.has(field.id) ? (
                 <span className="chip chip--pending">Not yet synced</span>
               ) : null}
               <span className="fields-list__key">Key: {field.field_key}</span>

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Info } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useColumnLayout } from '#data/hooks/use-column-layout.ts';
 import { useStoredInventorySettings } from '#data/hooks/use-stored.ts';
 import { refreshCatalogue, useStoredCatalogue } from '#data/repositories/catalogue.ts';
 import { inventorySettingsQuery } from '#data/repositories/inventory-settings.ts';
+import { useOnline } from '#data/sync/use-sync-status.ts';
 import { isOfferedColumn } from '#shared/inventory/columns.ts';
 import { SAMPLE_INVENTORY } from '#shared/inventory/sample-data.ts';
 import { DEFAULT_TABLE } from '#shared/preferences/column-preferences.ts';
@@ -66,6 +67,14 @@ export function InventoryPage({
 
   useEffect(() => reload(false), [reload]);
 
+  // Back online after a failed refresh: refresh again without being asked.
+  const online = useOnline();
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (online && !wasOnline.current) reload(false);
+    wasOnline.current = online;
+  }, [online, reload]);
+
   const { retry: retryColumns } = columns;
   const tryAgain = useCallback(() => {
     reload(true);
@@ -118,7 +127,9 @@ export function InventoryPage({
           <p className="inventory-note" role="status">
             <Info size={16} aria-hidden="true" />
             Showing the catalogue saved {new Date(stored.meta.fetchedAt).toLocaleString('en-AU')}.
-            It could not be refreshed: {load.message}
+            {online
+              ? ` It could not be refreshed: ${load.message}`
+              : ' You are offline; it refreshes when the connection is back.'}
             <button type="button" className="button button--link" onClick={tryAgain}>
               Try again
             </button>
