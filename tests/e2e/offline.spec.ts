@@ -1,0 +1,436 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e-env.ts';
+import { screenshot, signIn } from './helpers.ts';
+import { OfflineServer, type ServerView, SHORT_TOKEN_TTL_SECONDS } from './offline-server.ts';
+
+/**
+ * The offline journeys of ARCHITECTURE.md section 4, against a server of their own that they
+ * stop and start, whose access tokens live a few seconds. "Offline" is the browser context's
+ * network switched off, which also cuts the service worker's own requests.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const server = new OfflineServer();
+let view: ServerView;
+test.use({ baseURL: server.baseURL });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server.prepare();
+  await server.start();
+  view = await server.api();
+});
+
+test.afterAll(async () => {
+  await view?.dispose();
+  await server.stop();
+});
+
+let logMark = 0;
+test.beforeEach(async () => {
+  await view.reset();
+  logMark = server.log.length;
+});
+
+// A failed journey carries what the server saw.
+test.afterEach(async () => {
+  const testInfo = test.info();
+  if (testInfo.status !== testInfo.expectedStatus) {
+    const file = testInfo.outputPath('server.log');
+    writeFileSync(file, server.log.slice(logMark).join('\n'));
+    await testInfo.attach('server-log', { path: file });
+  }
+});
+
+const indicator = (page: Page) => page.getByRole('button', { name: /Show pending changes$/ });
+const checkbox = (page: Page, label: string) =>
+  page.getByRole('checkbox', { name: label, exact: true });
+const orderLabels = (page: Page) =>
+  page.getByRole('list', { name: 'Column order' }).locator('.order-list__label').allTextContents();
+const fieldItem = (page: Page, name: string) =>
+  page.locator('.fields-list__item', { has: page.getByText(name, { exact: true }) });
+const resultsLine = (page: Page) => page.getByText(/^Showing 1 to \d+ of \d+ results$/);
+
+/** Signed in, with the worker installed and every screen visited once online. */
+async function visitOnline(page: Page) {
+  await signIn(page);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.goto('/inventory');
+  await expect(resultsLine(page)).toBeVisible();
+  await openSettings(page);
+}
+
+async function openSettings(page: Page) {
+  await page.goto('/inventory?tab=settings');
+  await expect(checkbox(page, 'SKU')).toBeVisible();
+  await expect(page.getByText('Loading custom fields...')).toBeHidden();
+}
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await expect(indicator(page)).toContainText('Offline');
+}
+
+async function createField(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Add Custom Field' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Custom Field' });
+  await dialog.getByLabel('Field Name *').fill(name);
+  await dialog.getByLabel('Field Type *').selectOption('text');
+  await dialog.getByRole('button', { name: 'Create Field' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(fieldItem(page, name)).toBeVisible();
+}
+
+async function definitionNames() {
+  return (await view.definitions()).map((definition) => definition.field_name).sort();
+}
+
+test('after one online visit every screen opens offline, also after the browser restarts', async () => {
+  test.setTimeout(120_000);
+  await view.createField('Bin Location', 'bin_location');
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'vintry-profile-'));
+  const launch = (offline: boolean) =>
+    chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      baseURL: server.baseURL,
+      viewport: { width: 1280, height: 800 },
+      offline,
+    });
+  let context = await launch(false);
+  try {
+    let page = context.pages()[0] ?? (await context.newPage());
+    await visitOnline(page);
+    await expect(fieldItem(page, 'Bin Location')).toBeVisible();
+
+    await goOffline(context, page);
+    for (const reopen of [() => page.reload(), () => page.goto('/inventory')]) {
+      await reopen();
+      await expect(indicator(page)).toContainText('Offline');
+    }
+    await expect(resultsLine(page)).toBeVisible();
+    await expect(
+      page.getByText(/You are offline; it refreshes when the connection is back\./),
+    ).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+    // A deep link, typed into a new tab.
+    const deep = await context.newPage();
+    await deep.goto('/inventory?tab=settings');
+    await expect(checkbox(deep, 'Country')).toBeChecked();
+    await expect(fieldItem(deep, 'Bin Location')).toBeVisible();
+    await deep.getByRole('button', { name: /Demo Owner/ }).click();
+    await expect(deep.getByRole('dialog', { name: 'Your profile' })).toContainText(
+      'demo@vintry.test',
+    );
+    await context.close();
+
+    // The browser starts again with no network at all.
+    context = await launch(true);
+    page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/inventory');
+    await expect(resultsLine(page)).toBeVisible();
+    await expect(indicator(page)).toContainText('Offline');
+    await screenshot(page, 'offline-inventory-after-restart-desktop');
+    await openSettings(page);
+    await expect(fieldItem(page, 'Bin Location')).toBeVisible();
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('changes made offline stay through a reload and reach the server once when back online', async ({
+  page,
+  context,
+}) => {
+  await view.createField('Old Field', 'old_field');
+  await visitOnline(page);
+  await goOffline(context, page);
+
+  await checkbox(page, 'Country').uncheck();
+  await expect(page.getByText('Saved on this device; it will sync when online')).toBeVisible();
+  await page.getByRole('button', { name: 'Move Region up' }).click();
+  await createField(page, 'Vintage Notes');
+  await page.getByRole('button', { name: 'Edit Vintage Notes' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Custom Field' });
+  await edit.getByLabel('Field Name *').fill('Tasting Notes');
+  await edit.getByRole('button', { name: 'Update Field' }).click();
+  await expect(edit).toBeHidden();
+  await page.getByRole('button', { name: 'Delete Old Field' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(fieldItem(page, 'Old Field')).toHaveCount(0);
+
+  await expect(fieldItem(page, 'Tasting Notes')).toContainText('Not yet synced');
+  await expect(indicator(page)).toHaveAccessibleName(/^Offline, \d+ waiting\./);
+  await indicator(page).click();
+  const pending = page.getByRole('dialog', { name: 'Pending changes' });
+  await expect(pending.getByRole('heading', { name: /^Waiting \(\d+\)$/ })).toBeVisible();
+  await screenshot(page, 'offline-pending-changes-desktop');
+  await pending.press('Escape');
+  await expect(pending).toBeHidden();
+
+  await page.reload();
+  await expect(checkbox(page, 'Country')).not.toBeChecked();
+  const order = await orderLabels(page);
+  expect(order.indexOf('Region')).toBeLessThan(order.indexOf('Producer/Brand'));
+  await expect(fieldItem(page, 'Tasting Notes')).toContainText('Not yet synced');
+  await expect(fieldItem(page, 'Old Field')).toHaveCount(0);
+  expect(await definitionNames()).toEqual(['Old Field']);
+
+  const mark = server.log.length;
+  await context.setOffline(false);
+  await expect(indicator(page)).toHaveText('Online', { timeout: 20_000 });
+  const columns = await view.visibleColumns();
+  expect(columns).not.toContain('country');
+  expect(columns.indexOf('region')).toBeLessThan(columns.indexOf('producer'));
+  expect(await view.definitions()).toEqual([
+    expect.objectContaining({ field_name: 'Tasting Notes', field_key: 'vintage_notes' }),
+  ]);
+  await expect(fieldItem(page, 'Tasting Notes')).not.toContainText('Not yet synced');
+  // The create and its edit went as one write; nothing took effect twice.
+  expect(server.effects(/POST \/api\/v1\/custom-fields\/definitions /, mark)).toHaveLength(1);
+  expect(server.effects(/DELETE \/api\/v1\/custom-fields\/definitions\//, mark)).toHaveLength(1);
+});
+
+test('an access token that expired offline is renewed by the replay', async ({ page, context }) => {
+  await visitOnline(page);
+  await goOffline(context, page);
+  await checkbox(page, 'Country').uncheck();
+  await page.waitForTimeout((SHORT_TOKEN_TTL_SECONDS + 1) * 1000);
+
+  const mark = server.log.length;
+  await context.setOffline(false);
+  await expect(indicator(page)).toHaveText('Online', { timeout: 20_000 });
+  expect(await view.visibleColumns()).not.toContain('country');
+  expect(server.log.slice(mark)).toContainEqual(
+    expect.stringMatching(/^POST \/api\/v1\/auth\/refresh 200 /),
+  );
+  await expect(page).toHaveURL(/\/inventory\?tab=settings$/);
+});
+
+test('a session revoked while offline pauses the queue until the user signs in again', async ({
+  page,
+  context,
+}) => {
+  await visitOnline(page);
+  await goOffline(context, page);
+  await checkbox(page, 'Country').uncheck();
+  await createField(page, 'Paused Notes');
+  const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'));
+  expect(refreshToken).toBeTruthy();
+  await view.revoke(refreshToken as string);
+  await page.waitForTimeout((SHORT_TOKEN_TTL_SECONDS + 1) * 1000);
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+  await expect(page.getByText('Session expired. Please login again.')).toBeVisible();
+  expect(await view.visibleColumns()).toContain('country');
+  expect(await definitionNames()).toEqual([]);
+
+  await signIn(page);
+  await expect(indicator(page)).toHaveText('Online', { timeout: 20_000 });
+  expect(await view.visibleColumns()).not.toContain('country');
+  expect(await definitionNames()).toEqual(['Paused Notes']);
+});
+
+test('a sync event with no page open delivers the queue', async ({ page, context }) => {
+  await visitOnline(page);
+  await goOffline(context, page);
+  await checkbox(page, 'Country').uncheck();
+  await createField(page, 'Worker Notes');
+  // The access token is stale by the time the worker sends: it renews it itself.
+  await page.waitForTimeout((SHORT_TOKEN_TTL_SECONDS + 1) * 1000);
+
+  const blank = await context.newPage();
+  await page.close();
+  await context.setOffline(false);
+  const cdp = await context.newCDPSession(blank);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find(
+        (registration) => registration.scopeURL === `${server.baseURL}/`,
+      );
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: server.baseURL,
+    registrationId: await registrationId,
+    tag: 'vintry-outbox',
+    lastChance: false,
+  });
+  await expect.poll(() => definitionNames(), { timeout: 20_000 }).toEqual(['Worker Notes']);
+  expect(await view.visibleColumns()).not.toContain('country');
+
+  // A page opened afterwards takes the tokens the worker renewed and is still signed in.
+  const again = await context.newPage();
+  await openSettings(again);
+  await expect(indicator(again)).toHaveText('Online');
+  await expect(checkbox(again, 'Country')).not.toBeChecked();
+  await expect(fieldItem(again, 'Worker Notes')).not.toContainText('Not yet synced');
+});
+
+test('two tabs queue changes offline and come back together: nothing arrives twice', async ({
+  page,
+  context,
+}) => {
+  await visitOnline(page);
+  const second = await context.newPage();
+  await openSettings(second);
+  await goOffline(context, page);
+  await expect(indicator(second)).toContainText('Offline');
+
+  await createField(page, 'Alpha Notes');
+  await createField(second, 'Beta Notes');
+  await checkbox(second, 'Country').uncheck();
+  // Each tab counts the changes of both.
+  await expect(indicator(page)).toHaveAccessibleName(/^Offline, 3 waiting\./);
+
+  const mark = server.log.length;
+  await context.setOffline(false);
+  for (const tab of [page, second]) {
+    await expect(indicator(tab)).toHaveText('Online', { timeout: 20_000 });
+  }
+  expect(await definitionNames()).toEqual(['Alpha Notes', 'Beta Notes']);
+  expect(await view.visibleColumns()).not.toContain('country');
+  expect(server.effects(/POST \/api\/v1\/custom-fields\/definitions /, mark)).toHaveLength(2);
+  expect(server.effects(/PUT \/api\/v1\/preferences\/columns\/products /, mark)).toHaveLength(1);
+  expect(server.log.slice(mark).filter((line) => / 409 /.test(line))).toEqual([]);
+  for (const tab of [page, second]) {
+    await expect(fieldItem(tab, 'Alpha Notes')).toHaveCount(1);
+    await expect(fieldItem(tab, 'Beta Notes')).toHaveCount(1);
+  }
+});
+
+test('the server stops in the middle of a replay and starts again: everything converges', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await visitOnline(page);
+  await goOffline(context, page);
+  const names = ['First Notes', 'Second Notes', 'Third Notes', 'Fourth Notes'];
+  for (const name of names) await createField(page, name);
+
+  // The second create reaches the server and is stored, then the server stops before its
+  // answer gets back; the others find it gone.
+  let creates = 0;
+  let stopped: Promise<void> | undefined;
+  await context.route('**/api/v1/custom-fields/definitions', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    creates += 1;
+    if (creates !== 2) return route.continue();
+    await route.fetch();
+    stopped = server.stop();
+    await stopped;
+    return route.abort('connectionreset');
+  });
+  const mark = server.log.length;
+  await context.setOffline(false);
+  await expect.poll(() => stopped !== undefined, { timeout: 20_000 }).toBe(true);
+  await stopped;
+  await expect(indicator(page)).toHaveText(/^Syncing \d$/);
+
+  await context.unrouteAll({ behavior: 'wait' });
+  await server.start();
+  await expect(indicator(page)).toHaveText('Online', { timeout: 60_000 });
+  expect(await definitionNames()).toEqual([...names].sort());
+  const created = server.effects(/POST \/api\/v1\/custom-fields\/definitions /, mark);
+  expect(created).toHaveLength(names.length);
+  // The one whose answer was lost was sent again and answered from the store.
+  expect(server.log.slice(mark)).toContainEqual(
+    expect.stringMatching(/^POST \/api\/v1\/custom-fields\/definitions 201 .*\(replayed\)$/),
+  );
+  for (const name of names) await expect(fieldItem(page, name)).toHaveCount(1);
+});
+
+test('a change the server refuses needs attention, is undone here, and Discard clears it', async ({
+  page,
+  context,
+}) => {
+  await visitOnline(page);
+  await goOffline(context, page);
+  await createField(page, 'Cellar Location');
+  // Meanwhile, on another device, the key is taken.
+  await view.createField('Cellar Spot', 'cellar_location');
+
+  await context.setOffline(false);
+  await expect(indicator(page)).toHaveText('1 need attention', { timeout: 20_000 });
+  await expect(fieldItem(page, 'Cellar Location')).toHaveCount(0);
+  await indicator(page).click();
+  const pending = page.getByRole('dialog', { name: 'Pending changes' });
+  await expect(pending.getByRole('heading', { name: 'Need attention (1)' })).toBeVisible();
+  await expect(pending).toContainText(
+    'A custom field with the key "cellar_location" already exists',
+  );
+  await screenshot(page, 'offline-needs-attention-desktop');
+  await pending.getByRole('button', { name: /^Discard: / }).click();
+  await expect(pending).toContainText('Every change has reached the server.');
+  await pending.press('Escape');
+  await expect(indicator(page)).toHaveText('Online');
+  expect(await definitionNames()).toEqual(['Cellar Spot']);
+});
+
+test('the app is installable, and a new version is offered with Reload', async () => {
+  test.setTimeout(120_000);
+  // Installability is only reported outside incognito: a profile of its own.
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'vintry-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL: server.baseURL,
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    await cdp.detach();
+
+    publishNewBuild();
+    await page.reload();
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('meta[name="vintry-build"]')).toHaveCount(0);
+    await screenshot(page, 'update-prompt-desktop');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.locator('meta[name="vintry-build"]')).toHaveAttribute('content', 'rebuilt');
+    await expect(prompt).toBeHidden();
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+/**
+ * A new version of the app, as a rebuild would produce: index.html changed, and the worker's
+ * precache list carrying its new revision (so the worker itself changes too).
+ */
+function publishNewBuild() {
+  const indexPath = path.join(server.staticDir, 'index.html');
+  const workerPath = path.join(server.staticDir, 'sw.js');
+  const before = readFileSync(indexPath, 'utf8');
+  const after = before.replace('<head>', '<head><meta name="vintry-build" content="rebuilt">');
+  expect(after).not.toBe(before);
+  const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+  const worker = readFileSync(workerPath, 'utf8');
+  const revised = worker.replace(
+    `{"revision":"${md5(before)}","url":"index.html"}`,
+    `{"revision":"${md5(after)}","url":"index.html"}`,
+  );
+  expect(revised).not.toBe(worker);
+  writeFileSync(indexPath, after);
+  writeFileSync(workerPath, revised);
+}
