@@ -12,9 +12,12 @@ import { HttpError, MESSAGES } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { authRoutes } from './routes/auth.ts';
 import { customFieldRoutes } from './routes/custom-fields.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { preferenceRoutes } from './routes/preferences.ts';
+import { productRoutes } from './routes/products.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/user.ts';
 
 /** Largest JSON body the API accepts. */
@@ -56,12 +59,13 @@ export function createApp(deps: Deps) {
   app.use('*', compress());
 
   const api = new Hono<AppEnv>();
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: MESSAGES.bodyTooLarge }, 413),
-    }),
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: MESSAGES.bodyTooLarge }, 413),
+  });
+  // File uploads have a limit of their own (10 MB); every other body is JSON.
+  api.use('*', (c, next) =>
+    c.req.path === `${API_PREFIX}/upload` ? next() : jsonBodyLimit(c, next),
   );
   api.use('*', async (c, next) => {
     await next();
@@ -75,6 +79,9 @@ export function createApp(deps: Deps) {
   api.route('/inventory', inventoryRoutes(deps));
   api.route('/preferences', preferenceRoutes(deps));
   api.route('/custom-fields', customFieldRoutes(deps));
+  api.route('/dashboard', dashboardRoutes(deps));
+  api.route('/products', productRoutes(deps));
+  api.route('/upload', uploadRoutes(deps));
   app.route(API_PREFIX, api);
 
   if (deps.staticDir) mountStatic(app, deps.staticDir);

@@ -14,6 +14,8 @@ export interface Deps {
   appUrl: string;
   /** The clock every expiry and window is measured with. */
   now: () => Date;
+  /** Where uploaded files are kept (DATA_DIR/uploads). */
+  uploadsDir: string;
   /** Folder of the built PWA; omitted when only the API is served (tests, `npm run dev`). */
   staticDir?: string;
 }

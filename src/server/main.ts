@@ -31,6 +31,7 @@ async function main() {
     }),
     log,
     appUrl: config.appUrl,
+    uploadsDir: path.join(config.dataDir, 'uploads'),
     now: () => new Date(),
     ...(staticDir ? { staticDir } : {}),
   });

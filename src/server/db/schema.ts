@@ -217,3 +217,24 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Files uploaded by a business. The bytes live under DATA_DIR/uploads under `stored_name`, a
+ * generated name; the name the user gave is kept only to offer it back on download.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    storedName: text('stored_name').notNull(),
+    size: integer('size').notNull(),
+    contentType: text('content_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_business_idx').on(t.businessId)],
+);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { businesses, products } from '../db/schema.ts';
 import type { SeedProduct } from '../seed/catalogue.ts';
@@ -63,4 +63,63 @@ export async function countProducts(db: Db, businessId: string): Promise<number>
     .from(products)
     .where(eq(products.businessId, businessId));
   return row?.total ?? 0;
+}
+
+/** Products at or below `atMost` in stock: the candidates for Low Stock Alerts. */
+export function productsLowOnStock(db: Db, businessId: string, atMost: number) {
+  return db
+    .select({ id: products.id, name: products.name, stock: products.stockQuantity })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), lte(products.stockQuantity, atMost)));
+}
+
+/** A product made from the API Examples page: a name, a list price and a description. */
+export async function createProduct(
+  db: Db,
+  businessId: string,
+  input: { name: string; listPrice: string; description: string },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        businessId,
+        name: input.name,
+        listPrice: input.listPrice,
+        description: input.description,
+      })
+      .returning();
+    await bumpCatalogueVersion(tx, businessId);
+    return row as ProductRow;
+  });
+}
+
+/** Renames and reprices a product of the business; undefined when it has none with that id. */
+export async function updateProduct(
+  db: Db,
+  businessId: string,
+  id: number,
+  input: { name: string; listPrice: string },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(products)
+      .set({ name: input.name, listPrice: input.listPrice, updatedAt: new Date() })
+      .where(and(eq(products.businessId, businessId), eq(products.id, id)))
+      .returning();
+    if (row) await bumpCatalogueVersion(tx, businessId);
+    return row;
+  });
+}
+
+/** Deletes a product of the business; false when it has none with that id. */
+export async function deleteProduct(db: Db, businessId: string, id: number) {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(products)
+      .where(and(eq(products.businessId, businessId), eq(products.id, id)))
+      .returning({ id: products.id });
+    if (removed.length > 0) await bumpCatalogueVersion(tx, businessId);
+    return removed.length > 0;
+  });
 }

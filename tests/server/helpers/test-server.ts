@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { createApp } from '#server/app.ts';
 import { createAccessTokens } from '#server/auth/access-tokens.ts';
@@ -46,6 +49,7 @@ export interface JsonResponse {
 
 export async function createTestServer(options: { staticDir?: string } = {}) {
   const database = await openTestDatabase();
+  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vintry-uploads-'));
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   const mail: MailMessage[] = [];
@@ -62,6 +66,7 @@ export async function createTestServer(options: { staticDir?: string } = {}) {
     },
     log: silentLogger,
     appUrl: TEST_APP_URL,
+    uploadsDir,
     now,
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
   });
@@ -119,7 +124,11 @@ export async function createTestServer(options: { staticDir?: string } = {}) {
       if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
       return response.body as { accessToken: string; refreshToken: string; user: { id: string } };
     },
-    close: () => database.close(),
+    uploadsDir,
+    close: async () => {
+      await database.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
+    },
   };
 }
 
