@@ -6,7 +6,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { API_CACHE_NAME } from '#data/api-cache.ts';
+import { API_CACHE_NAME, FROM_CACHE_HEADER } from '#data/api-cache.ts';
 import { OUTBOX_SYNC_TAG } from '#data/sync/background-sync.ts';
 import { requestReplay } from '#data/sync/replayer.ts';
 import { installWorkerSession } from '#data/worker-session.ts';
@@ -44,7 +44,25 @@ registerRoute(
     url.pathname.startsWith('/api/v1/') &&
     !url.pathname.startsWith('/api/v1/auth/') &&
     url.pathname !== '/api/v1/inventory/enhanced',
-  new NetworkFirst({ cacheName: API_CACHE_NAME, networkTimeoutSeconds: 4 }),
+  new NetworkFirst({
+    cacheName: API_CACHE_NAME,
+    networkTimeoutSeconds: 4,
+    plugins: [
+      {
+        // Only used when the network failed or was too slow: tell the page it is an old answer.
+        cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+          if (!cachedResponse) return cachedResponse;
+          const headers = new Headers(cachedResponse.headers);
+          headers.set(FROM_CACHE_HEADER, '1');
+          return new Response(await cachedResponse.blob(), {
+            status: cachedResponse.status,
+            statusText: cachedResponse.statusText,
+            headers,
+          });
+        },
+      },
+    ],
+  }),
 );
 
 self.addEventListener('sync', (event) => {

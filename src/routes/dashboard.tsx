@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { ComingSoon } from '#ui/coming-soon.tsx';
+import { DashboardPage } from '#features/dashboard/components/dashboard-page.tsx';
 import { signedInRoute } from './signed-in.tsx';
 
 export const dashboardRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/dashboard',
-  component: () => <ComingSoon title="Dashboard" />,
+  component: DashboardPage,
 });

@@ -1,0 +1,247 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowDownRight, ArrowUpRight, Package, Truck } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { type DashboardData, dashboardQuery } from '#data/repositories/dashboard.ts';
+import type { DashboardSnapshot } from '#shared/dashboard/snapshot.ts';
+import { formatCurrency } from '#shared/inventory/format.ts';
+import { PageHeader } from '#ui/page-header.tsx';
+import { PageSpinner } from '#ui/spinner.tsx';
+import { formatChange } from '../chart-format.ts';
+import { stockLevel } from '../stock-level.ts';
+import './dashboard.css';
+
+// ECharts is the heaviest thing on the page: it loads on its own, after the cards.
+const SalesChart = lazy(() => import('./sales-chart.tsx'));
+
+/** What is shown is 'fresh' for this long after it came from the server. */
+const FRESH_FOR_MS = 60_000;
+
+function asOfText(iso: string, now: Date): string {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  return at.toDateString() === now.toDateString()
+    ? time
+    : `${at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}, ${time}`;
+}
+
+/** Re-renders now and then, so an 'As of' note appears once what is shown grows old. */
+function useNow(everyMs: number) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+function Change({ percent }: { percent: number }) {
+  const up = percent >= 0;
+  const Icon = up ? ArrowUpRight : ArrowDownRight;
+  return (
+    <span className={`dash-change dash-change--${up ? 'up' : 'down'}`}>
+      <Icon size={14} aria-hidden="true" />
+      {formatChange(percent)} <span className="dash-change__vs">vs yesterday</span>
+    </span>
+  );
+}
+
+function TodaySnapshot({ today }: { today: DashboardSnapshot['today'] }) {
+  return (
+    <section className="card dash-card dash-card--today" aria-labelledby="dash-today">
+      <h2 id="dash-today" className="dash-card__title">
+        Today's Snapshot
+      </h2>
+      <dl className="dash-metrics">
+        <div className="dash-metric">
+          <dt>Revenue</dt>
+          <dd className="dash-metric__value">{formatCurrency(today.revenue.value)}</dd>
+          <dd>
+            <Change percent={today.revenue.changePercent} />
+          </dd>
+        </div>
+        <div className="dash-metric">
+          <dt>Profit</dt>
+          <dd className="dash-metric__value">{formatCurrency(today.profit.value)}</dd>
+          <dd>
+            <Change percent={today.profit.changePercent} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function TomorrowOrders({ orders }: { orders: DashboardSnapshot['tomorrowOrders'] }) {
+  return (
+    <section className="card dash-card dash-card--orders" aria-labelledby="dash-orders">
+      <div className="dash-card__head">
+        <h2 id="dash-orders" className="dash-card__title">
+          Tomorrow's Orders
+        </h2>
+        <button type="button" className="button button--link dash-card__action">
+          View all
+        </button>
+      </div>
+      <ul className="dash-list">
+        {orders.map((order) => (
+          <li key={order.id} className="dash-list__item">
+            <span className="dash-list__icon" aria-hidden="true">
+              {order.kind === 'Delivery' ? <Truck size={18} /> : <Package size={18} />}
+            </span>
+            <span className="dash-list__main">
+              <span className="dash-list__name">{order.name}</span>
+              <span className="dash-list__meta">{order.items} items</span>
+            </span>
+            <span className="dash-list__when">
+              <span className="dash-list__when-kind">{order.kind}</span>
+              <span className="dash-list__when-time">{order.time}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SalesPerformance({ sales }: { sales: DashboardSnapshot['sales'] }) {
+  return (
+    <section className="card dash-card dash-card--sales" aria-labelledby="dash-sales">
+      <div className="dash-card__head">
+        <h2 id="dash-sales" className="dash-card__title">
+          Sales Performance
+        </h2>
+        <span className="dash-card__hint">Last 7 Days</span>
+      </div>
+      <div className="sales-chart" role="img" aria-label="Revenue by day over the last 7 days">
+        <Suspense fallback={<div className="sales-chart__loading">Loading chart...</div>}>
+          <SalesChart sales={sales} />
+        </Suspense>
+      </div>
+    </section>
+  );
+}
+
+function MostSold({ items }: { items: DashboardSnapshot['topItems'] }) {
+  return (
+    <section className="card dash-card dash-card--top" aria-labelledby="dash-top">
+      <div className="dash-card__head">
+        <h2 id="dash-top" className="dash-card__title">
+          Most Sold Items
+        </h2>
+        <button type="button" className="button button--link dash-card__action">
+          View Report
+        </button>
+      </div>
+      <ul className="dash-list">
+        {items.map((item) => (
+          <li key={item.name} className="dash-list__item">
+            <img className="dash-list__image" src={item.img} alt="" width={40} height={40} />
+            <span className="dash-list__main">
+              <span className="dash-list__name">{item.name}</span>
+              <span className="dash-list__meta">{item.category}</span>
+            </span>
+            <span className="dash-list__side dash-list__side--strong">{item.sold} sold</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function LowStockAlerts({ lowStock }: { lowStock: DashboardSnapshot['lowStock'] }) {
+  return (
+    <section className="card dash-card dash-card--low" aria-labelledby="dash-low">
+      <div className="dash-card__head">
+        <h2 id="dash-low" className="dash-card__title">
+          Low Stock Alerts <span className="dash-card__count">({lowStock.count} items)</span>
+        </h2>
+      </div>
+      {lowStock.items.length === 0 ? (
+        <p className="dash-empty">Nothing is running low.</p>
+      ) : (
+        <ul className="dash-list">
+          {lowStock.items.map((item) => {
+            const level = stockLevel(item.stock);
+            return (
+              <li key={item.id} className="dash-list__item low-stock__item">
+                {level ? (
+                  <span
+                    className={`stock-dot stock-dot--${level.tone}`}
+                    role="img"
+                    aria-label={level.label}
+                    title={level.label}
+                  />
+                ) : (
+                  <span className="stock-dot" aria-hidden="true" />
+                )}
+                <span className="dash-list__main">
+                  <span className="dash-list__name">{item.name}</span>
+                  <span className="dash-list__meta">{item.stock} left</span>
+                </span>
+                <button
+                  type="button"
+                  className="button button--secondary button--small low-stock__reorder"
+                  aria-label={`Reorder ${item.name}`}
+                >
+                  Reorder
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Link to="/inventory" className="button button--secondary dash-card__footer-action">
+        Manage Inventory
+      </Link>
+    </section>
+  );
+}
+
+function Cards({ data, dataUpdatedAt }: { data: DashboardData; dataUpdatedAt: number }) {
+  const now = useNow(15_000);
+  const stale = !data.live || now.getTime() - dataUpdatedAt > FRESH_FOR_MS;
+  const { snapshot } = data;
+  return (
+    <>
+      {stale ? (
+        <p className="dash-as-of" role="status">
+          As of {asOfText(snapshot.asOf, now)}
+        </p>
+      ) : null}
+      <div className="dash-grid">
+        <TodaySnapshot today={snapshot.today} />
+        <TomorrowOrders orders={snapshot.tomorrowOrders} />
+        <LowStockAlerts lowStock={snapshot.lowStock} />
+        <SalesPerformance sales={snapshot.sales} />
+        <MostSold items={snapshot.topItems} />
+      </div>
+    </>
+  );
+}
+
+/** The Dashboard of spec section 2: how the business is doing, and what is about to run out. */
+export function DashboardPage() {
+  const query = useQuery(dashboardQuery());
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle="Here's a snapshot of your business today." />
+      {query.data ? (
+        <Cards data={query.data} dataUpdatedAt={query.dataUpdatedAt} />
+      ) : query.isError ? (
+        <div className="card dash-error" role="alert">
+          <p>The dashboard could not be loaded. {query.error.message}</p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void query.refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      ) : (
+        <PageSpinner label="Loading dashboard..." />
+      )}
+    </>
+  );
+}
