@@ -8,7 +8,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { API_CACHE_NAME, FROM_CACHE_HEADER } from '#data/api-cache.ts';
 import { OUTBOX_SYNC_TAG } from '#data/sync/background-sync.ts';
-import { requestReplay } from '#data/sync/replayer.ts';
+import { replayOnSync } from '#data/sync/replayer.ts';
 import { installWorkerSession } from '#data/worker-session.ts';
 
 /**
@@ -67,7 +67,7 @@ registerRoute(
 
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
-  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(requestReplay());
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(replayOnSync());
 });
 
 self.addEventListener('message', (event) => {

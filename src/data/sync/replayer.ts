@@ -164,7 +164,22 @@ async function processEntry(read: OutboxEntry): Promise<'continue' | 'stop'> {
  * The browser knows it has no network: nothing is tried, so the waiting writes stay untried and
  * keep coalescing. The `online` event (or the worker's `sync`) starts the replay again.
  */
-const knownOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+let connectedBySync = false;
+const knownOffline = () =>
+  !connectedBySync && typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * The worker's `sync` event: the browser fires it once it is connected, and a worker's
+ * navigator.onLine can lag behind that for a moment, so this pass does not wait for it.
+ */
+export async function replayOnSync(): Promise<void> {
+  connectedBySync = true;
+  try {
+    await requestReplay();
+  } finally {
+    connectedBySync = false;
+  }
+}
 
 async function drain() {
   for (;;) {

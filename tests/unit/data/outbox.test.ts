@@ -11,7 +11,13 @@ import { saveSession } from '#data/session.ts';
 import { coalesce } from '#data/sync/coalesce.ts';
 import { failureNotice } from '#data/sync/failure-messages.ts';
 import { newEntry, queueWrite } from '#data/sync/outbox.ts';
-import { backoffDelay, isReplayPaused, requestReplay, resumeReplay } from '#data/sync/replayer.ts';
+import {
+  backoffDelay,
+  isReplayPaused,
+  replayOnSync,
+  requestReplay,
+  resumeReplay,
+} from '#data/sync/replayer.ts';
 import { onSyncOutcome, type SyncOutcome } from '#data/sync/sync-events.ts';
 import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
 import { defaultLayout, defaultPreferences } from '#shared/preferences/column-preferences.ts';
@@ -380,6 +386,18 @@ describe('sending the outbox', () => {
       expect(await db.outbox.toArray()).toEqual([
         expect.objectContaining({ op: 'custom-field.create', attempts: 0 }),
       ]);
+    });
+
+    it("are sent on the worker's sync event even before its navigator.onLine catches up", async () => {
+      const seen = recordingServer();
+      await createCustomField(field('bin'));
+      await replayOnSync();
+      expect(seen).toEqual(['POST bin']);
+      expect(await db.outbox.count()).toBe(0);
+      // The hint lasts for that pass only.
+      await createCustomField(field('cellar'));
+      await requestReplay();
+      expect(seen).toEqual(['POST bin']);
     });
 
     it('go after the create of the field they show, even when it was edited since', async () => {
