@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
-import { launchChromium, signIn } from './lib/browser.ts';
+import { afterNextPaint, launchChromium, signIn } from './lib/browser.ts';
 import { profilePage } from './lib/profile.ts';
 import { build, startServer } from './lib/server.ts';
 import { median, ms, percentile } from './lib/stats.ts';
@@ -16,12 +16,6 @@ import { median, ms, percentile } from './lib/stats.ts';
  */
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const PORT = 8282;
-
-async function afterNextPaint(page: Page) {
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-  );
-}
 
 /** Records, in the page, the time from a trusted input event to the paint after `selector` changes. */
 async function instrument(page: Page, selector: string) {

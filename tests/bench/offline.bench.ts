@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';
-import { launchChromium, signIn } from './lib/browser.ts';
+import { afterNextPaint, launchChromium, signIn } from './lib/browser.ts';
 import { build, startServer } from './lib/server.ts';
 import { median, ms } from './lib/stats.ts';
 
@@ -24,12 +24,6 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const CHANGES = 1_000;
 const COLD_STARTS = 5;
 const PORT = 8283;
-
-async function afterNextPaint(page: Page) {
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-  );
-}
 
 const settingsReady = (page: Page) =>
   page.getByRole('checkbox', { name: 'SKU', exact: true }).waitFor();

@@ -19,16 +19,7 @@ describe('GET /api/v1/dashboard', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    const harbour = await server.createUser({
-      email: 'a@harbour.test',
-      password: 'Harbour2026',
-      businessName: 'Harbour Wines',
-    });
-    const hilltop = await server.createUser({
-      email: 'b@hilltop.test',
-      password: 'Hilltop2026',
-      businessName: 'Hilltop Spirits',
-    });
+    const { harbour, hilltop } = await server.twoBusinesses();
     await insertProducts(server.db, harbour.businessId, [
       product('Well Stocked Shiraz', 120),
       product('Just Above', 26),
@@ -40,8 +31,8 @@ describe('GET /api/v1/dashboard', () => {
       product('Alpha Low', 12),
     ]);
     await insertProducts(server.db, hilltop.businessId, [product('Hilltop Only Gin', 1)]);
-    harbourToken = (await server.login('a@harbour.test', 'Harbour2026')).accessToken;
-    hilltopToken = (await server.login('b@hilltop.test', 'Hilltop2026')).accessToken;
+    harbourToken = harbour.token;
+    hilltopToken = hilltop.token;
   });
   afterAll(() => server.close());
 

@@ -18,20 +18,9 @@ describe('products of the API Examples page', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    businessId = (
-      await server.createUser({
-        email: 'a@harbour.test',
-        password: 'Harbour2026',
-        businessName: 'Harbour Wines',
-      })
-    ).businessId;
-    await server.createUser({
-      email: 'b@hilltop.test',
-      password: 'Hilltop2026',
-      businessName: 'Hilltop Spirits',
-    });
-    token = (await server.login('a@harbour.test', 'Harbour2026')).accessToken;
-    otherToken = (await server.login('b@hilltop.test', 'Hilltop2026')).accessToken;
+    const { harbour, hilltop } = await server.twoBusinesses();
+    ({ businessId, token } = harbour);
+    otherToken = hilltop.token;
   });
   afterAll(() => server.close());
 

@@ -22,18 +22,9 @@ describe('POST /api/v1/upload and GET its url', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    await server.createUser({
-      email: 'a@harbour.test',
-      password: 'Harbour2026',
-      businessName: 'Harbour Wines',
-    });
-    await server.createUser({
-      email: 'b@hilltop.test',
-      password: 'Hilltop2026',
-      businessName: 'Hilltop Spirits',
-    });
-    token = (await server.login('a@harbour.test', 'Harbour2026')).accessToken;
-    otherToken = (await server.login('b@hilltop.test', 'Hilltop2026')).accessToken;
+    const { harbour, hilltop } = await server.twoBusinesses();
+    token = harbour.token;
+    otherToken = hilltop.token;
   });
   afterAll(() => server.close());
 

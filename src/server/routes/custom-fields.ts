@@ -16,6 +16,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { SerialIdSchema } from '../http/params.ts';
 import { readJsonBody } from '../http/read-json.ts';
 
 /**
@@ -26,8 +27,6 @@ import { readJsonBody } from '../http/read-json.ts';
  * (id, field_key, field_name, field_type, is_required).
  */
 export const DEFINITION_FORMATS = ['full', 'compact'] as const;
-
-const IdSchema = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number));
 
 export function customFieldRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -43,7 +42,7 @@ export function customFieldRoutes(deps: Deps) {
   }
 
   async function existingDefinition(businessId: string, idText: string) {
-    const id = v.safeParse(IdSchema, idText);
+    const id = v.safeParse(SerialIdSchema, idText);
     const row = id.success ? await findDefinition(deps.db, businessId, id.output) : undefined;
     if (!row) throw new HttpError(404, MESSAGES.notFound);
     return row;

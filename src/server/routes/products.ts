@@ -10,6 +10,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { SerialIdSchema } from '../http/params.ts';
 import { readJson } from '../http/read-json.ts';
 import {
   createProduct,
@@ -23,8 +24,6 @@ import {
  * description} → 201, PUT /products/{id} {name, price}, DELETE /products/{id} → 204. They write
  * the real catalogue (the price is the list price), so the product shows up in Inventory.
  */
-const IdSchema = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number));
-
 const toMoney = (price: number) => price.toFixed(2);
 
 function toExampleProduct(row: ProductRow): ExampleProduct {
@@ -39,7 +38,7 @@ function toExampleProduct(row: ProductRow): ExampleProduct {
 }
 
 function productId(text: string): number {
-  const id = v.safeParse(IdSchema, text);
+  const id = v.safeParse(SerialIdSchema, text);
   if (!id.success) throw new HttpError(404, MESSAGES.notFound);
   return id.output;
 }

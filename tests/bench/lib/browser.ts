@@ -12,3 +12,10 @@ export async function signIn(page: Page, baseUrl: string) {
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/dashboard');
 }
+
+/** Resolves once the frame after the current one has been painted. */
+export async function afterNextPaint(page: Page) {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
+}

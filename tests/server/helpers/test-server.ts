@@ -94,6 +94,12 @@ export async function createTestServer(options: { staticDir?: string } = {}) {
     return { status: response.status, headers: response.headers, body };
   }
 
+  async function login(email: string, password: string) {
+    const response = await call('POST', '/api/v1/auth/login', { body: { email, password } });
+    if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
+    return response.body as { accessToken: string; refreshToken: string; user: { id: string } };
+  }
+
   return {
     app,
     db: database.db,
@@ -119,12 +125,31 @@ export async function createTestServer(options: { staticDir?: string } = {}) {
         role: input.role ?? 'staff',
         name: input.name ?? input.email,
       }),
-    login: async (email: string, password: string) => {
-      const response = await call('POST', '/api/v1/auth/login', { body: { email, password } });
-      if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
-      return response.body as { accessToken: string; refreshToken: string; user: { id: string } };
-    },
+    login,
     uploadsDir,
+    /**
+     * Two businesses with a signed-in user each: Harbour Wines (a@harbour.test) and Hilltop
+     * Spirits (b@hilltop.test), for tests of business scoping.
+     */
+    twoBusinesses: async () => {
+      const accounts = [
+        { email: 'a@harbour.test', password: 'Harbour2026', businessName: 'Harbour Wines' },
+        { email: 'b@hilltop.test', password: 'Hilltop2026', businessName: 'Hilltop Spirits' },
+      ];
+      const [harbour, hilltop] = await Promise.all(
+        accounts.map(async (account) => {
+          const { businessId } = await createUser(database.db, {
+            ...account,
+            role: 'staff',
+            name: account.email,
+          });
+          const { accessToken } = await login(account.email, account.password);
+          return { businessId, token: accessToken };
+        }),
+      );
+      if (!harbour || !hilltop) throw new Error('the two businesses were not created');
+      return { harbour, hilltop };
+    },
     close: async () => {
       await database.close();
       rmSync(uploadsDir, { recursive: true, force: true });

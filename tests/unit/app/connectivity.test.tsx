@@ -9,7 +9,7 @@ import { customFieldsResource } from '#data/sync/outbox-entry.ts';
 import { requestReplay } from '#data/sync/replayer.ts';
 import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
 import { mockServer } from '../../mocks/server.ts';
-import { renderApp, signInAsDemo } from '../helpers/render-app.tsx';
+import { demoProfileHandler, renderApp, signInAsDemo } from '../helpers/render-app.tsx';
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());
@@ -26,18 +26,7 @@ beforeEach(async () => {
   await clearLocalData();
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  mockServer.use(
-    http.get('*/api/v1/user/profile', () =>
-      HttpResponse.json({
-        id: 'u1',
-        email: 'demo@vintry.test',
-        name: 'Demo Owner',
-        role: 'owner',
-        businessId: 'b1',
-        businessName: 'Demo Cellar',
-      }),
-    ),
-  );
+  mockServer.use(demoProfileHandler());
 });
 // What a test left waiting must not be sent once the browser counts as online again.
 afterEach(async () => {

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { createQueryClient } from '#app/query-client.ts';
 import { SessionGate } from '#app/session-gate.tsx';
 import { saveSession } from '#data/session.ts';
@@ -21,17 +22,19 @@ export function renderApp(path: string) {
   return { ...view, router, history };
 }
 
+export const DEMO_USER = {
+  id: 'u1',
+  email: 'demo@vintry.test',
+  name: 'Demo Owner',
+  role: 'owner',
+  businessId: 'b1',
+  businessName: 'Demo Cellar',
+} as const;
+
 export async function signInAsDemo() {
-  await saveSession({
-    accessToken: 'access-1',
-    refreshToken: 'refresh-1',
-    user: {
-      id: 'u1',
-      email: 'demo@vintry.test',
-      name: 'Demo Owner',
-      role: 'owner',
-      businessId: 'b1',
-      businessName: 'Demo Cellar',
-    },
-  });
+  await saveSession({ accessToken: 'access-1', refreshToken: 'refresh-1', user: DEMO_USER });
 }
+
+/** GET /user/profile answering the demo user, for screens whose top bar asks for it. */
+export const demoProfileHandler = () =>
+  http.get('*/api/v1/user/profile', () => HttpResponse.json(DEMO_USER));

@@ -11,7 +11,7 @@ import {
 } from '#shared/dashboard/sample-data.ts';
 import type { DashboardSnapshot } from '#shared/dashboard/snapshot.ts';
 import { mockServer } from '../../../mocks/server.ts';
-import { renderApp, signInAsDemo } from '../../helpers/render-app.tsx';
+import { demoProfileHandler, renderApp, signInAsDemo } from '../../helpers/render-app.tsx';
 
 // The chart draws on a canvas jsdom does not have; its formatting is tested on its own.
 vi.mock('#features/dashboard/components/sales-chart.tsx', () => ({
@@ -45,9 +45,7 @@ const LOW = {
 function serve(body: DashboardSnapshot, headers: Record<string, string> = {}) {
   mockServer.use(
     http.get('*/api/v1/dashboard', () => HttpResponse.json(body, { headers })),
-    http.get('*/api/v1/user/profile', () =>
-      HttpResponse.json({ id: 'u1', email: 'demo@vintry.test', name: 'Demo Owner' }),
-    ),
+    demoProfileHandler(),
   );
 }
 
@@ -123,9 +121,7 @@ describe('Dashboard', () => {
           ? HttpResponse.json({ message: 'Internal server error' }, { status: 500 })
           : HttpResponse.json(snapshot(LOW));
       }),
-      http.get('*/api/v1/user/profile', () =>
-        HttpResponse.json({ id: 'u1', email: 'demo@vintry.test', name: 'Demo Owner' }),
-      ),
+      demoProfileHandler(),
     );
     await signInAsDemo();
     renderApp('/dashboard');
