@@ -38,7 +38,8 @@ export class SessionExpiredError extends Error {
   override name = 'SessionExpiredError';
 }
 
-async function readBody(response: Response): Promise<unknown> {
+/** The answer's body: parsed JSON, the text when it is not JSON, or null when empty. */
+export async function readBody(response: Response): Promise<unknown> {
   const text = await response.text().catch(() => '');
   if (!text) return null;
   try {

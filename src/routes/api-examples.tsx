@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { ComingSoon } from '#ui/coming-soon.tsx';
+import { ApiExamplesPage } from '#features/api-examples/components/api-examples-page.tsx';
 import { signedInRoute } from './signed-in.tsx';
 
 export const apiExamplesRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/api-examples',
-  component: () => <ComingSoon title="Authenticated API Call Examples" />,
+  component: ApiExamplesPage,
 });

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '#server/routes/uploads.ts';
+import { UPLOAD_MESSAGES } from '#server/routes/uploads.ts';
+import { MAX_UPLOAD_BYTES } from '#shared/uploads.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2]);

@@ -5,11 +5,12 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { API_PREFIX } from '#shared/api.ts';
+import { MAX_UPLOAD_BYTES, UPLOAD_FILE_TYPES } from '#shared/uploads.ts';
 import { requireCaller } from '../auth/require-caller.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
-import { ALLOWED_FILE_TYPES, declaredTypeAgrees, sniffFileType } from '../uploads/file-types.ts';
+import { declaredTypeAgrees, sniffFileType } from '../uploads/file-types.ts';
 import { findUpload, recordUpload } from '../uploads/repository.ts';
 
 /**
@@ -18,7 +19,6 @@ import { findUpload, recordUpload } from '../uploads/repository.ts';
  * DATA_DIR/uploads with a generated name. GET /upload/{id} serves it back, as an attachment and
  * to the same business only.
  */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Room for the multipart envelope around a file of the largest size. */
 const ENVELOPE_BYTES = 64 * 1024;
 
@@ -27,7 +27,7 @@ export const UPLOAD_MESSAGES = {
   missingFile: 'No file: send it in the multipart field "file"',
   empty: 'The file is empty',
   tooLarge: 'File too large: at most 10 MB',
-  unsupported: `Unsupported file type: allowed are ${ALLOWED_FILE_TYPES.join(', ')}`,
+  unsupported: `Unsupported file type: allowed are ${UPLOAD_FILE_TYPES.map((type) => type.label).join(', ')}`,
   mismatch: (declared: string, actual: string) =>
     `The file's content is ${actual}, not the declared ${declared}`,
 } as const;

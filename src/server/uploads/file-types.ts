@@ -1,37 +1,18 @@
+import { UPLOAD_FILE_TYPES, type UploadFileType } from '#shared/uploads.ts';
+
 /**
  * The file types an upload may be, told by the file's first bytes rather than by its name or the
  * type the browser declared: a file whose bytes are not one of these is refused.
  */
-export interface FileType {
-  contentType: string;
-  extension: string;
-  label: string;
-}
+export type FileType = UploadFileType;
 
-const TYPES: { type: FileType; matches: (head: Uint8Array) => boolean }[] = [
-  {
-    type: { contentType: 'image/png', extension: 'png', label: 'PNG' },
-    matches: (h) => startsWith(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  },
-  {
-    type: { contentType: 'image/jpeg', extension: 'jpg', label: 'JPEG' },
-    matches: (h) => startsWith(h, [0xff, 0xd8, 0xff]),
-  },
-  {
-    type: { contentType: 'image/gif', extension: 'gif', label: 'GIF' },
-    matches: (h) => ascii(h, 0, 6) === 'GIF87a' || ascii(h, 0, 6) === 'GIF89a',
-  },
-  {
-    type: { contentType: 'image/webp', extension: 'webp', label: 'WebP' },
-    matches: (h) => ascii(h, 0, 4) === 'RIFF' && ascii(h, 8, 12) === 'WEBP',
-  },
-  {
-    type: { contentType: 'application/pdf', extension: 'pdf', label: 'PDF' },
-    matches: (h) => ascii(h, 0, 5) === '%PDF-',
-  },
-];
-
-export const ALLOWED_FILE_TYPES = TYPES.map(({ type }) => type.label);
+const MATCHERS: Record<FileType['contentType'], (head: Uint8Array) => boolean> = {
+  'image/png': (h) => startsWith(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  'image/jpeg': (h) => startsWith(h, [0xff, 0xd8, 0xff]),
+  'image/gif': (h) => ascii(h, 0, 6) === 'GIF87a' || ascii(h, 0, 6) === 'GIF89a',
+  'image/webp': (h) => ascii(h, 0, 4) === 'RIFF' && ascii(h, 8, 12) === 'WEBP',
+  'application/pdf': (h) => ascii(h, 0, 5) === '%PDF-',
+};
 
 function startsWith(head: Uint8Array, bytes: number[]) {
   return bytes.every((byte, index) => head[index] === byte);
@@ -43,7 +24,7 @@ function ascii(head: Uint8Array, from: number, to: number) {
 
 /** The type the bytes say, or null when they are none of the allowed ones. */
 export function sniffFileType(head: Uint8Array): FileType | null {
-  return TYPES.find(({ matches }) => matches(head))?.type ?? null;
+  return UPLOAD_FILE_TYPES.find((type) => MATCHERS[type.contentType](head)) ?? null;
 }
 
 /** Types a browser may declare for any file: they say nothing, so they contradict nothing. */
