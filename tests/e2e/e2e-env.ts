@@ -20,4 +20,11 @@ export const SETTINGS_USER = {
   business: 'Settings Test Cellar',
 };
 
+/** A business of its own for the API Examples journey, whose products it creates and deletes. */
+export const EXAMPLES_USER = {
+  email: 'examples@vintry.test',
+  password: 'Examples2026',
+  business: 'Examples Test Cellar',
+};
+
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { E2E_DATA_DIR, E2E_PORT, RESET_USER, SETTINGS_USER } from './e2e-env.ts';
+import { E2E_DATA_DIR, E2E_PORT, EXAMPLES_USER, RESET_USER, SETTINGS_USER } from './e2e-env.ts';
 
 /**
- * The browser tests' server: a fresh data folder, one extra account made with the admin CLI,
+ * The browser tests' server: a fresh data folder, extra accounts made with the admin CLI,
  * then `npm start` exactly as README says (build, then serve with the demo data).
  */
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
@@ -33,6 +33,7 @@ function createUser(email: string, password: string, business: string, name: str
 }
 createUser(RESET_USER.email, RESET_USER.password, 'Demo Cellar', 'Riley Reset');
 createUser(SETTINGS_USER.email, SETTINGS_USER.password, SETTINGS_USER.business, 'Sam Settings');
+createUser(EXAMPLES_USER.email, EXAMPLES_USER.password, EXAMPLES_USER.business, 'Eli Examples');
 
 const server = spawn('npm', ['start'], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

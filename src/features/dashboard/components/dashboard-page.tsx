@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowDownRight, ArrowUpRight, Package, Truck } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { type DashboardData, dashboardQuery } from '#data/repositories/dashboard.ts';
+import { useOnline } from '#data/sync/use-sync-status.ts';
 import type { DashboardSnapshot } from '#shared/dashboard/snapshot.ts';
 import { formatCurrency } from '#shared/inventory/format.ts';
 import { PageHeader } from '#ui/page-header.tsx';
@@ -90,7 +91,9 @@ function TomorrowOrders({ orders }: { orders: DashboardSnapshot['tomorrowOrders'
               {order.kind === 'Delivery' ? <Truck size={18} /> : <Package size={18} />}
             </span>
             <span className="dash-list__main">
-              <span className="dash-list__name">{order.name}</span>
+              <span className="dash-list__name" title={order.name}>
+                {order.name}
+              </span>
               <span className="dash-list__meta">{order.items} items</span>
             </span>
             <span className="dash-list__when">
@@ -138,7 +141,9 @@ function MostSold({ items }: { items: DashboardSnapshot['topItems'] }) {
           <li key={item.name} className="dash-list__item">
             <img className="dash-list__image" src={item.img} alt="" width={40} height={40} />
             <span className="dash-list__main">
-              <span className="dash-list__name">{item.name}</span>
+              <span className="dash-list__name" title={item.name}>
+                {item.name}
+              </span>
               <span className="dash-list__meta">{item.category}</span>
             </span>
             <span className="dash-list__side dash-list__side--strong">{item.sold} sold</span>
@@ -176,7 +181,9 @@ function LowStockAlerts({ lowStock }: { lowStock: DashboardSnapshot['lowStock'] 
                   <span className="stock-dot" aria-hidden="true" />
                 )}
                 <span className="dash-list__main">
-                  <span className="dash-list__name">{item.name}</span>
+                  <span className="dash-list__name" title={item.name}>
+                    {item.name}
+                  </span>
                   <span className="dash-list__meta">{item.stock} left</span>
                 </span>
                 <button
@@ -198,17 +205,36 @@ function LowStockAlerts({ lowStock }: { lowStock: DashboardSnapshot['lowStock'] 
   );
 }
 
-function Cards({ data, dataUpdatedAt }: { data: DashboardData; dataUpdatedAt: number }) {
+/**
+ * What is shown is not known to be current, so it carries its time: it came from the worker's
+ * cache, or the device is offline, or the last refresh failed, or it is over a minute old.
+ */
+function useIsCurrent(data: DashboardData, dataUpdatedAt: number, refreshFailed: boolean) {
   const now = useNow(15_000);
-  const stale = !data.live || now.getTime() - dataUpdatedAt > FRESH_FOR_MS;
+  const online = useOnline();
+  const current =
+    data.live && online && !refreshFailed && now.getTime() - dataUpdatedAt <= FRESH_FOR_MS;
+  return { current, now };
+}
+
+function Cards({
+  data,
+  dataUpdatedAt,
+  refreshFailed,
+}: {
+  data: DashboardData;
+  dataUpdatedAt: number;
+  refreshFailed: boolean;
+}) {
+  const { current, now } = useIsCurrent(data, dataUpdatedAt, refreshFailed);
   const { snapshot } = data;
   return (
     <>
-      {stale ? (
+      {current ? null : (
         <p className="dash-as-of" role="status">
           As of {asOfText(snapshot.asOf, now)}
         </p>
-      ) : null}
+      )}
       <div className="dash-grid">
         <TodaySnapshot today={snapshot.today} />
         <TomorrowOrders orders={snapshot.tomorrowOrders} />
@@ -227,7 +253,11 @@ export function DashboardPage() {
     <>
       <PageHeader title="Dashboard" subtitle="Here's a snapshot of your business today." />
       {query.data ? (
-        <Cards data={query.data} dataUpdatedAt={query.dataUpdatedAt} />
+        <Cards
+          data={query.data}
+          dataUpdatedAt={query.dataUpdatedAt}
+          refreshFailed={query.errorUpdatedAt > query.dataUpdatedAt}
+        />
       ) : query.isError ? (
         <div className="card dash-error" role="alert">
           <p>The dashboard could not be loaded. {query.error.message}</p>

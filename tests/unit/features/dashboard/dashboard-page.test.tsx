@@ -112,6 +112,42 @@ describe('Dashboard', () => {
     expect(screen.getByText('Nothing is running low.')).toBeTruthy();
   });
 
+  it("says 'As of {time}' while the device is offline, however recent the copy", async () => {
+    serve(snapshot({ count: 0, items: [] }));
+    await signInAsDemo();
+    renderApp('/dashboard');
+    await screen.findByRole('region', { name: "Today's Snapshot" });
+    expect(screen.queryByText(/^As of /)).toBeNull();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      window.dispatchEvent(new Event('offline'));
+      expect(await screen.findByText(/^As of /)).toBeTruthy();
+    } finally {
+      onLine.mockRestore();
+      window.dispatchEvent(new Event('online'));
+    }
+  });
+
+  it("says 'As of {time}' when a refresh of what is shown failed", async () => {
+    let calls = 0;
+    mockServer.use(
+      http.get('*/api/v1/dashboard', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json(snapshot(LOW))
+          : HttpResponse.json({ message: 'Internal server error' }, { status: 500 });
+      }),
+      demoProfileHandler(),
+    );
+    await signInAsDemo();
+    const { router } = renderApp('/dashboard');
+    await screen.findByRole('region', { name: "Today's Snapshot" });
+    expect(screen.queryByText(/^As of /)).toBeNull();
+    await router.options.context.queryClient.refetchQueries({ queryKey: ['dashboard'] });
+    expect(await screen.findByText(/^As of /, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('region', { name: "Today's Snapshot" })).toBeTruthy();
+  });
+
   it('offers Try again when the dashboard cannot be loaded and nothing is stored', async () => {
     let calls = 0;
     mockServer.use(

@@ -1,0 +1,145 @@
+import { expect, type Page, test } from '@playwright/test';
+import { screenshot, signIn } from './helpers.ts';
+
+const card = (page: Page, title: string | RegExp) => page.getByRole('region', { name: title });
+
+async function openDashboard(page: Page) {
+  await signIn(page);
+  await expect(card(page, "Today's Snapshot")).toBeVisible();
+  await expect(page.locator('.sales-chart canvas')).toBeVisible();
+}
+
+/** The left edges of the cards, rounded: one value per column of the grid. */
+async function columnsOf(page: Page) {
+  const lefts = await page
+    .locator('.dash-grid > section')
+    .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().left)));
+  return new Set(lefts).size;
+}
+
+const SIZES = [
+  { name: 'phone', width: 390, height: 844, columns: 1, touch: true },
+  { name: 'tablet', width: 1024, height: 768, columns: 2, touch: true },
+  { name: 'desktop', width: 1280, height: 800, columns: 3, touch: false },
+] as const;
+
+for (const size of SIZES) {
+  test.describe(`dashboard at ${size.name} size (${size.width}×${size.height})`, () => {
+    test.use({
+      viewport: { width: size.width, height: size.height },
+      hasTouch: size.touch,
+      isMobile: size.name === 'phone',
+    });
+
+    test('every card, the grid of its size, and nothing wider than the screen', async ({
+      page,
+    }) => {
+      await openDashboard(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      for (const title of [
+        "Today's Snapshot",
+        "Tomorrow's Orders",
+        'Sales Performance',
+        'Most Sold Items',
+      ]) {
+        await expect(card(page, title)).toBeVisible();
+      }
+      await expect(card(page, /^Low Stock Alerts \(\d+ items\)$/)).toBeVisible();
+      await expect(page.locator('.dash-list__image').first()).toBeVisible();
+      expect(await columnsOf(page)).toBe(size.columns);
+
+      const overflow = await page.evaluate(() => {
+        const widest = [...document.querySelectorAll('body, body *')].reduce(
+          (max, element) => Math.max(max, element.getBoundingClientRect().right),
+          0,
+        );
+        return {
+          page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          widest: Math.round(widest - window.innerWidth),
+        };
+      });
+      expect(overflow.page).toBe(0);
+      expect(overflow.widest).toBeLessThanOrEqual(0);
+
+      // Reorder waits for a hover where there is one; on touch screens it always shows.
+      const reorder = page.locator('.low-stock__reorder').first();
+      await expect(reorder).toHaveCSS('opacity', size.touch ? '1' : '0');
+      if (size.touch) {
+        const small = await page
+          .locator('main')
+          .locator('button:visible, a:visible')
+          .evaluateAll((targets) =>
+            targets
+              .filter((target) => target.getBoundingClientRect().height < 44)
+              .map((target) => target.textContent?.trim()),
+          );
+        expect(small).toEqual([]);
+      } else {
+        await page.locator('.low-stock__item').first().hover();
+        await expect(reorder).toHaveCSS('opacity', '1');
+      }
+      await page.mouse.move(0, 0);
+      await screenshot(page, `dashboard-${size.name}`);
+    });
+  });
+}
+
+test('the chart draws the week and its tooltip says the revenue of the day', async ({ page }) => {
+  await openDashboard(page);
+  const chart = page.locator('.sales-chart canvas').first();
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('the chart has no canvas on screen');
+  expect(box.width).toBeGreaterThan(300);
+  expect(box.height).toBeGreaterThan(150);
+  // The canvas is painted: its pixels are of more than a few colours.
+  const colours = await chart.evaluate((canvas: HTMLCanvasElement) => {
+    const context = canvas.getContext('2d');
+    if (!context) return 0;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    const seen = new Set<string>();
+    for (let i = 0; i < data.length; i += 4 * 97) {
+      seen.add(`${data[i]},${data[i + 1]},${data[i + 2]},${data[i + 3]}`);
+    }
+    return seen.size;
+  });
+  expect(colours).toBeGreaterThan(3);
+  await expect(card(page, 'Sales Performance').getByText('Last 7 Days')).toBeVisible();
+
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+  const tooltip = page.locator('.sales-tooltip');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText(/^Revenue on \w+\$[\d,]+$/);
+  await screenshot(page, 'dashboard-tooltip-desktop');
+});
+
+test('Manage Inventory opens the inventory', async ({ page }) => {
+  await openDashboard(page);
+  await page.getByRole('link', { name: 'Manage Inventory' }).click();
+  await expect(page).toHaveURL(/\/inventory$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inventory Management' })).toBeVisible();
+});
+
+test('after one visit the dashboard opens offline, with an As of note', async ({
+  page,
+  context,
+}) => {
+  await openDashboard(page);
+  // One visit is over once the snapshot is stored (the query cache is written within a second).
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('vintry-queries') ?? ''))
+    .toContain('"dashboard"');
+  const lowStock = await page.locator('.low-stock__item .dash-list__name').allTextContents();
+  expect(lowStock.length).toBeGreaterThan(0);
+  await expect(page.getByText(/^As of /)).toHaveCount(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^As of \d{1,2}:\d{2}/ })).toBeVisible();
+  expect(await page.locator('.low-stock__item .dash-list__name').allTextContents()).toEqual(
+    lowStock,
+  );
+  await expect(page.locator('.sales-chart canvas')).toBeVisible();
+  await screenshot(page, 'dashboard-offline-desktop');
+  await context.setOffline(false);
+});
