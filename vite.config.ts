@@ -72,5 +72,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each module needs, for the bundle-size benchmarks.
+    manifest: true,
   },
 });
