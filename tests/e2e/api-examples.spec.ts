@@ -4,6 +4,10 @@ import { screenshot, signIn } from './helpers.ts';
 
 const account = { email: EXAMPLES_USER.email, password: EXAMPLES_USER.password };
 
+// The calls are held in the page to see their running labels, and page.route does not see what
+// the service worker fetches; these journeys are about the page, so they run without it.
+test.use({ serviceWorkers: 'block' });
+
 const response = (page: Page) => page.getByTestId('api-response');
 const shownJson = async (page: Page) => JSON.parse((await response(page).textContent()) ?? '');
 

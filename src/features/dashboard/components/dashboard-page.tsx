@@ -206,8 +206,9 @@ function LowStockAlerts({ lowStock }: { lowStock: DashboardSnapshot['lowStock'] 
 }
 
 /**
- * What is shown is not known to be current, so it carries its time: it came from the worker's
- * cache, or the device is offline, or the last refresh failed, or it is over a minute old.
+ * Whether what is shown can be taken as current. It cannot, and the page says 'As of {time}',
+ * when it came from the worker's cache, the device is offline, the last refresh failed, or it is
+ * over a minute old.
  */
 function useIsCurrent(data: DashboardData, dataUpdatedAt: number, refreshFailed: boolean) {
   const now = useNow(15_000);
