@@ -109,10 +109,16 @@ export function useColumnLayout(
     [table],
   );
 
+  const waiting = stored === undefined || (stored === null && preferencesLoad.isPending && enabled);
+  // Once a layout is on screen (the defaults, shown while the load waits to be enabled) it stays
+  // while the load runs: the screen must not flash back to its loading state.
+  const shown = useRef(false);
+  if (!waiting) shown.current = true;
+
   return {
     layout,
     customFields,
-    loading: stored === undefined || (stored === null && preferencesLoad.isPending && enabled),
+    loading: waiting && !shown.current,
     error: stored === null && preferencesLoad.error ? preferencesLoad.error : null,
     retry,
     save,

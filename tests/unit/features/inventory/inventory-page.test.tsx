@@ -110,6 +110,42 @@ describe('Inventory Management screen', () => {
     answer();
   });
 
+  it('keeps the stored catalogue on screen while the first preferences load runs', async () => {
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', () =>
+        HttpResponse.json(catalogue, { headers: { ETag: '"v1"' } }),
+      ),
+    );
+    await refreshCatalogue();
+    resetCatalogueState();
+    // No preferences stored yet: they load once the catalogue has answered, and are held.
+    let answerPreferences: () => void = () => {};
+    const preferencesAsked = new Promise<void>((asked) => {
+      mockServer.use(
+        http.get('*/api/v1/inventory/enhanced', () => new HttpResponse(null, { status: 304 })),
+        http.get('*/api/v1/preferences/columns/products', async () => {
+          asked();
+          await new Promise<void>((resolve) => {
+            answerPreferences = resolve;
+          });
+          return HttpResponse.json({
+            preferences: [],
+            visible_columns: [],
+            defaults: defaultPreferences([]),
+            stats: {},
+          });
+        }),
+      );
+    });
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Sassicaia' })).toBeTruthy();
+    await preferencesAsked;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Loading inventory data and preferences...')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sassicaia' })).toBeTruthy();
+    answerPreferences();
+  });
+
   it("shows 'Error loading inventory' with the message, and 'Try again' loads again", async () => {
     mockServer.use(
       http.get('*/api/v1/inventory/enhanced', () =>
