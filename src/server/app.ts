@@ -8,7 +8,9 @@ import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '#shared/api.ts';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/app-env.ts';
+import { compressAnswers } from './http/compress-answers.ts';
 import { HttpError, MESSAGES } from './http/errors.ts';
+import { createReadCache } from './http/read-cache.ts';
 import { requestLog } from './http/request-log.ts';
 import { authRoutes } from './routes/auth.ts';
 import { customFieldRoutes } from './routes/custom-fields.ts';
@@ -56,9 +58,11 @@ export function createApp(deps: Deps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use('*', compress());
+  // The app's files stream through hono/compress; API answers have their own (compress-answers).
+  app.use('*', (c, next) => (isApiPath(c.req.path) ? next() : compress()(c, next)));
 
   const api = new Hono<AppEnv>();
+  api.use('*', compressAnswers());
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ message: MESSAGES.bodyTooLarge }, 413),
@@ -67,6 +71,9 @@ export function createApp(deps: Deps) {
   api.use('*', (c, next) =>
     c.req.path === `${API_PREFIX}/upload` ? next() : jsonBodyLimit(c, next),
   );
+  // Hot reads (the catalogue version, column preferences) are kept in memory between writes.
+  const reads = createReadCache({ enabled: deps.dbKind === 'pglite' });
+  api.use('*', reads.invalidateAfterWrites);
   api.use('*', async (c, next) => {
     await next();
     // API answers are per user: never let a shared cache keep them. Routes that revalidate
@@ -76,8 +83,8 @@ export function createApp(deps: Deps) {
   api.route('/health', healthRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.route('/user', userRoutes(deps));
-  api.route('/inventory', inventoryRoutes(deps));
-  api.route('/preferences', preferenceRoutes(deps));
+  api.route('/inventory', inventoryRoutes(deps, reads));
+  api.route('/preferences', preferenceRoutes(deps, reads));
   api.route('/custom-fields', customFieldRoutes(deps));
   api.route('/dashboard', dashboardRoutes(deps));
   api.route('/products', productRoutes(deps));
@@ -103,8 +110,10 @@ export function createApp(deps: Deps) {
   return app;
 }
 
+const isApiPath = (requestPath: string) =>
+  requestPath === '/api' || requestPath.startsWith('/api/');
+
 function mountStatic(app: Hono<AppEnv>, root: string) {
-  const isApi = (requestPath: string) => requestPath === '/api' || requestPath.startsWith('/api/');
   const indexFile = path.join(root, 'index.html');
 
   app.use('/assets/*', async (c, next) => {
@@ -113,13 +122,13 @@ function mountStatic(app: Hono<AppEnv>, root: string) {
     if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
   app.use('*', async (c, next) => {
-    if (isApi(c.req.path)) return next();
+    if (isApiPath(c.req.path)) return next();
     await next();
     if (c.res.ok && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache');
   });
-  app.use('*', (c, next) => (isApi(c.req.path) ? next() : serveStatic({ root })(c, next)));
+  app.use('*', (c, next) => (isApiPath(c.req.path) ? next() : serveStatic({ root })(c, next)));
   app.get('*', async (c, next) => {
-    if (isApi(c.req.path)) return next();
+    if (isApiPath(c.req.path)) return next();
     const html = await readFile(indexFile, 'utf8').catch(() => null);
     if (html === null) return next();
     return c.html(html);

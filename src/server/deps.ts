@@ -16,6 +16,8 @@ export interface Deps {
   now: () => Date;
   /** Where uploaded files are kept (DATA_DIR/uploads). */
   uploadsDir: string;
+  /** Build every business's catalogue answer once at start, before anyone asks (the server). */
+  prepareCatalogues?: boolean;
   /** Folder of the built PWA; omitted when only the API is served (tests, `npm run dev`). */
   staticDir?: string;
 }

@@ -33,6 +33,7 @@ async function main() {
     appUrl: config.appUrl,
     uploadsDir: path.join(config.dataDir, 'uploads'),
     now: () => new Date(),
+    prepareCatalogues: true,
     ...(staticDir ? { staticDir } : {}),
   });
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';
@@ -20,8 +21,9 @@ import { median, ms } from './lib/stats.ts';
  *
  * `npm run bench:offline` (add `-- --no-build` to reuse dist/). Prints figures; no budgets.
  */
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
-const CHANGES = 1_000;
+export const OFFLINE_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const PRODUCTS = OFFLINE_PRODUCTS;
+export const CHANGES = 1_000;
 const COLD_STARTS = 5;
 const PORT = 8283;
 
@@ -57,7 +59,7 @@ async function timeToGrid(page: Page, baseUrl: string) {
   return Date.now() - started;
 }
 
-async function coldStarts(baseUrl: string) {
+export async function coldStarts(baseUrl: string) {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'vintry-bench-profile-'));
   const launch = (offline: boolean) =>
     chromium.launchPersistentContext(profile, {
@@ -161,7 +163,7 @@ async function countWrites(context: BrowserContext, during: () => Promise<void>)
   return writes;
 }
 
-async function replay(baseUrl: string) {
+export async function replay(baseUrl: string) {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -264,7 +266,9 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -35,6 +36,32 @@ describe('HTTP surface', () => {
       expect(response.status, target).toBe(404);
       expect(response.body, target).toEqual({ message: 'Not found' });
     }
+  });
+
+  it('gzips JSON answers of 1 KB or more for clients that accept it, and leaves small ones', async () => {
+    await server.createUser({
+      email: 'gzip@cellar.test',
+      password: 'Cellar2026',
+      businessName: 'Gzip Cellar',
+    });
+    const { accessToken } = await server.login('gzip@cellar.test', 'Cellar2026');
+    const headers = { authorization: `Bearer ${accessToken}`, 'accept-encoding': 'gzip' };
+    const large = await server.app.request('/api/v1/preferences/columns/products', { headers });
+    expect(large.status).toBe(200);
+    expect(large.headers.get('content-encoding')).toBe('gzip');
+    expect(large.headers.get('vary')).toContain('Accept-Encoding');
+    const unzipped = JSON.parse(gunzipSync(Buffer.from(await large.arrayBuffer())).toString());
+    expect(unzipped.defaults.length).toBeGreaterThan(10);
+
+    const small = await server.app.request('/api/v1/health', { headers });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.json()).toEqual({ status: 'ok', db: server.dbKind });
+
+    const plain = await server.app.request('/api/v1/preferences/columns/products', {
+      headers: { authorization: headers.authorization },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.json()).defaults).toEqual(unzipped.defaults);
   });
 
   it('refuses a body over 1 MB with 413', async () => {

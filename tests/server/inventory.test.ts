@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '#server/cli/commands.ts';
@@ -49,6 +49,12 @@ describe('GET /api/v1/inventory/enhanced', () => {
       line({ name: 'Plenty Pinot', stockQuantity: 11 }),
       line({ name: 'Free Sample', listPrice: '0.00' }),
     ]);
+    // Custom values have no write call of their own yet: they are set before the server answers.
+    await server.db
+      .update(products)
+      .set({ customValues: { vintage_year: 2019, wine_type: 'Red' } })
+      .where(eq(products.name, 'Empty Shelf Shiraz'));
+    await bumpCatalogueVersion(server.db, harbourBusiness);
     harbourToken = (await server.login('a@harbour.test', 'Harbour2026')).accessToken;
     hilltopToken = (await server.login('b@hilltop.test', 'Hilltop2026')).accessToken;
   });
@@ -64,7 +70,9 @@ describe('GET /api/v1/inventory/enhanced', () => {
     expect(response.status).toBe(200);
     const body = response.body as Enhanced;
     expect(body.products).toHaveLength(4);
-    const keys = body.products[0]?.columns.map((column) => column.key);
+    // A product without custom values: the built-in keys only, in order.
+    const plain = body.products.find((product) => asRecord(product).name === 'Plenty Pinot');
+    const keys = plain?.columns.map((column) => column.key);
     expect(keys).toEqual([
       'name',
       'sku',
@@ -120,17 +128,15 @@ describe('GET /api/v1/inventory/enhanced', () => {
   });
 
   it('includes custom values by their field_key', async () => {
-    const [first] = await server.db.select({ id: products.id }).from(products).limit(1);
-    await server.db
-      .update(products)
-      .set({ customValues: { vintage_year: 2019, wine_type: 'Red' } })
-      .where(eq(products.id, first?.id ?? 0));
-    await bumpCatalogueVersion(server.db, harbourBusiness);
     const body = (await get(harbourToken)).body as Enhanced;
-    const record = asRecord(
-      body.products.find((product) => product.id === first?.id) as Enhanced['products'][number],
+    const records = body.products.map(asRecord);
+    expect(records.find((record) => record.name === 'Empty Shelf Shiraz')).toMatchObject({
+      vintage_year: 2019,
+      wine_type: 'Red',
+    });
+    expect(records.find((record) => record.name === 'Plenty Pinot')).not.toHaveProperty(
+      'vintage_year',
     );
-    expect(record).toMatchObject({ vintage_year: 2019, wine_type: 'Red' });
   });
 
   it('sends a strong ETag, answers 304 to it, and changes it when the catalogue changes', async () => {
@@ -142,7 +148,11 @@ describe('GET /api/v1/inventory/enhanced', () => {
     expect(unchanged.body).toBe('');
     expect(unchanged.headers.get('etag')).toBe(etag);
 
-    await insertProducts(server.db, harbourBusiness, [line({ name: 'New Arrival Chardonnay' })]);
+    const created = await server.call('POST', '/api/v1/products', {
+      token: harbourToken,
+      body: { name: 'New Arrival Chardonnay', price: 30 },
+    });
+    expect(created.status).toBe(201);
     const changed = await get(harbourToken, { 'If-None-Match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
@@ -155,7 +165,7 @@ describe('GET /api/v1/inventory/enhanced', () => {
   it('sends gzip with its own strong ETag, and either ETag revalidates', async () => {
     const plain = await get(harbourToken);
     const response = await server.app.request('/api/v1/inventory/enhanced', {
-      headers: { authorization: `Bearer ${harbourToken}`, 'accept-encoding': 'gzip, br' },
+      headers: { authorization: `Bearer ${harbourToken}`, 'accept-encoding': 'gzip, deflate' },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBe('gzip');
@@ -167,6 +177,29 @@ describe('GET /api/v1/inventory/enhanced', () => {
     for (const tag of [gzipEtag, `W/${gzipEtag}`, plain.headers.get('etag') ?? '']) {
       expect((await get(harbourToken, { 'If-None-Match': tag })).status, tag).toBe(304);
     }
+  });
+
+  it('sends brotli once it is made, with its own ETag, gzip until then', async () => {
+    const plain = await get(harbourToken);
+    const request = () =>
+      server.app.request('/api/v1/inventory/enhanced', {
+        headers: { authorization: `Bearer ${harbourToken}`, 'accept-encoding': 'gzip, br' },
+      });
+    const first = await request();
+    expect(['gzip', 'br']).toContain(first.headers.get('content-encoding'));
+    let response = first;
+    for (let tries = 0; response.headers.get('content-encoding') !== 'br' && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      response = await request();
+    }
+    expect(response.headers.get('content-encoding')).toBe('br');
+    const brEtag = response.headers.get('etag') ?? '';
+    expect(brEtag).toMatch(/^"[^"]+-br"$/);
+    const body = brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
+    expect(JSON.parse(body)).toEqual(plain.body);
+    const revalidated = await get(harbourToken, { 'If-None-Match': brEtag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('etag')).toBe(brEtag);
   });
 
   it("never shows a business another business's products", async () => {

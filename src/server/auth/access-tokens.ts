@@ -27,11 +27,23 @@ export interface AccessTokens {
   verify: (token: string) => Promise<Caller | null>;
 }
 
+/** Tokens already verified, by their text: a tablet sends the same one for up to 15 minutes. */
+const VERIFIED_KEPT = 2_000;
+
 export function createAccessTokens(
   secret: Uint8Array,
   ttlSeconds: number,
   now: () => Date = () => new Date(),
 ): AccessTokens {
+  // The signature check costs a trip to the crypto thread pool on every call. A token whose
+  // signature was checked is the same token when its text comes back; only expiry can change,
+  // and that is checked every time.
+  const verified = new Map<string, { caller: Caller; expiresAt: number }>();
+  const remember = (token: string, caller: Caller, expiresAt: number) => {
+    verified.set(token, { caller, expiresAt });
+    if (verified.size > VERIFIED_KEPT) verified.delete(verified.keys().next().value as string);
+  };
+
   return {
     sign: (caller) => {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -45,6 +57,12 @@ export function createAccessTokens(
         .sign(secret);
     },
     verify: async (token) => {
+      const known = verified.get(token);
+      if (known) {
+        if (now().getTime() < known.expiresAt) return known.caller;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: [ALGORITHM],
@@ -54,12 +72,14 @@ export function createAccessTokens(
           currentDate: now(),
         });
         const claims = v.safeParse(ClaimsSchema, payload);
-        if (!claims.success) return null;
-        return {
+        if (!claims.success || payload.exp === undefined) return null;
+        const caller = {
           userId: claims.output.sub,
           businessId: claims.output.bid,
           role: claims.output.role,
         };
+        remember(token, caller, payload.exp * 1000);
+        return caller;
       } catch {
         return null;
       }

@@ -25,6 +25,13 @@ export async function catalogueVersion(db: Db, businessId: string): Promise<numb
   return row?.version;
 }
 
+/** Every business with its catalogue version. */
+export function catalogueVersions(db: Db) {
+  return db
+    .select({ businessId: businesses.id, version: businesses.catalogueVersion })
+    .from(businesses);
+}
+
 export function listCatalogue(db: Db, businessId: string) {
   return db
     .select()

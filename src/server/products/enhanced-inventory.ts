@@ -47,7 +47,7 @@ export function toEnhancedProduct(row: ProductRow): { id: number; columns: Enhan
  */
 export function catalogueEtags(businessId: string, version: number) {
   const base = `catalogue-${businessId}-${version}`;
-  return { identity: `"${base}"`, gzip: `"${base}-gzip"` };
+  return { identity: `"${base}"`, gzip: `"${base}-gzip"`, br: `"${base}-br"` };
 }
 
 /**

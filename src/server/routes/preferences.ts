@@ -12,6 +12,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
+import type { ReadCache } from '../http/read-cache.ts';
 import { readJson } from '../http/read-json.ts';
 import {
   preferencesAnswer,
@@ -27,7 +28,7 @@ import {
  * /defaults and /stats views, and the inventory settings. Only the 'products' table exists;
  * another answers 404.
  */
-export function preferenceRoutes(deps: Deps) {
+export function preferenceRoutes(deps: Deps, reads: ReadCache) {
   const app = new Hono<AppEnv>();
   app.use('*', requireCaller(deps.tokens));
   app.use('*', async (c, next) =>
@@ -41,8 +42,10 @@ export function preferenceRoutes(deps: Deps) {
     return name;
   }
 
-  async function answer(userId: string, businessId: string, table: string) {
-    return preferencesAnswer(deps.db, userId, table, await productFieldKeys(deps.db, businessId));
+  function answer(userId: string, businessId: string, table: string) {
+    return reads.read(`column-preferences:${userId}:${table}`, async () =>
+      preferencesAnswer(deps.db, userId, table, await productFieldKeys(deps.db, businessId)),
+    );
   }
 
   app.get('/columns/:table', async (c) => {

@@ -15,3 +15,6 @@ export const SKU_DIGITS = 6;
 /** Reloads of the inventory are throttled to 30 s; the throttle resets after 60 s. */
 export const INVENTORY_RELOAD_THROTTLE_MS = 30_000;
 export const INVENTORY_RELOAD_RESET_MS = 60_000;
+
+/** The User Timing measure of each full catalogue load, request to stored: benchmarks read it. */
+export const CATALOGUE_LOAD_MEASURE = 'vintry:catalogue-load';

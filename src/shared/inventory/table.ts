@@ -39,32 +39,27 @@ export function sortOrder(
   items: readonly InventoryItem[],
   { key, direction }: SortState,
 ): number[] {
-  const count = items.length;
   const sign = direction === 'asc' ? 1 : -1;
-  const order = Array.from({ length: count }, (_, index) => index);
   const raw = items.map((item, index) => sortValue(item, key, index));
-  const missing = raw.map(isMissing);
-  const numeric = raw.every((value, index) => missing[index] || typeof value === 'number');
-  const last = (a: number, b: number) => {
-    const aMissing = missing[a] === true;
-    const bMissing = missing[b] === true;
-    if (aMissing || bMissing) return aMissing === bMissing ? a - b : aMissing ? 1 : -1;
-    return 0;
-  };
-  if (numeric) {
+  // Rows without a value go last in catalogue order; only the others are compared, so the
+  // comparator (called ~800,000 times for 50,000 rows) does nothing but compare two keys.
+  const present: number[] = [];
+  const missing: number[] = [];
+  raw.forEach((value, index) => {
+    (isMissing(value) ? missing : present).push(index);
+  });
+  if (present.every((index) => typeof raw[index] === 'number')) {
     const keys = Float64Array.from(raw, (value) => (typeof value === 'number' ? value : 0));
-    order.sort((a, b) => last(a, b) || sign * ((keys[a] ?? 0) - (keys[b] ?? 0)) || a - b);
+    present.sort((a, b) => sign * ((keys[a] as number) - (keys[b] as number)) || a - b);
   } else {
     const keys = raw.map((value) => (Array.isArray(value) ? value.join(', ') : String(value)));
-    order.sort((a, b) => {
-      const missingFirst = last(a, b);
-      if (missingFirst || missing[a]) return missingFirst || a - b;
+    present.sort((a, b) => {
       const left = keys[a] as string;
       const right = keys[b] as string;
-      return (left < right ? -sign : left > right ? sign : 0) || a - b;
+      return left < right ? -sign : left > right ? sign : a - b;
     });
   }
-  return order;
+  return present.concat(missing);
 }
 
 export function sortItems(items: readonly InventoryItem[], sort: SortState): InventoryItem[] {

@@ -47,9 +47,13 @@ export function fileSizes(file: string) {
   return { raw: bytes.byteLength, gzip: gzipSync(bytes).byteLength };
 }
 
-/** The same-origin scripts the page requests while `during` runs, as paths inside dist/. */
-export async function scriptsLoaded(page: Page, during: () => Promise<void>): Promise<string[]> {
-  const origin = new URL(page.url() || 'http://localhost').origin;
+/** The scripts of `baseUrl` the page requests while `during` runs, as paths inside dist/. */
+export async function scriptsLoaded(
+  page: Page,
+  baseUrl: string,
+  during: () => Promise<void>,
+): Promise<string[]> {
+  const { origin } = new URL(baseUrl);
   const seen = new Set<string>();
   const listener = (request: { resourceType(): string; url(): string }) => {
     const url = new URL(request.url());

@@ -1,0 +1,201 @@
+import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
+import { gzipTotal, measureBundles } from './bundle.bench.ts';
+import { measureInventory } from './inventory.bench.ts';
+import { launchChromium, signIn } from './lib/browser.ts';
+import { type BudgetRow, printTable, ratio } from './lib/budgets.ts';
+import { kb } from './lib/bundle.ts';
+import { build, startServer } from './lib/server.ts';
+import { median, ms, percentile } from './lib/stats.ts';
+import { type Category, measureLighthouse } from './lighthouse.bench.ts';
+import { CHANGES, coldStarts, OFFLINE_PRODUCTS, replay } from './offline.bench.ts';
+import { measureServer } from './server.bench.ts';
+
+/**
+ * `npm run bench`: builds the app, starts the real server on fresh databases with generated
+ * products, drives Debian's Chromium, and prints one table of every figure against its budget,
+ * with a baseline measured in the same run where the budget compares with one. Exits 1 when a
+ * budget is broken. Each part runs alone too: bench:bundle, bench:lighthouse, bench:inventory,
+ * bench:offline, bench:server.
+ */
+const INVENTORY_PRODUCTS = 50_000;
+const KB = 1024;
+const rows: BudgetRow[] = [];
+
+function add(row: BudgetRow) {
+  rows.push(row);
+  console.log(`${row.pass ? 'pass' : 'OVER'}  ${row.figure}: ${row.value}`);
+}
+
+const spread = (times: number[]) => `median ${ms(median(times))}, p95 ${ms(percentile(times, 95))}`;
+
+async function browserFigures() {
+  console.log(`Seeding ${INVENTORY_PRODUCTS.toLocaleString('en')} products…`);
+  const server = await startServer({
+    port: 8291,
+    extraProducts: INVENTORY_PRODUCTS - DEMO_CATALOGUE_SIZE,
+  });
+  const browser = await launchChromium();
+  try {
+    const page = await (
+      await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    ).newPage();
+    await signIn(page, server.baseUrl);
+    const inventory = await measureInventory(page, server.baseUrl, INVENTORY_PRODUCTS);
+    await page.context().close();
+    add({
+      figure: `Load of ${INVENTORY_PRODUCTS.toLocaleString('en')} products into Dexie`,
+      value: ms(inventory.dexieLoad),
+      budget: '≤ 6 s and ≤ 2× baseline',
+      pass: inventory.dexieLoad <= 6000 && inventory.dexieLoad <= 2 * inventory.rawIndexedDbWrite,
+      baseline: `raw IndexedDB ${ms(inventory.rawIndexedDbWrite)}; ${ratio(inventory.dexieLoad, inventory.rawIndexedDbWrite)}`,
+    });
+    add({
+      figure: 'Search, keystroke to grid updated',
+      value: spread(inventory.searchTimes),
+      budget: 'median ≤ 50 ms, p95 ≤ 100 ms',
+      pass: median(inventory.searchTimes) <= 50 && percentile(inventory.searchTimes, 95) <= 100,
+      baseline: `plain filter median ${ms(median(inventory.plainFilterTimes))}; ${ratio(median(inventory.searchTimes), median(inventory.plainFilterTimes))}`,
+    });
+    add({
+      figure: 'Sort by a column, click to grid updated',
+      value: spread(inventory.sortTimes),
+      budget: 'median ≤ 200 ms and ≤ 3× baseline',
+      pass:
+        median(inventory.sortTimes) <= 200 &&
+        median(inventory.sortTimes) <= 3 * median(inventory.plainSortTimes),
+      baseline: `Array.prototype.sort median ${ms(median(inventory.plainSortTimes))}; ${ratio(median(inventory.sortTimes), median(inventory.plainSortTimes))}`,
+    });
+
+    const bundles = await measureBundles(browser, server.baseUrl);
+    const login = gzipTotal(bundles.login);
+    add({
+      figure: 'JavaScript needed to paint /login, gzip',
+      value: kb(login),
+      budget: '≤ 170 KB',
+      pass: login <= 170 * KB,
+      baseline: '—',
+    });
+    add({
+      figure: 'All JavaScript, gzip',
+      value: kb(bundles.allJsGzip),
+      budget: '≤ 600 KB',
+      pass: bundles.allJsGzip <= 600 * KB,
+      baseline: '—',
+    });
+    add({
+      figure: `Precache total (${bundles.precache.files} files)`,
+      value: kb(bundles.precache.bytes),
+      budget: '≤ 3 MB',
+      pass: bundles.precache.bytes <= 3 * KB * KB,
+      baseline: '—',
+    });
+    const dashboard = gzipTotal(bundles.dashboard);
+    const cards = gzipTotal(bundles.dashboard.filter((row) => !row.chart));
+    add({
+      figure: 'JavaScript of /dashboard, gzip (without the chart chunk)',
+      value: `${kb(dashboard)} (${kb(cards)})`,
+      budget: 'reported',
+      pass: true,
+      baseline: '—',
+    });
+
+    for (const result of await measureLighthouse(server.baseUrl)) {
+      const minimum = (category: Category) =>
+        category === 'performance' && result.page === '/dashboard' ? 90 : 95;
+      for (const category of ['performance', 'accessibility', 'best-practices'] as const) {
+        add({
+          figure: `Lighthouse mobile, ${result.page}, ${category}`,
+          value: String(result.scores[category]),
+          budget: `≥ ${minimum(category)}`,
+          pass: result.scores[category] >= minimum(category),
+          baseline: '—',
+        });
+      }
+      if (result.failing.length > 0) {
+        console.log(`  ${result.page} audits below 90: ${result.failing.join('; ')}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+async function offlineAndServerFigures() {
+  console.log(`Seeding ${OFFLINE_PRODUCTS.toLocaleString('en')} products…`);
+  const server = await startServer({
+    port: 8292,
+    extraProducts: OFFLINE_PRODUCTS - DEMO_CATALOGUE_SIZE,
+  });
+  try {
+    const cold = await coldStarts(server.baseUrl);
+    add({
+      figure: `Offline cold start of /inventory, ${OFFLINE_PRODUCTS.toLocaleString('en')} products stored`,
+      value: `median ${ms(median(cold.offline))}`,
+      budget: '≤ 1.5 s',
+      pass: median(cold.offline) <= 1500,
+      baseline: `online cold start ${ms(median(cold.online))}; ${ratio(median(cold.offline), median(cold.online))}`,
+    });
+    const queued = await replay(server.baseUrl);
+    add({
+      figure: `${CHANGES.toLocaleString('en')} queued changes replayed after reconnecting`,
+      value: `${ms(queued.replayTime)}; ${queued.requests} requests for ${queued.entries} entries`,
+      budget: '≤ 10 s; requests ≤ entries',
+      pass: queued.replayTime <= 10_000 && queued.requests <= queued.entries,
+      baseline: `one request per change ${ms(queued.baseline)}; ${ratio(queued.replayTime, queued.baseline)}`,
+    });
+
+    const api = await measureServer(server.baseUrl);
+    const clean = [api.health, api.enhanced, api.enhanced304, api.preferences].every(
+      (figure) => figure.unexpected === 0,
+    );
+    if (!clean) console.log('  some load-test answers were not the expected status');
+    add({
+      figure: `GET /inventory/enhanced, ${OFFLINE_PRODUCTS.toLocaleString('en')} products, 10 connections`,
+      value: `p99 ${ms(api.enhanced.p99)}`,
+      budget: 'p99 ≤ 150 ms',
+      pass: api.enhanced.p99 <= 150 && api.enhanced.unexpected === 0,
+      baseline: `GET /health p99 ${ms(api.health.p99)}`,
+    });
+    add({
+      figure: 'The same answered 304 (If-None-Match)',
+      value: `p99 ${ms(api.enhanced304.p99)}`,
+      budget: 'p99 ≤ 10 ms',
+      pass: api.enhanced304.p99 <= 10 && api.enhanced304.unexpected === 0,
+      baseline: `GET /health p99 ${ms(api.health.p99)}`,
+    });
+    add({
+      figure: 'GET /preferences/columns/products, 10 connections',
+      value: `${api.preferences.requestsPerSecond.toFixed(0)} req/s`,
+      budget: '≥ 2,000 req/s',
+      pass: api.preferences.requestsPerSecond >= 2000 && api.preferences.unexpected === 0,
+      baseline: `GET /health ${api.health.requestsPerSecond.toFixed(0)} req/s; ${ratio(api.preferences.requestsPerSecond, api.health.requestsPerSecond)}`,
+    });
+    const signInP50 = median(api.signIn);
+    add({
+      figure: 'Sign-in server time',
+      value: `p50 ${ms(signInP50)}`,
+      budget: 'p50 50–300 ms',
+      pass: signInP50 >= 50 && signInP50 <= 300,
+      baseline: '—',
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  if (!process.argv.includes('--no-build')) build();
+  await browserFigures();
+  await offlineAndServerFigures();
+  console.log('');
+  printTable(rows);
+  const over = rows.filter((row) => !row.pass);
+  console.log(over.length === 0 ? '\nEvery budget holds.' : `\n${over.length} over budget.`);
+  if (over.length > 0) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

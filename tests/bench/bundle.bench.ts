@@ -1,0 +1,170 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { launchChromium, signIn } from './lib/browser.ts';
+import {
+  DIST,
+  entryKey,
+  fileSizes,
+  kb,
+  readManifest,
+  scriptsLoaded,
+  staticFiles,
+} from './lib/bundle.ts';
+import { build, startServer } from './lib/server.ts';
+import { median, ms } from './lib/stats.ts';
+
+/**
+ * What the app costs to download, in Debian's Chromium against the built app and the real
+ * server: the scripts /login needs to paint; the scripts a signed-in cold load of /dashboard
+ * requests, with and without the lazily loaded chart chunk (ECharts); all JavaScript of the
+ * build; what the service worker precaches. Sizes gzip-compressed as the server sends them
+ * (precache raw, as it is stored). And, on a phone-sized screen, the time to the dashboard's
+ * cards and to its chart.
+ *
+ * `npm run bench:bundle` (add `-- --no-build` to reuse dist/). Prints figures; no budgets.
+ */
+const PORT = 8284;
+const LOADS = 5;
+const CHART_MODULE = 'src/features/dashboard/components/sales-chart.tsx';
+
+interface ScriptRow {
+  file: string;
+  raw: number;
+  gzip: number;
+  chart: boolean;
+}
+
+export interface BundleFigures {
+  login: ScriptRow[];
+  dashboard: ScriptRow[];
+  allJsGzip: number;
+  precache: { files: number; bytes: number };
+  toCards: number[];
+  toChart: number[];
+}
+
+export const gzipTotal = (rows: readonly ScriptRow[]) =>
+  rows.reduce((sum, row) => sum + row.gzip, 0);
+
+/** Every .js file of the build, the service worker's included. */
+function allScripts(): string[] {
+  const walk = (folder: string): string[] =>
+    readdirSync(path.join(DIST, folder), { withFileTypes: true }).flatMap((entry) => {
+      const file = path.posix.join(folder, entry.name);
+      if (entry.isDirectory()) return entry.name.startsWith('.') ? [] : walk(file);
+      return entry.name.endsWith('.js') ? [file] : [];
+    });
+  return walk('.').map((file) => file.replace(/^\.\//, ''));
+}
+
+/** The files the service worker's precache manifest lists, and their stored size. */
+function precache() {
+  const worker = readFileSync(path.join(DIST, 'sw.js'), 'utf8');
+  const urls = new Set([...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1] ?? ''));
+  const bytes = [...urls].reduce((sum, url) => sum + fileSizes(url).raw, 0);
+  return { files: urls.size, bytes };
+}
+
+export async function measureBundles(browser: Browser, baseUrl: string): Promise<BundleFigures> {
+  const manifest = readManifest();
+  const entry = staticFiles(manifest, entryKey(manifest));
+  const chart = [...staticFiles(manifest, CHART_MODULE)].filter((file) => !entry.has(file));
+  const rowsOf = (files: string[]) =>
+    files.map((file) => ({ file, chart: chart.includes(file), ...fileSizes(file) }));
+
+  // No worker: its precache would fetch every chunk, not only the ones a route needs.
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  try {
+    const page = await context.newPage();
+    const login = await scriptsLoaded(page, baseUrl, async () => {
+      await page.goto(`${baseUrl}/login`);
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+    });
+    await signIn(page, baseUrl);
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const toCards: number[] = [];
+    const toChart: number[] = [];
+    let dashboard: string[] = [];
+    for (let load = 0; load < LOADS; load += 1) {
+      dashboard = await scriptsLoaded(page, baseUrl, async () => {
+        const started = Date.now();
+        await page.goto(`${baseUrl}/dashboard`);
+        await page.getByRole('region', { name: "Today's Snapshot" }).waitFor();
+        toCards.push(Date.now() - started);
+        await page.locator('.sales-chart canvas').waitFor();
+        toChart.push(Date.now() - started);
+      });
+    }
+    if (login.length === 0) throw new Error('no script was seen loading /login');
+    const missing = chart.filter((file) => !dashboard.includes(file));
+    if (missing.length > 0)
+      throw new Error(`the chart chunk was not loaded: ${missing.join(', ')}`);
+    return {
+      login: rowsOf(login),
+      dashboard: rowsOf(dashboard),
+      allJsGzip: allScripts().reduce((sum, file) => sum + fileSizes(file).gzip, 0),
+      precache: precache(),
+      toCards,
+      toChart,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  if (!process.argv.includes('--no-build')) build();
+  const server = await startServer({ port: PORT, extraProducts: 0 });
+  const browser = await launchChromium();
+  try {
+    const figures = await measureBundles(browser, server.baseUrl);
+    const line = (label: string, value: string) => console.log(`  ${label.padEnd(56)}${value}`);
+    const list = (rows: ScriptRow[]) => {
+      for (const row of rows) {
+        const note = row.chart ? '  (chart chunk)' : '';
+        line(
+          `${row.file}`,
+          `${kb(row.raw).padStart(10)} raw${kb(row.gzip).padStart(10)} gzip${note}`,
+        );
+      }
+    };
+    console.log('\n/login: the scripts it needs to paint (gzip)');
+    list(figures.login);
+    line('total', kb(gzipTotal(figures.login)));
+    console.log('\n/dashboard, signed in: the scripts a cold load requests (gzip)');
+    list(figures.dashboard);
+    line('with the chart chunk', kb(gzipTotal(figures.dashboard)));
+    line(
+      'without the chart chunk (what the cards need)',
+      kb(gzipTotal(figures.dashboard.filter((row) => !row.chart))),
+    );
+    console.log('\nThe whole build');
+    line('all JavaScript, gzip', kb(figures.allJsGzip));
+    line(`precache, ${figures.precache.files} files`, kb(figures.precache.bytes));
+    const runs = (times: number[]) =>
+      `median ${ms(median(times))} (${times.map((t) => t.toFixed(0)).join(', ')})`;
+    console.log(`\nDashboard at 390×844, ${LOADS} cold loads without the HTTP cache`);
+    line('navigation to the cards shown', runs(figures.toCards));
+    line('navigation to the chart drawn', runs(figures.toChart));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
