@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { ApiExamplesPage } from '#features/api-examples/components/api-examples-page.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { signedInRoute } from './signed-in.tsx';
 
 export const apiExamplesRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/api-examples',
-  component: ApiExamplesPage,
+  component: lazyRouteComponent(
+    () => import('#features/api-examples/components/api-examples-page.tsx'),
+    'ApiExamplesPage',
+  ),
 });

@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { DashboardPage } from '#features/dashboard/components/dashboard-page.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { signedInRoute } from './signed-in.tsx';
 
 export const dashboardRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/dashboard',
-  component: DashboardPage,
+  component: lazyRouteComponent(
+    () => import('#features/dashboard/components/dashboard-page.tsx'),
+    'DashboardPage',
+  ),
 });

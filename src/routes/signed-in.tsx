@@ -1,5 +1,4 @@
-import { createRoute, Outlet, redirect } from '@tanstack/react-router';
-import { AppLayout } from '#app/layout/app-layout.tsx';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { rootRoute } from './root.tsx';
 
 /**
@@ -12,9 +11,6 @@ export const signedInRoute = createRoute({
   beforeLoad: ({ context }) => {
     if (!context.auth.isAuthenticated()) throw redirect({ to: '/login', replace: true });
   },
-  component: () => (
-    <AppLayout>
-      <Outlet />
-    </AppLayout>
-  ),
+  // Loaded on its own chunk: the sign-in screen needs none of the signed-in screens.
+  component: lazyRouteComponent(() => import('./signed-in-layout.tsx'), 'SignedInLayout'),
 });

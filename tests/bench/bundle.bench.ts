@@ -101,6 +101,8 @@ export async function measureBundles(browser: Browser, baseUrl: string): Promise
         await page.goto(`${baseUrl}/dashboard`);
         await page.getByRole('region', { name: "Today's Snapshot" }).waitFor();
         toCards.push(Date.now() - started);
+        // Below the fold on a phone: the chart loads once its card is scrolled to.
+        await page.locator('.sales-chart').scrollIntoViewIfNeeded();
         await page.locator('.sales-chart canvas').waitFor();
         toChart.push(Date.now() - started);
       });
@@ -155,7 +157,7 @@ async function main() {
       `median ${ms(median(times))} (${times.map((t) => t.toFixed(0)).join(', ')})`;
     console.log(`\nDashboard at 390×844, ${LOADS} cold loads without the HTTP cache`);
     line('navigation to the cards shown', runs(figures.toCards));
-    line('navigation to the chart drawn', runs(figures.toChart));
+    line('navigation to the chart drawn, scrolled to at once', runs(figures.toChart));
   } finally {
     await browser.close();
     await server.stop();

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowDownRight, ArrowUpRight, Package, Truck } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type DashboardData, dashboardQuery } from '#data/repositories/dashboard.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import type { DashboardSnapshot } from '#shared/dashboard/snapshot.ts';
 import { formatCurrency } from '#shared/inventory/format.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
+import { useNearViewport } from '#ui/use-near-viewport.ts';
 import { formatChange } from '../chart-format.ts';
 import { stockLevel } from '../stock-level.ts';
 import './dashboard.css';
@@ -108,6 +109,9 @@ function TomorrowOrders({ orders }: { orders: DashboardSnapshot['tomorrowOrders'
 }
 
 function SalesPerformance({ sales }: { sales: DashboardSnapshot['sales'] }) {
+  // Below the fold (on a small phone) ECharts loads only when the card comes near the screen.
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
   return (
     <section className="card dash-card dash-card--sales" aria-labelledby="dash-sales">
       <div className="dash-card__head">
@@ -116,10 +120,19 @@ function SalesPerformance({ sales }: { sales: DashboardSnapshot['sales'] }) {
         </h2>
         <span className="dash-card__hint">Last 7 Days</span>
       </div>
-      <div className="sales-chart" role="img" aria-label="Revenue by day over the last 7 days">
-        <Suspense fallback={<div className="sales-chart__loading">Loading chart...</div>}>
-          <SalesChart sales={sales} />
-        </Suspense>
+      <div
+        ref={box}
+        className="sales-chart"
+        role="img"
+        aria-label="Revenue by day over the last 7 days"
+      >
+        {near ? (
+          <Suspense fallback={<div className="sales-chart__loading">Loading chart...</div>}>
+            <SalesChart sales={sales} />
+          </Suspense>
+        ) : (
+          <div className="sales-chart__loading">Loading chart...</div>
+        )}
       </div>
     </section>
   );
