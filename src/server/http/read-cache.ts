@@ -15,7 +15,7 @@ const MAX_ENTRIES = 5_000;
 
 export interface ReadCache {
   read<T>(key: string, load: () => Promise<T>): Promise<T>;
-  /** Ends the generation after every write request. */
+  /** Forgets everything when a write request starts and again when it has finished. */
   invalidateAfterWrites: ReturnType<typeof createMiddleware>;
 }
 
