@@ -4,8 +4,9 @@ import { measureInventory } from './inventory.bench.ts';
 import { launchChromium, signIn } from './lib/browser.ts';
 import { type BudgetRow, printTable, ratio } from './lib/budgets.ts';
 import { kb } from './lib/bundle.ts';
+import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
-import { median, ms, percentile } from './lib/stats.ts';
+import { median, ms, percentile, spread } from './lib/stats.ts';
 import { type Category, measureLighthouse } from './lighthouse.bench.ts';
 import { CHANGES, coldStarts, OFFLINE_PRODUCTS, replay } from './offline.bench.ts';
 import { measureServer } from './server.bench.ts';
@@ -25,8 +26,6 @@ function add(row: BudgetRow) {
   rows.push(row);
   console.log(`${row.pass ? 'pass' : 'OVER'}  ${row.figure}: ${row.value}`);
 }
-
-const spread = (times: number[]) => `median ${ms(median(times))}, p95 ${ms(percentile(times, 95))}`;
 
 async function browserFigures() {
   console.log(`Seeding ${INVENTORY_PRODUCTS.toLocaleString('en')} products…`);
@@ -195,7 +194,4 @@ async function main() {
   if (over.length > 0) process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runWhenStarted(import.meta.url, main);

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchChromium, signIn } from './lib/browser.ts';
 import {
@@ -12,8 +11,9 @@ import {
   scriptsLoaded,
   staticFiles,
 } from './lib/bundle.ts';
+import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
-import { median, ms } from './lib/stats.ts';
+import { median, ms, runs } from './lib/stats.ts';
 
 /**
  * What the app costs to download, in Debian's Chromium against the built app and the real
@@ -153,8 +153,6 @@ async function main() {
     console.log('\nThe whole build');
     line('all JavaScript, gzip', kb(figures.allJsGzip));
     line(`precache, ${figures.precache.files} files`, kb(figures.precache.bytes));
-    const runs = (times: number[]) =>
-      `median ${ms(median(times))} (${times.map((t) => t.toFixed(0)).join(', ')})`;
     console.log(`\nDashboard at 390×844, ${LOADS} cold loads without the HTTP cache`);
     line('navigation to the cards shown', runs(figures.toCards));
     line('navigation to the chart drawn, scrolled to at once', runs(figures.toChart));
@@ -164,9 +162,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runWhenStarted(import.meta.url, main);

@@ -1,11 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
 import { CATALOGUE_LOAD_MEASURE } from '../../src/shared/inventory/constants.ts';
 import { afterNextPaint, launchChromium, signIn } from './lib/browser.ts';
 import { profilePage } from './lib/profile.ts';
+import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
-import { median, ms, percentile } from './lib/stats.ts';
+import { median, ms, percentile, spread } from './lib/stats.ts';
 
 /**
  * Inventory with 50,000 products, in Debian's Chromium against the built app:
@@ -214,15 +214,7 @@ export async function measureInventory(
     if (changed) searchTimes.push(...(await takeTimes(page)));
     else unobserved += 1;
   };
-  for (const query of [
-    'penfolds',
-    'shiraz 2015',
-    'burgundy',
-    'speyside',
-    'marlborough',
-    'tuscany',
-    'rum',
-  ]) {
+  for (const query of QUERIES) {
     for (const letter of query) await timedKey(letter === ' ' ? 'Space' : letter);
     await search.press('ControlOrMeta+a');
     await timedKey('Backspace');
@@ -315,8 +307,8 @@ export const stepsText = (steps: Record<string, number>) =>
     .map(([name, value]) => `${name} ${value.toFixed(0)} ms`)
     .join(', ');
 
-const spread = (times: number[]) =>
-  `median ${ms(median(times))}, p95 ${ms(percentile(times, 95))} (${times.length})`;
+/** The spread and how many were timed. */
+const counted = (times: number[]) => `${spread(times)} (${times.length})`;
 
 async function main() {
   if (!process.argv.includes('--no-build')) build();
@@ -340,21 +332,16 @@ async function main() {
     line('reload with the catalogue stored', ms(figures.storedLoad));
     line(
       'search, keystroke to grid updated',
-      `${spread(figures.searchTimes)}; ${figures.unobserved} left the count unchanged`,
+      `${counted(figures.searchTimes)}; ${figures.unobserved} left the count unchanged`,
     );
-    line('baseline: plain filter over the array', spread(figures.plainFilterTimes));
-    line('sort, header click to grid updated', spread(figures.sortTimes));
-    line('baseline: Array.prototype.sort', spread(figures.plainSortTimes));
-    line('scrolling 100 rows, frame interval', spread(figures.frames));
+    line('baseline: plain filter over the array', counted(figures.plainFilterTimes));
+    line('sort, header click to grid updated', counted(figures.sortTimes));
+    line('baseline: Array.prototype.sort', counted(figures.plainSortTimes));
+    line('scrolling 100 rows, frame interval', counted(figures.frames));
   } finally {
     await browser.close();
     await server.stop();
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runWhenStarted(import.meta.url, main);

@@ -1,9 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';
 import { signIn } from './lib/browser.ts';
+import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
 
 /**
@@ -82,9 +82,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runWhenStarted(import.meta.url, main);

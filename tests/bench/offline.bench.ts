@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';
 import { afterNextPaint, launchChromium, signIn } from './lib/browser.ts';
+import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
-import { median, ms } from './lib/stats.ts';
+import { median, ms, runs } from './lib/stats.ts';
 
 /**
  * Offline, in Debian's Chromium against the built app and the real server:
@@ -243,8 +243,6 @@ async function main() {
       JSON.stringify([...result.left].sort()) === JSON.stringify([...expectedLeft].sort());
 
     const line = (label: string, value: string) => console.log(`  ${label.padEnd(56)}${value}`);
-    const runs = (times: number[]) =>
-      `median ${ms(median(times))} (${times.map((t) => t.toFixed(0)).join(', ')})`;
     console.log(`\nOffline (Chromium, ${PRODUCTS.toLocaleString('en')} products stored)`);
     line('cold start of /inventory offline, to the grid painted', runs(cold.offline));
     line('the same, online (baseline)', runs(cold.online));
@@ -266,9 +264,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runWhenStarted(import.meta.url, main);

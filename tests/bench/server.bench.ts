@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
+import { runWhenStarted } from './lib/run.ts';
 import { startServer } from './lib/server.ts';
 import { median, ms, percentile } from './lib/stats.ts';
 
@@ -125,9 +125,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runWhenStarted(import.meta.url, main);

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { QUERY_CACHE_KEY } from '../../src/data/query-persistence.ts';
 import { screenshot, signIn } from './helpers.ts';
 
 const card = (page: Page, title: string | RegExp) => page.getByRole('region', { name: title });
@@ -156,7 +157,7 @@ test('after one visit the dashboard opens offline, with an As of note', async ({
   await openDashboard(page);
   // One visit is over once the snapshot is stored (the query cache is written within a second).
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('vintry-queries') ?? ''))
+    .poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', QUERY_CACHE_KEY))
     .toContain('"dashboard"');
   const lowStock = await page.locator('.low-stock__item .dash-list__name').allTextContents();
   expect(lowStock.length).toBeGreaterThan(0);

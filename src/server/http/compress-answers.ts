@@ -1,6 +1,8 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCallback, gzipSync } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
+import { acceptedCompressions } from './accept-encoding.ts';
+import { bufferBody } from './buffer-body.ts';
 
 const gzip = promisify(gzipCallback);
 
@@ -19,7 +21,7 @@ export function compressAnswers() {
   return createMiddleware(async (c, next) => {
     await next();
     const res = c.res;
-    if (!/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return;
+    if (!acceptedCompressions(c.req.header('accept-encoding')).has('gzip')) return;
     if (c.req.method === 'HEAD' || !res.body || res.headers.has('Content-Encoding')) return;
     if (!/^application\/json\b/.test(res.headers.get('Content-Type') ?? '')) return;
     const body = await res.arrayBuffer();
@@ -28,7 +30,7 @@ export function compressAnswers() {
     let sent: ArrayBuffer | Uint8Array<ArrayBuffer> = body;
     if (body.byteLength >= MIN_BYTES) {
       const gzipped = body.byteLength <= IN_PLACE_BYTES ? gzipSync(body) : await gzip(body);
-      sent = new Uint8Array(gzipped.buffer as ArrayBuffer, gzipped.byteOffset, gzipped.byteLength);
+      sent = bufferBody(gzipped);
       headers.set('Content-Encoding', 'gzip');
     }
     headers.delete('Content-Length');

@@ -7,7 +7,9 @@ import {
 import { Hono } from 'hono';
 import { requireCaller } from '../auth/require-caller.ts';
 import type { Deps } from '../deps.ts';
+import { acceptedCompressions } from '../http/accept-encoding.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { bufferBody } from '../http/buffer-body.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import {
@@ -38,27 +40,13 @@ interface CachedAnswer {
   brotli: Buffer | null;
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
-
-function accepted(header: string | undefined): Set<Encoding> {
-  const names = (header ?? '')
-    .split(',')
-    .map((part) => part.split(';')[0]?.trim().toLowerCase())
-    .filter((name): name is Encoding => name === 'br' || name === 'gzip');
-  return new Set(names);
-}
-
-/** A view of a kept buffer: copying a large catalogue for every answer costs time. */
-const view = (buffer: Buffer) =>
-  new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
-
 export function inventoryRoutes(deps: Deps, reads: ReadCache) {
   const app = new Hono<AppEnv>();
-  const cache = new Map<string, CachedAnswer>();
+  // Promises, so that requests arriving while an answer is being built (or prepared at start)
+  // wait for that one instead of reading the catalogue again.
+  const cache = new Map<string, Promise<CachedAnswer>>();
 
-  async function answerFor(businessId: string, key: string): Promise<CachedAnswer> {
-    const cached = cache.get(key);
-    if (cached) return cached;
+  async function buildAnswer(businessId: string): Promise<CachedAnswer> {
     const rows = await listCatalogue(deps.db, businessId);
     const json = JSON.stringify({ products: rows.map(toEnhancedProduct) });
     const answer: CachedAnswer = { json, gzipped: gzip(json), brotli: null };
@@ -73,9 +61,18 @@ export function inventoryRoutes(deps: Deps, reads: ReadCache) {
       },
       (error: unknown) => deps.log.error('brotli compression of the catalogue failed', error),
     );
-    cache.set(key, answer);
-    if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
     return answer;
+  }
+
+  function answerFor(businessId: string, key: string): Promise<CachedAnswer> {
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const building = buildAnswer(businessId);
+    cache.set(key, building);
+    // A failed build is not kept: the next request tries again.
+    building.catch(() => cache.delete(key));
+    if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+    return building;
   }
 
   // 50,000 products take seconds to read and encode: after a restart the first tablet to open
@@ -110,18 +107,18 @@ export function inventoryRoutes(deps: Deps, reads: ReadCache) {
       return c.body(null, 304);
     }
     const answer = await answerFor(businessId, etags.identity);
-    const encodings = accepted(c.req.header('accept-encoding'));
+    const encodings = acceptedCompressions(c.req.header('accept-encoding'));
     c.header('Content-Type', 'application/json; charset=UTF-8');
     if (encodings.has('br') && answer.brotli) {
       c.header('ETag', etags.br);
       c.header('Content-Encoding', 'br');
-      return c.body(view(answer.brotli));
+      return c.body(bufferBody(answer.brotli));
     }
     if (encodings.has('gzip')) {
       const gzipped = await answer.gzipped;
       c.header('ETag', etags.gzip);
       c.header('Content-Encoding', 'gzip');
-      return c.body(view(gzipped));
+      return c.body(bufferBody(gzipped));
     }
     c.header('ETag', etags.identity);
     return c.body(answer.json);

@@ -9,3 +9,11 @@ export function percentile(values: readonly number[], p: number): number {
 export const median = (values: readonly number[]) => percentile(values, 50);
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** 'median 12.3 ms, p95 45.6 ms'. */
+export const spread = (times: readonly number[]) =>
+  `median ${ms(median(times))}, p95 ${ms(percentile(times, 95))}`;
+
+/** 'median 812.0 ms (801, 812, 1017)': every run, for a handful of them. */
+export const runs = (times: readonly number[]) =>
+  `median ${ms(median(times))} (${times.map((time) => time.toFixed(0)).join(', ')})`;

@@ -38,7 +38,7 @@ function ResponsePanel({ shown, running }: { shown: Shown | null; running: Examp
         {shown ? (
           <>
             <pre
-              className={`api-response__body${'error' in asRecord(shown.shown) ? ' api-response__body--error' : ''}`}
+              className={`api-response__body${failed(shown) ? ' api-response__body--error' : ''}`}
               data-testid="api-response"
             >
               {formatShown(shown.shown)}
@@ -55,8 +55,9 @@ function ResponsePanel({ shown, running }: { shown: Shown | null; running: Examp
   );
 }
 
-function asRecord(value: unknown): object {
-  return typeof value === 'object' && value !== null ? value : {};
+/** No answer came (or no call was made), or the server refused: what is shown is {error}. */
+function failed(outcome: ExampleOutcome): boolean {
+  return outcome.status === null || outcome.status >= 400;
 }
 
 export function ApiExamplesPage() {

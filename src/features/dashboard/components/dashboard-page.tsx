@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowDownRight, ArrowUpRight, Package, Truck } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { type DashboardData, dashboardQuery } from '#data/repositories/dashboard.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import type { DashboardSnapshot } from '#shared/dashboard/snapshot.ts';
@@ -15,6 +15,7 @@ import './dashboard.css';
 
 // ECharts is the heaviest thing on the page: it loads on its own, after the cards.
 const SalesChart = lazy(() => import('./sales-chart.tsx'));
+const chartLoading = <div className="sales-chart__loading">Loading chart...</div>;
 
 /** What is shown is 'fresh' for this long after it came from the server. */
 const FRESH_FOR_MS = 60_000;
@@ -48,12 +49,35 @@ function Change({ percent }: { percent: number }) {
   );
 }
 
+/** A card of the dashboard grid: its place in the grid, its title, and what sits beside it. */
+function DashCard({
+  area,
+  title,
+  aside,
+  children,
+}: {
+  area: 'today' | 'orders' | 'sales' | 'top' | 'low';
+  title: ReactNode;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  const titleId = `dash-${area}`;
+  return (
+    <section className={`card dash-card dash-card--${area}`} aria-labelledby={titleId}>
+      <div className="dash-card__head">
+        <h2 id={titleId} className="dash-card__title">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
 function TodaySnapshot({ today }: { today: DashboardSnapshot['today'] }) {
   return (
-    <section className="card dash-card dash-card--today" aria-labelledby="dash-today">
-      <h2 id="dash-today" className="dash-card__title">
-        Today's Snapshot
-      </h2>
+    <DashCard area="today" title="Today's Snapshot">
       <dl className="dash-metrics">
         <div className="dash-metric">
           <dt>Revenue</dt>
@@ -70,21 +94,21 @@ function TodaySnapshot({ today }: { today: DashboardSnapshot['today'] }) {
           </dd>
         </div>
       </dl>
-    </section>
+    </DashCard>
   );
 }
 
 function TomorrowOrders({ orders }: { orders: DashboardSnapshot['tomorrowOrders'] }) {
   return (
-    <section className="card dash-card dash-card--orders" aria-labelledby="dash-orders">
-      <div className="dash-card__head">
-        <h2 id="dash-orders" className="dash-card__title">
-          Tomorrow's Orders
-        </h2>
+    <DashCard
+      area="orders"
+      title="Tomorrow's Orders"
+      aside={
         <button type="button" className="button button--link dash-card__action">
           View all
         </button>
-      </div>
+      }
+    >
       <ul className="dash-list">
         {orders.map((order) => (
           <li key={order.id} className="dash-list__item">
@@ -104,7 +128,7 @@ function TomorrowOrders({ orders }: { orders: DashboardSnapshot['tomorrowOrders'
           </li>
         ))}
       </ul>
-    </section>
+    </DashCard>
   );
 }
 
@@ -113,13 +137,11 @@ function SalesPerformance({ sales }: { sales: DashboardSnapshot['sales'] }) {
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box);
   return (
-    <section className="card dash-card dash-card--sales" aria-labelledby="dash-sales">
-      <div className="dash-card__head">
-        <h2 id="dash-sales" className="dash-card__title">
-          Sales Performance
-        </h2>
-        <span className="dash-card__hint">Last 7 Days</span>
-      </div>
+    <DashCard
+      area="sales"
+      title="Sales Performance"
+      aside={<span className="dash-card__hint">Last 7 Days</span>}
+    >
       <div
         ref={box}
         className="sales-chart"
@@ -127,28 +149,28 @@ function SalesPerformance({ sales }: { sales: DashboardSnapshot['sales'] }) {
         aria-label="Revenue by day over the last 7 days"
       >
         {near ? (
-          <Suspense fallback={<div className="sales-chart__loading">Loading chart...</div>}>
+          <Suspense fallback={chartLoading}>
             <SalesChart sales={sales} />
           </Suspense>
         ) : (
-          <div className="sales-chart__loading">Loading chart...</div>
+          chartLoading
         )}
       </div>
-    </section>
+    </DashCard>
   );
 }
 
 function MostSold({ items }: { items: DashboardSnapshot['topItems'] }) {
   return (
-    <section className="card dash-card dash-card--top" aria-labelledby="dash-top">
-      <div className="dash-card__head">
-        <h2 id="dash-top" className="dash-card__title">
-          Most Sold Items
-        </h2>
+    <DashCard
+      area="top"
+      title="Most Sold Items"
+      aside={
         <button type="button" className="button button--link dash-card__action">
           View Report
         </button>
-      </div>
+      }
+    >
       <ul className="dash-list">
         {items.map((item) => (
           <li key={item.name} className="dash-list__item">
@@ -163,18 +185,20 @@ function MostSold({ items }: { items: DashboardSnapshot['topItems'] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </DashCard>
   );
 }
 
 function LowStockAlerts({ lowStock }: { lowStock: DashboardSnapshot['lowStock'] }) {
   return (
-    <section className="card dash-card dash-card--low" aria-labelledby="dash-low">
-      <div className="dash-card__head">
-        <h2 id="dash-low" className="dash-card__title">
+    <DashCard
+      area="low"
+      title={
+        <>
           Low Stock Alerts <span className="dash-card__count">({lowStock.count} items)</span>
-        </h2>
-      </div>
+        </>
+      }
+    >
       {lowStock.items.length === 0 ? (
         <p className="dash-empty">Nothing is running low.</p>
       ) : (
@@ -214,7 +238,7 @@ function LowStockAlerts({ lowStock }: { lowStock: DashboardSnapshot['lowStock'] 
       <Link to="/inventory" className="button button--secondary dash-card__footer-action">
         Manage Inventory
       </Link>
-    </section>
+    </DashCard>
   );
 }
 
