@@ -130,6 +130,7 @@ function noteReload(now: number) {
 /** For tests: forget the throttle and what is held in memory. */
 export function resetCatalogueState() {
   lastReloadAt = null;
+  forcedNext = null;
   clearTimeout(throttleReset);
   current = undefined;
 }
@@ -176,11 +177,24 @@ async function fetchCatalogue(): Promise<RefreshOutcome> {
   return 'updated';
 }
 
+let forcedNext: Promise<RefreshOutcome> | null = null;
+
 /**
- * Refreshes the stored catalogue from the server. `force` (the 'Try again' link) skips the
- * throttle. Concurrent calls share one request.
+ * Refreshes the stored catalogue from the server. `force` ('Try again', or a product just
+ * changed) skips the throttle. Concurrent calls share one request, except that a forced call
+ * must see what happened before it: while a request runs that may have left earlier, the forced
+ * call makes one more after it (shared by every forced call meanwhile).
  */
 export function refreshCatalogue({ force = false } = {}): Promise<RefreshOutcome> {
+  if (inFlight && force) {
+    forcedNext ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        forcedNext = null;
+        return refreshCatalogue({ force: true });
+      });
+    return forcedNext;
+  }
   if (inFlight) return inFlight;
   const now = Date.now();
   if (!force && lastReloadAt !== null && now - lastReloadAt < INVENTORY_RELOAD_THROTTLE_MS) {

@@ -96,6 +96,41 @@ describe('the stored catalogue', () => {
     expect(seen).toHaveLength(3);
   });
 
+  it('a forced refresh while a request runs makes one more after it, to see a change', async () => {
+    const names = ['Grange'];
+    let calls = 0;
+    let releaseFirst: () => void = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', async () => {
+        calls += 1;
+        // The first answer was read before the change.
+        const body = answer([...names]);
+        const etag = `"v${calls}"`;
+        if (calls === 1) await firstHeld;
+        return HttpResponse.json(body, { headers: { ETag: etag } });
+      }),
+    );
+    const running = refreshCatalogue();
+    await vi.waitFor(() => expect(calls).toBe(1));
+    names.push('Sassicaia');
+    const [afterChange, again] = [
+      refreshCatalogue({ force: true }),
+      refreshCatalogue({ force: true }),
+    ];
+    releaseFirst();
+    await running;
+    expect(await afterChange).toBe('updated');
+    expect(await again).toBe('updated');
+    expect(calls).toBe(2);
+    expect((await readCatalogue()).items.map((item) => item.product)).toEqual([
+      'Grange',
+      'Sassicaia',
+    ]);
+  });
+
   it('keeps the stored copy when the server cannot be reached', async () => {
     serveCatalogue(['Grange']);
     await refreshCatalogue();
