@@ -10,13 +10,16 @@ import { API_CACHE_NAME, FROM_CACHE_HEADER } from '#data/api-cache.ts';
 import { OUTBOX_SYNC_TAG } from '#data/sync/background-sync.ts';
 import { replayOnSync } from '#data/sync/replayer.ts';
 import { installWorkerSession } from '#data/worker-session.ts';
+import { installWriteHandlers } from '#data/write-handlers.ts';
+import { HEALTH_PATH } from '#shared/api.ts';
 
 /**
  * Vintry's service worker:
  * - the built app shell is precached, outdated caches are removed, and every app route opens
  *   the shell offline (never /api);
  * - API reads go to the network first, with a short timeout, falling back to the last answer
- *   (sign-in calls and the catalogue, which lives in IndexedDB, are left alone);
+ *   (sign-in calls, the catalogue, which lives in IndexedDB, and /health, which the page asks
+ *   to learn whether the server answers, are left alone);
  * - a `sync` event sends the outbox with no page open, renewing the access token when needed;
  * - a waiting version takes over only when a page asks it to (the update prompt).
  */
@@ -29,6 +32,7 @@ interface SyncEvent extends ExtendableEvent {
 }
 
 installWorkerSession(self.clients);
+installWriteHandlers();
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -43,7 +47,8 @@ registerRoute(
     url.origin === self.location.origin &&
     url.pathname.startsWith('/api/v1/') &&
     !url.pathname.startsWith('/api/v1/auth/') &&
-    url.pathname !== '/api/v1/inventory/enhanced',
+    url.pathname !== '/api/v1/inventory/enhanced' &&
+    url.pathname !== HEALTH_PATH,
   new NetworkFirst({
     cacheName: API_CACHE_NAME,
     networkTimeoutSeconds: 4,

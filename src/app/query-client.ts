@@ -1,8 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onForgetUser } from '#data/user-memory.ts';
 
-/** One query client for the app; the router's loaders and the screens share it. */
+/**
+ * One query client for the app; the router's loaders and the screens share it. What it holds
+ * belongs to the signed-in user: it is emptied when the device changes hands or the session
+ * ends.
+ */
 export function createQueryClient() {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -12,4 +17,6 @@ export function createQueryClient() {
       },
     },
   });
+  onForgetUser(() => client.clear());
+  return client;
 }

@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
-import { failureNotice } from '#data/sync/failure-messages.ts';
 import { onSyncOutcome } from '#data/sync/sync-events.ts';
 import { startSyncTriggers } from '#data/sync/triggers.ts';
+import { refusalNotice } from '#data/sync/write-handler.ts';
+import { installWriteHandlers } from '#data/write-handlers.ts';
 import { showToast } from '#ui/toast.tsx';
+
+// The signed-in screens are the page's only writers, and this module loads with them.
+installWriteHandlers();
 
 /**
  * Runs the outbox from this page (at start, online again, visible again, after a sign-in) and
@@ -14,7 +18,7 @@ export function SyncNotices() {
     () =>
       onSyncOutcome((outcome) => {
         if (outcome.kind !== 'refused') return;
-        const notice = failureNotice(outcome.entry, outcome.status, outcome.body);
+        const notice = refusalNotice(outcome.entry, outcome);
         if (notice.kind === 'alert') showToast(notice.text, 'error');
         else console.warn(notice.text);
       }),

@@ -3,6 +3,7 @@ import { API_PREFIX } from '#shared/api.ts';
 import { AUTH_MESSAGES, apiCallFailedMessage } from '#shared/auth/messages.ts';
 import { RefreshResponseSchema } from '#shared/auth/schemas.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
+import { fetchNotingConnection } from './connection.ts';
 import { tokenStore } from './token-store.ts';
 
 /**
@@ -58,7 +59,7 @@ function withHeaders(init: RequestInit, accessToken: string | null): RequestInit
 
 /** An authentication call (no Bearer header). Answers the parsed JSON body, or throws ApiError. */
 export async function publicPost(path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(
+  const response = await fetchNotingConnection(
     `${API_PREFIX}${path}`,
     withHeaders({ method: 'POST', body: JSON.stringify(body) }, null),
   );
@@ -92,7 +93,7 @@ async function performRefresh(staleAccessToken: string | null): Promise<string> 
     throw new SessionExpiredError(AUTH_MESSAGES.noRefreshToken);
   }
   // A network failure propagates as it is: being offline must not sign anyone out.
-  const response = await fetch(
+  const response = await fetchNotingConnection(
     `${API_PREFIX}/auth/refresh`,
     withHeaders({ method: 'POST', body: JSON.stringify({ refreshToken }) }, null),
   );
@@ -131,7 +132,7 @@ export function refreshAccessToken(staleAccessToken: string | null): Promise<str
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const url = `${API_PREFIX}${path}`;
   const { accessToken, refreshToken } = await tokenStore().current();
-  let response = await fetch(url, withHeaders(init, accessToken));
+  let response = await fetchNotingConnection(url, withHeaders(init, accessToken));
   // Refused with nothing to refresh with: no one is signed in here (any more).
   if (response.status === 401 && !refreshToken) {
     throw new SessionExpiredError(AUTH_MESSAGES.sessionExpired);
@@ -147,7 +148,7 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
       }
       throw error;
     }
-    response = await fetch(url, withHeaders(init, renewed));
+    response = await fetchNotingConnection(url, withHeaders(init, renewed));
   }
   // 304 answers a conditional request: the caller's copy is current.
   if (!response.ok && response.status !== 304) {

@@ -4,7 +4,7 @@ import type { InventoryItem } from '#shared/inventory/product.ts';
 import type { ColumnPreference } from '#shared/preferences/column-preferences.ts';
 import type { InventorySettings } from '#shared/preferences/inventory-settings.ts';
 import type { MirroredSession } from './session-mirror.ts';
-import type { OutboxEntry } from './sync/outbox-entry.ts';
+import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
 
 /**
  * The local copy of the server's data, in IndexedDB database 'vintry' (shared by the page and
@@ -13,16 +13,20 @@ import type { OutboxEntry } from './sync/outbox-entry.ts';
  *   thousand items per record. Tens of thousands of products read and write in a few dozen
  *   records instead of one each, which is what keeps a cold start quick.
  * - meta: bookkeeping by key — for 'catalogue', when it was fetched and its ETag; for 'owner',
- *   whose data this is, so that another user on a shared tablet never sees it.
+ *   whose data this is, so that another user on a shared tablet never sees it; 'loaded:…' for
+ *   a resource loaded at least once here.
  * - columnPreferences: per table, the user's saved preferences (with any unsent change applied)
  *   and the server defaults.
  * - customFields: the business's custom field definitions, by id; a field created offline has
- *   a temporary id ('tmp-…') until the server gives it one.
+ *   a temporary id (sync/temporary-ids.ts) until the server gives it one.
  * - inventorySettings: the user's inventory settings, under the key 'inventory'.
  * - outbox: writes not yet acknowledged by the server, in the order they were made (seq).
  *   Written in the same transaction as the change they carry, with strict durability, so a
  *   change is never shown without also being queued.
  * - session: the mirror of the signed-in session for the service worker (session-mirror.ts).
+ * - parkedChanges: per user, the unsent changes of a user who is no longer the one signed in
+ *   here, kept aside until they sign in on this device again (device-owner.ts). The only store
+ *   that outlives a change of user.
  */
 export interface CatalogueChunk {
   n: number;
@@ -34,6 +38,8 @@ export interface CatalogueMeta {
   etag: string | null;
   fetchedAt: number;
   count: number;
+  /** Counts acknowledged writes stored since the download, so other tabs read the copy again. */
+  revision?: number;
 }
 
 export interface OwnerMeta {
@@ -41,7 +47,20 @@ export interface OwnerMeta {
   userId: string;
 }
 
-export type MetaRecord = CatalogueMeta | OwnerMeta;
+/** A resource was loaded from the server on this device at least once (since the last handover). */
+export interface LoadedMeta {
+  key: `loaded:${string}`;
+  at: number;
+}
+
+export type MetaRecord = CatalogueMeta | OwnerMeta | LoadedMeta;
+
+export interface ParkedChanges {
+  userId: string;
+  /** In the order they were made. */
+  entries: OutboxEntry[];
+  parkedAt: number;
+}
 
 export interface StoredColumnPreferences {
   table: string;
@@ -70,6 +89,7 @@ export class VintryDatabase extends Dexie {
   inventorySettings!: Table<StoredInventorySettings, string>;
   outbox!: Table<OutboxEntry, number>;
   session!: Table<MirroredSession, string>;
+  parkedChanges!: Table<ParkedChanges, string>;
 
   constructor(name = 'vintry') {
     // Strict: a transaction is reported done only once it is on disk, so a queued change
@@ -84,24 +104,25 @@ export class VintryDatabase extends Dexie {
       outbox: '++seq, &id, resource, state',
       session: 'key',
     });
+    // Outbox entries gained a failure reason in place of a status and a text.
+    this.version(2)
+      .stores({ parkedChanges: 'userId' })
+      .upgrade((tx) =>
+        tx
+          .table<OutboxEntry, number>('outbox')
+          .toCollection()
+          .modify((entry, ref) => {
+            const upgraded = upgradeEntry(entry);
+            if (upgraded) ref.value = upgraded;
+          }),
+      );
   }
 }
 
 export const db = new VintryDatabase();
 
-/** Removes everything stored locally (sign-out, or another user signing in). */
-export async function clearLocalData() {
-  await db.transaction('rw', db.tables, async () => {
-    await Promise.all(db.tables.map((table) => table.clear()));
-  });
-}
-
-/**
- * Makes the local data the given user's: when it belonged to someone else, it is cleared first.
- */
-export async function claimLocalData(userId: string) {
+/** Whose data this device holds: the user id of the last one signed in, if any. */
+export async function readOwner(): Promise<string | undefined> {
   const owner = await db.meta.get('owner');
-  if (owner && owner.key === 'owner' && owner.userId === userId) return;
-  await clearLocalData();
-  await db.meta.put({ key: 'owner', userId });
+  return owner?.key === 'owner' ? owner.userId : undefined;
 }

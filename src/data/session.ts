@@ -3,6 +3,7 @@ import { SESSION_KEYS } from '#shared/auth/constants.ts';
 import { type SessionUser, SessionUserSchema } from '#shared/auth/schemas.ts';
 import { clearMirror, readMirror, updateMirroredTokens, writeMirror } from './session-mirror.ts';
 import { installTokenStore, type Tokens } from './token-store.ts';
+import { forgetUserInMemory } from './user-memory.ts';
 
 /**
  * The session, kept in localStorage under the spec's keys (accessToken, refreshToken, user) so it
@@ -25,8 +26,18 @@ export interface SessionState {
 let state: SessionState = { status: 'loading', user: null, notice: null };
 const listeners = new Set<() => void>();
 
+/** Who a user is on this device: their id, or their email when the login answer had no user. */
+export const userKey = (user: SessionUser) => user.id ?? user.email.toLowerCase();
+
+/** Who is signed in, or null. */
+const identity = (session: SessionState) =>
+  session.status !== 'authenticated' ? null : session.user ? userKey(session.user) : '';
+
 function setState(next: SessionState) {
+  const before = identity(state);
   state = next;
+  // Signed out or replaced, here or in another tab: nothing of that user stays in memory.
+  if (before !== null && before !== identity(next)) forgetUserInMemory();
   for (const listener of listeners) listener();
 }
 

@@ -2,28 +2,30 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '#shared/api.ts';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/app-env.ts';
+import { type BodyLimit, limitBodies } from './http/body-limit.ts';
 import { compressAnswers } from './http/compress-answers.ts';
 import { HttpError, MESSAGES } from './http/errors.ts';
 import { createReadCache } from './http/read-cache.ts';
 import { requestLog } from './http/request-log.ts';
 import { authRoutes } from './routes/auth.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
 import { customFieldRoutes } from './routes/custom-fields.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { preferenceRoutes } from './routes/preferences.ts';
 import { productRoutes } from './routes/products.ts';
-import { uploadRoutes } from './routes/uploads.ts';
+import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/user.ts';
 
 /** Largest JSON body the API accepts. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+const JSON_BODY_LIMIT: BodyLimit = { maxBytes: MAX_BODY_BYTES, message: MESSAGES.bodyTooLarge };
 
 /**
  * The whole HTTP surface: the API under /api/v1 and, when a build is present, the PWA with every
@@ -58,19 +60,18 @@ export function createApp(deps: Deps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Every body, on every path: file uploads have a limit of their own (10 MB), the rest is JSON.
+  app.use(
+    '*',
+    limitBodies((c) =>
+      c.req.path === `${API_PREFIX}/upload` ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT,
+    ),
+  );
   // The app's files stream through hono/compress; API answers have their own (compress-answers).
   app.use('*', (c, next) => (isApiPath(c.req.path) ? next() : compress()(c, next)));
 
   const api = new Hono<AppEnv>();
   api.use('*', compressAnswers());
-  const jsonBodyLimit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ message: MESSAGES.bodyTooLarge }, 413),
-  });
-  // File uploads have a limit of their own (10 MB); every other body is JSON.
-  api.use('*', (c, next) =>
-    c.req.path === `${API_PREFIX}/upload` ? next() : jsonBodyLimit(c, next),
-  );
   // Hot reads (the catalogue version, column preferences) are kept in memory between writes.
   const reads = createReadCache({ enabled: deps.dbKind === 'pglite' });
   api.use('*', reads.invalidateAfterWrites);
@@ -88,6 +89,7 @@ export function createApp(deps: Deps) {
   api.route('/custom-fields', customFieldRoutes(deps));
   api.route('/dashboard', dashboardRoutes(deps));
   api.route('/products', productRoutes(deps));
+  api.route('/catalogue', catalogueRoutes(deps, reads));
   api.route('/upload', uploadRoutes(deps));
   app.route(API_PREFIX, api);
 
@@ -99,10 +101,11 @@ export function createApp(deps: Deps) {
       for (const [name, value] of Object.entries(error.details.headers ?? {})) {
         c.header(name, value);
       }
-      const body = error.details.errors
-        ? { message: error.message, errors: error.details.errors }
-        : { message: error.message };
-      return c.json(body, error.status);
+      const { errors, extra } = error.details;
+      return c.json(
+        { message: error.message, ...(errors ? { errors } : {}), ...extra },
+        error.status,
+      );
     }
     deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
     return c.json({ message: MESSAGES.internal }, 500);

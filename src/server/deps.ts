@@ -14,8 +14,6 @@ export interface Deps {
   appUrl: string;
   /** The clock every expiry and window is measured with. */
   now: () => Date;
-  /** Where uploaded files are kept (DATA_DIR/uploads). */
-  uploadsDir: string;
   /** Build every business's catalogue answer once at start, before anyone asks (the server). */
   prepareCatalogues?: boolean;
   /** Folder of the built PWA; omitted when only the API is served (tests, `npm run dev`). */

@@ -31,7 +31,6 @@ async function main() {
     }),
     log,
     appUrl: config.appUrl,
-    uploadsDir: path.join(config.dataDir, 'uploads'),
     now: () => new Date(),
     prepareCatalogues: true,
     ...(staticDir ? { staticDir } : {}),

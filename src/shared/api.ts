@@ -1,2 +1,5 @@
 /** Every server call sits under this prefix (spec section 9, ARCHITECTURE.md section 1). */
 export const API_PREFIX = '/api/v1';
+
+/** Answers whenever the server and its database do; the app asks it to learn it is back. */
+export const HEALTH_PATH = `${API_PREFIX}/health`;

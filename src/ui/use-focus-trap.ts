@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -12,6 +12,12 @@ export function useFocusTrap(
   active: boolean,
   onEscape: () => void,
 ) {
+  // The latest Escape handler, read when Escape is pressed. Callers pass a new function on every
+  // render; were it a dependency, each render of the page behind (a list refreshing while a form
+  // is open) would give focus back and take it again, moving it out of the field being typed in.
+  const latestOnEscape = useRef(onEscape);
+  latestOnEscape.current = onEscape;
+
   useEffect(() => {
     if (!active) return;
     const container = ref.current;
@@ -24,7 +30,7 @@ export function useFocusTrap(
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') {
         event.stopPropagation();
-        onEscape();
+        latestOnEscape.current();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -50,5 +56,5 @@ export function useFocusTrap(
       document.removeEventListener('keydown', onKeyDown, true);
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
-  }, [ref, active, onEscape]);
+  }, [ref, active]);
 }

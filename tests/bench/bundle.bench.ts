@@ -13,7 +13,7 @@ import {
 } from './lib/bundle.ts';
 import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
-import { median, ms, runs } from './lib/stats.ts';
+import { runs } from './lib/stats.ts';
 
 /**
  * What the app costs to download, in Debian's Chromium against the built app and the real

@@ -5,7 +5,7 @@ import { afterNextPaint, launchChromium, signIn } from './lib/browser.ts';
 import { profilePage } from './lib/profile.ts';
 import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
-import { median, ms, percentile, spread } from './lib/stats.ts';
+import { ms, spread } from './lib/stats.ts';
 
 /**
  * Inventory with 50,000 products, in Debian's Chromium against the built app:

@@ -7,7 +7,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';
 import { afterNextPaint, launchChromium, signIn } from './lib/browser.ts';
 import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
-import { median, ms, runs } from './lib/stats.ts';
+import { ms, runs } from './lib/stats.ts';
 
 /**
  * Offline, in Debian's Chromium against the built app and the real server:

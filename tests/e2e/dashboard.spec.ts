@@ -162,6 +162,8 @@ test('after one visit the dashboard opens offline, with an As of note', async ({
   const lowStock = await page.locator('.low-stock__item .dash-list__name').allTextContents();
   expect(lowStock.length).toBeGreaterThan(0);
   await expect(page.getByText(/^As of /)).toHaveCount(0);
+  // And the worker that opens the app offline is installed (it takes longer on a busy machine).
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 
   await context.setOffline(true);
   await page.reload();

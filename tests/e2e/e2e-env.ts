@@ -27,4 +27,15 @@ export const EXAMPLES_USER = {
   business: 'Examples Test Cellar',
 };
 
+/**
+ * A colleague of the demo owner on the offline journeys' server, for the shared tablet: the
+ * same business, a different person.
+ */
+export const COLLEAGUE = {
+  email: 'sam.second@vintry.test',
+  password: 'Colleague2026',
+  business: 'Demo Cellar',
+  name: 'Sam Second',
+};
+
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';

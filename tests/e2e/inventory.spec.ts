@@ -1,30 +1,15 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DEFAULT_COLUMN_ORDER, DEFAULT_COLUMN_WIDTHS } from '../../src/shared/inventory/columns.ts';
+import { expect, test } from '@playwright/test';
 import { gridCell, gridCellPoint, gridHeaderPoint, screenshot, signIn } from './helpers.ts';
-
-// Column widths of the default grid: row number, the 10 default columns, options.
-const WIDTHS = [
-  DEFAULT_COLUMN_WIDTHS.rowNumber ?? 35,
-  ...DEFAULT_COLUMN_ORDER.map((key) => DEFAULT_COLUMN_WIDTHS[key] ?? 120),
-  DEFAULT_COLUMN_WIDTHS.options ?? 32,
-];
-const PRODUCT = 1;
-
-async function openInventory(page: Page) {
-  await signIn(page);
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Inventory' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Inventory Management' })).toBeVisible();
-  await expect(page.getByText(/^Showing 1 to 10 of \d+ results$/)).toBeVisible();
-}
-
-async function openRowMenu(page: Page, row: number) {
-  const point = await gridCellPoint(page, WIDTHS, 3, row);
-  await page.mouse.click(point.x, point.y, { button: 'right' });
-  await expect(page.getByRole('menu')).toBeVisible();
-}
+import {
+  LATE_IN_THE_ALPHABET,
+  LIST_PRICE,
+  money,
+  openInventory,
+  openRowMenu,
+  PRODUCT,
+  searchFor,
+  WIDTHS,
+} from './inventory-grid.ts';
 
 test.describe('inventory', () => {
   test('shows the demo catalogue, searches, and says when nothing matches', async ({ page }) => {
@@ -141,11 +126,16 @@ test.describe('inventory', () => {
         .locator('.summary-card__value')
         .textContent(),
     );
+    await searchFor(page, LATE_IN_THE_ALPHABET);
+    await expect(page.getByText('Showing 1 to 2 of 2 results')).toBeVisible();
     const name = (await gridCell(page, PRODUCT, 0).textContent()) ?? '';
     await openRowMenu(page, 0);
     await page.getByRole('menuitem', { name: 'Duplicate' }).click();
     await expect(gridCell(page, PRODUCT, 1)).toHaveText(`${name} (Copy)`);
-    await expect(page.getByText(`Showing 1 to 10 of ${total + 1} results`)).toBeVisible();
+    await expect(page.getByText('Showing 1 to 3 of 3 results')).toBeVisible();
+    await expect(
+      page.locator('.summary-card', { hasText: 'Total Products' }).locator('.summary-card__value'),
+    ).toHaveText(String(total + 1));
 
     await openRowMenu(page, 1);
     await page.getByRole('menuitem', { name: 'Delete' }).click();
@@ -155,11 +145,71 @@ test.describe('inventory', () => {
     );
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText(`${name} (Copy) deleted successfully!`)).toBeVisible();
-    await expect(page.getByText(`Showing 1 to 10 of ${total} results`)).toBeVisible();
+    await expect(page.getByText('Showing 1 to 2 of 2 results')).toBeVisible();
 
     await openRowMenu(page, 0);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toBeHidden();
+  });
+
+  test('an edit, a duplicate and a delete last: after a reload and on a second browser', async ({
+    page,
+    browser,
+  }) => {
+    const indicator = page.getByRole('button', { name: /Show pending changes$/ });
+    const delivered = () => expect(indicator).toHaveText('Online', { timeout: 20_000 });
+    await openInventory(page);
+    await searchFor(page, LATE_IN_THE_ALPHABET);
+    const name = (await gridCell(page, PRODUCT, 0).textContent()) ?? '';
+    const price = (
+      Number((await gridCell(page, LIST_PRICE, 0).textContent())?.replace(/[$,]/g, '')) + 1.25
+    ).toFixed(2);
+
+    await openRowMenu(page, 0);
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editor = page.getByRole('form', { name: `Edit ${name}` });
+    await editor.getByLabel('List Price').fill(price);
+    await editor.getByLabel('List Price').press('Enter');
+    await expect(editor).toBeHidden();
+    await delivered();
+
+    await openRowMenu(page, 0);
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    await expect(gridCell(page, PRODUCT, 1)).toHaveText(`${name} (Copy)`);
+    await delivered();
+
+    await page.reload();
+    await searchFor(page, LATE_IN_THE_ALPHABET);
+    await expect(gridCell(page, LIST_PRICE, 0)).toHaveText(money(Number(price)));
+    await expect(gridCell(page, PRODUCT, 1)).toHaveText(`${name} (Copy)`);
+    await expect(gridCell(page, LIST_PRICE, 1)).toHaveText(money(Number(price)));
+
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    try {
+      await openInventory(second);
+      await searchFor(second, LATE_IN_THE_ALPHABET);
+      await expect(gridCell(second, LIST_PRICE, 0)).toHaveText(money(Number(price)));
+      await expect(gridCell(second, PRODUCT, 1)).toHaveText(`${name} (Copy)`);
+
+      await openRowMenu(page, 1);
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Delete Product?' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await expect(page.getByText(`${name} (Copy) deleted successfully!`)).toBeVisible();
+      await delivered();
+      await page.reload();
+      await searchFor(page, LATE_IN_THE_ALPHABET);
+      await expect(gridCell(page, PRODUCT, 1)).not.toHaveText(`${name} (Copy)`);
+      await second.reload();
+      await searchFor(second, LATE_IN_THE_ALPHABET);
+      await expect(gridCell(second, PRODUCT, 0)).toHaveText(name);
+      await expect(gridCell(second, PRODUCT, 1)).not.toHaveText(`${name} (Copy)`);
+    } finally {
+      await other.close();
+    }
   });
 
   test('a reload shows the stored catalogue before the network answers', async ({ page }) => {

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, request } from '@playwright/test';
-import { DEMO } from './e2e-env.ts';
+import { COLLEAGUE, DEMO } from './e2e-env.ts';
 
 /** Access tokens of the offline journeys' server expire quickly, so replays must refresh. */
 export const SHORT_TOKEN_TTL_SECONDS = 6;
@@ -25,11 +25,27 @@ export class OfflineServer {
   readonly log: string[] = [];
   private child: ChildProcess | null = null;
 
-  /** A fresh data folder and a fresh copy of the build the main server serves. */
+  /**
+   * A fresh data folder (the demo business, and the owner's colleague added with the admin CLI)
+   * and a fresh copy of the build the main server serves.
+   */
   prepare() {
     rmSync(this.dataDir, { recursive: true, force: true });
     rmSync(this.staticDir, { recursive: true, force: true });
     cpSync(path.join(ROOT, 'dist'), this.staticDir, { recursive: true });
+    const created = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/server/cli/admin.ts',
+        'create-user',
+        ...['--email', COLLEAGUE.email, '--password', COLLEAGUE.password],
+        ...['--business', COLLEAGUE.business, '--name', COLLEAGUE.name],
+      ],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: this.dataDir }, encoding: 'utf8' },
+    );
+    if (created.status !== 0) throw new Error(`create-user failed:\n${created.stderr}`);
   }
 
   async start() {

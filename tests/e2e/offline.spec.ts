@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e-env.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, COLLEAGUE } from './e2e-env.ts';
 import { screenshot, signIn } from './helpers.ts';
 import { OfflineServer, type ServerView, SHORT_TOKEN_TTL_SECONDS } from './offline-server.ts';
 
@@ -239,6 +239,64 @@ test('a session revoked while offline pauses the queue until the user signs in a
   expect(await definitionNames()).toEqual(['Paused Notes']);
 });
 
+test('a shared tablet: the next person sees and sends nothing of the last, whose change waits for them', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await visitOnline(page);
+  await goOffline(context, page);
+  await checkbox(page, 'Country').uncheck();
+  await createField(page, 'Tablet Notes');
+  // The owner's session ends while the tablet is offline (signed out from another device).
+  const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'));
+  await view.revoke(refreshToken as string);
+  await page.waitForTimeout((SHORT_TOKEN_TTL_SECONDS + 1) * 1000);
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+
+  // A colleague signs in on the same tablet.
+  const mark = server.log.length;
+  await signIn(page, COLLEAGUE);
+  await expect(page.getByRole('button', { name: /Sam Second/ })).toBeVisible();
+  await openSettings(page);
+  await expect(checkbox(page, 'Country')).toBeChecked();
+  await expect(page.locator('.fields-list__item')).toHaveCount(0);
+  await expect(page.getByText('No custom fields created yet.')).toBeVisible();
+  await expect(indicator(page)).toHaveText('Online');
+  await indicator(page).click();
+  const pending = page.getByRole('dialog', { name: 'Pending changes' });
+  await expect(pending).toContainText('Every change has reached the server.');
+  await screenshot(page, 'shared-tablet-colleague-desktop');
+  await pending.press('Escape');
+  await page.goto('/inventory');
+  await expect(resultsLine(page)).toBeVisible();
+  await expect(page.locator('.inventory-grid th', { hasText: 'Country' })).toHaveCount(1);
+  // Nothing the owner queued went out under the colleague's session (sign-ins aside).
+  expect(server.effects(/ \/api\/v1\/(?!auth\/)/, mark)).toEqual([]);
+  expect(await definitionNames()).toEqual([]);
+  expect(await view.visibleColumns()).toContain('country');
+
+  // The colleague signs out; the owner signs in again and their change is delivered.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Sign Out' })
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page);
+  await expect(
+    page.getByText(
+      'Welcome back. 2 changes you made earlier on this device were kept and are being sent now.',
+    ),
+  ).toBeVisible();
+  await expect.poll(() => definitionNames(), { timeout: 20_000 }).toEqual(['Tablet Notes']);
+  await expect.poll(() => view.visibleColumns()).not.toContain('country');
+  await expect(indicator(page)).toHaveText('Online');
+  await openSettings(page);
+  await expect(fieldItem(page, 'Tablet Notes')).not.toContainText('Not yet synced');
+  await expect(checkbox(page, 'Country')).not.toBeChecked();
+});
+
 test('a sync event with no page open delivers the queue', async ({ page, context }) => {
   await visitOnline(page);
   await goOffline(context, page);
@@ -336,7 +394,8 @@ test('the server stops in the middle of a replay and starts again: everything co
   await context.setOffline(false);
   await expect.poll(() => stopped !== undefined, { timeout: 20_000 }).toBe(true);
   await stopped;
-  await expect(indicator(page)).toHaveText(/^Syncing \d$/);
+  // The browser has a network but the server does not answer: offline, with what waits.
+  await expect(indicator(page)).toHaveText(/^Offline\d$/);
 
   await context.unrouteAll({ behavior: 'wait' });
   await server.start();

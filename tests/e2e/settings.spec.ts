@@ -7,6 +7,12 @@ test.describe.configure({ mode: 'serial' });
 
 const account = { email: SETTINGS_USER.email, password: SETTINGS_USER.password };
 
+/**
+ * 'Saved' shows for one second (spec). An assertion's retries slow down to one a second and can
+ * step over it; waitFor watches the page itself.
+ */
+const savedShown = (page: Page) => page.getByText('Saved').waitFor({ state: 'visible' });
+
 async function openSettings(page: Page) {
   await signIn(page, account);
   await page.goto('/inventory?tab=settings');
@@ -42,7 +48,7 @@ test('hiding a column: the grid loses it, it stays after a reload, and another b
   const country = page.getByRole('checkbox', { name: 'Country', exact: true });
   await expect(country).toBeChecked();
   await country.uncheck();
-  await expect(page.getByText('Saved')).toBeVisible();
+  await savedShown(page);
   const headers = await gridHeaders(page);
   expect(headers).toContain('Region');
   expect(headers).not.toContain('Country');
@@ -68,7 +74,59 @@ test('hiding a column: the grid loses it, it stays after a reload, and another b
 
   await page.goto('/inventory?tab=settings');
   await page.getByRole('checkbox', { name: 'Country', exact: true }).check();
-  await expect(page.getByText('Saved')).toBeVisible();
+  await savedShown(page);
+});
+
+test('a second browser paints the saved layout first, never the default columns', async ({
+  page,
+  browser,
+}) => {
+  await openSettings(page);
+  const producer = page.getByRole('checkbox', { name: 'Producer/Brand', exact: true });
+  await producer.uncheck();
+  await savedShown(page);
+
+  let other: BrowserContext | undefined;
+  try {
+    other = await browser.newContext();
+    // Every column title the grid ever shows, and whether the loading text came first.
+    await other.addInitScript(() => {
+      const seen = { headers: [] as string[], loading: false };
+      Object.assign(window, { __seen: seen });
+      new MutationObserver(() => {
+        for (const th of document.querySelectorAll('.inventory-grid th')) {
+          const text = th.textContent ?? '';
+          if (!seen.headers.includes(text)) seen.headers.push(text);
+        }
+        if (document.body?.textContent?.includes('Loading inventory data and preferences...')) {
+          seen.loading = true;
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    // A slow network: the first preferences answer takes a while.
+    await other.route('**/api/v1/preferences/columns/products', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const second = await other.newPage();
+    await signIn(second, account);
+    await second.goto('/inventory');
+    await expect(second.getByText(/^Showing 1 to \d+ of \d+ results$/)).toBeVisible();
+    await expect(second.locator('.inventory-grid th', { hasText: 'Country' })).toHaveCount(1);
+    const seen = await second.evaluate(
+      () => (window as Window & { __seen?: { headers: string[]; loading: boolean } }).__seen,
+    );
+    expect(seen?.loading).toBe(true);
+    expect(seen?.headers).toContain('Country');
+    expect(seen?.headers).not.toContain('Producer/Brand');
+    await screenshot(second, 'second-device-saved-layout-desktop');
+  } finally {
+    await other?.close();
+  }
+
+  await page.goto('/inventory?tab=settings');
+  await producer.check();
+  await savedShown(page);
 });
 
 test('dragging a column to a new place with the mouse', async ({ page }) => {
@@ -100,16 +158,18 @@ test('dragging a column to a new place with the mouse', async ({ page }) => {
     'Region',
     'Producer/Brand',
   ]);
-  await expect(page.getByText('Saved')).toBeVisible();
+  await savedShown(page);
   const headers = await gridHeaders(page);
   expect(headers.indexOf('Region')).toBeLessThan(headers.indexOf('Producer/Brand'));
 
   await page.goto('/inventory?tab=settings');
   await page.getByRole('button', { name: 'Reset to default order' }).click();
-  await expect
-    .poll(async () => (await orderLabels(page)).slice(0, 3))
-    .toEqual(['Product Name', 'Producer/Brand', 'Country']);
-  await expect(page.getByText('Saved')).toBeVisible();
+  await savedShown(page);
+  expect((await orderLabels(page)).slice(0, 3)).toEqual([
+    'Product Name',
+    'Producer/Brand',
+    'Country',
+  ]);
 });
 
 test.describe('on a touch screen', () => {
@@ -145,7 +205,7 @@ test.describe('on a touch screen', () => {
     await screenshot(page, 'settings-order-touch-tablet');
     await page.getByRole('button', { name: 'Reset to default order' }).click();
     await expect.poll(async () => (await orderLabels(page)).indexOf('Appellation')).toBe(4);
-    await expect(page.getByText('Saved')).toBeVisible();
+    await savedShown(page);
   });
 });
 
@@ -162,7 +222,7 @@ test('a custom field from the Wine Type template becomes a column', async ({ pag
   const checkbox = page.getByRole('checkbox', { name: 'Wine Type (Custom)' });
   await expect(checkbox).not.toBeChecked();
   await checkbox.check();
-  await expect(page.getByText('Saved')).toBeVisible();
+  await savedShown(page);
   await gridHeaders(page);
   // The new column comes last: scroll the grid to its right edge to see it.
   const grid = await page.locator('.inventory-grid').boundingBox();
@@ -270,8 +330,13 @@ test('a description column shows 30 characters and the whole text on hover', asy
   await page.getByRole('checkbox', { name: 'Description', exact: true }).check();
   // Bring it next to the product name, with the keyboard-friendly buttons.
   const up = page.getByRole('button', { name: 'Move Description up' });
-  while ((await orderLabels(page)).indexOf('Description') > 1) await up.click();
-  await expect(page.getByText('Saved')).toBeVisible();
+  // The list follows the stored layout a moment after each click: wait for it before the next.
+  const place = async () => (await orderLabels(page)).indexOf('Description');
+  for (let at = await place(); at > 1; at -= 1) {
+    await up.click();
+    await expect.poll(place).toBe(at - 1);
+  }
+  await savedShown(page);
   const headers = await gridHeaders(page);
   expect(headers.slice(1, 3)).toEqual(['▲ Product Name', 'Description']);
 
@@ -289,7 +354,7 @@ test('a description column shows 30 characters and the whole text on hover', asy
 
   await page.goto('/inventory?tab=settings');
   await page.getByRole('checkbox', { name: 'Description', exact: true }).uncheck();
-  await expect(page.getByText('Saved')).toBeVisible();
+  await savedShown(page);
 });
 
 for (const [size, width, height] of [

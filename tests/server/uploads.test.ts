@@ -1,7 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadContents, uploads } from '#server/db/schema.ts';
+import { silentLogger } from '#server/logger.ts';
 import { UPLOAD_MESSAGES } from '#server/routes/uploads.ts';
+import { moveUploadFilesIn } from '#server/uploads/repository.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -20,11 +25,13 @@ describe('POST /api/v1/upload and GET its url', () => {
   let server: TestServer;
   let token: string;
   let otherToken: string;
+  let businessId: string;
 
   beforeAll(async () => {
     server = await createTestServer();
     const { harbour, hilltop } = await server.twoBusinesses();
     token = harbour.token;
+    businessId = harbour.businessId;
     otherToken = hilltop.token;
   });
   afterAll(() => server.close());
@@ -45,11 +52,14 @@ describe('POST /api/v1/upload and GET its url', () => {
     return { status: response.status, body: (await response.json()) as unknown };
   }
 
+  const storedCount = async () =>
+    (await server.db.select({ id: uploadContents.uploadId }).from(uploadContents)).length;
+
   async function download(url: string, as = token) {
     return server.app.request(url, { headers: { authorization: `Bearer ${as}` } });
   }
 
-  it('stores a file under a generated name and serves it back as an attachment', async () => {
+  it('stores a file in the database and serves it back as an attachment', async () => {
     const { status, body } = await upload({
       bytes: PNG,
       name: '../../label "front".png',
@@ -64,12 +74,11 @@ describe('POST /api/v1/upload and GET its url', () => {
       contentType: 'image/png',
       url: `/api/v1/upload/${uploaded.id}`,
     });
-    const stored = readdirSync(server.uploadsDir);
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatch(/^[0-9a-f-]{36}\.png$/);
-    expect(readFileSync(path.join(server.uploadsDir, stored[0] as string))).toEqual(
-      Buffer.from(PNG),
-    );
+    const [stored] = await server.db
+      .select({ bytes: uploadContents.bytes })
+      .from(uploadContents)
+      .where(eq(uploadContents.uploadId, uploaded.id));
+    expect(new Uint8Array(stored?.bytes ?? [])).toEqual(PNG);
 
     const response = await download(uploaded.url);
     expect(response.status).toBe(200);
@@ -102,7 +111,7 @@ describe('POST /api/v1/upload and GET its url', () => {
   });
 
   it('refuses a file whose bytes are not an allowed type, or contradict its declared type', async () => {
-    const before = readdirSync(server.uploadsDir).length;
+    const before = await storedCount();
     const script = new TextEncoder().encode('<script>alert(1)</script>');
     const html = await upload({ bytes: script, name: 'photo.png', type: 'image/png' });
     expect(html).toEqual({ status: 415, body: { message: UPLOAD_MESSAGES.unsupported } });
@@ -111,7 +120,7 @@ describe('POST /api/v1/upload and GET its url', () => {
       status: 415,
       body: { message: UPLOAD_MESSAGES.mismatch('image/png', 'application/pdf') },
     });
-    expect(readdirSync(server.uploadsDir)).toHaveLength(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it('refuses a missing, empty or non-multipart file with 400', async () => {
@@ -156,5 +165,43 @@ describe('POST /api/v1/upload and GET its url', () => {
       body: JSON.stringify({ name: 'x', price: 1, description: 'd'.repeat(1024 * 1024) }),
     });
     expect(response.status).toBe(413);
+  });
+
+  it('moves the bytes of uploads made before into the database, once, and serves them', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'vintry-old-uploads-'));
+    try {
+      const [old, gone] = await server.db
+        .insert(uploads)
+        .values([
+          {
+            businessId,
+            filename: 'old.pdf',
+            storedName: 'old.pdf',
+            size: PDF.length,
+            contentType: 'application/pdf',
+          },
+          {
+            businessId,
+            filename: 'gone.pdf',
+            storedName: 'gone.pdf',
+            size: 1,
+            contentType: 'application/pdf',
+          },
+        ])
+        .returning();
+      writeFileSync(path.join(folder, 'old.pdf'), PDF);
+
+      await moveUploadFilesIn(server.db, folder, silentLogger);
+      await moveUploadFilesIn(server.db, folder, silentLogger);
+
+      expect(readdirSync(folder)).toEqual([]);
+      const response = await download(`/api/v1/upload/${old?.id}`);
+      expect(response.status).toBe(200);
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(PDF);
+      // Its file was already missing: as before, it cannot be downloaded.
+      expect((await download(`/api/v1/upload/${gone?.id}`)).status).toBe(404);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,11 @@
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { resetConnectionForTests } from '#data/connection.ts';
+import { installWriteHandlers } from '#data/write-handlers.ts';
+
+// As the signed-in page and the service worker do.
+installWriteHandlers();
 
 /**
  * jsdom has no matchMedia: answer width queries from window.innerWidth so that layout code sees
@@ -33,6 +38,8 @@ window.scrollTo = () => {};
 
 beforeEach(() => {
   window.innerWidth = 1280;
+  // A server left unreachable by the last test's network failures answers again.
+  resetConnectionForTests();
 });
 
 // Every test starts from an empty browser: no rendered tree and no stored session.

@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { forgetPersistedQueries } from '#data/query-persistence.ts';
 import { unsentChangeCount } from '#data/sync/unsent.ts';
 import { signOut } from '#features/auth/sign-out.ts';
 import { useSession } from '#features/auth/use-session.ts';
@@ -37,18 +35,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   useFocusTrap(drawerRef, drawerOpen, closeDrawer);
 
-  const queryClient = useQueryClient();
   const [unsentOnSignOut, setUnsentOnSignOut] = useState<number | null>(null);
 
   async function finishSignOut() {
     setUnsentOnSignOut(null);
     await signOut();
-    queryClient.clear();
-    forgetPersistedQueries();
     void navigate({ to: '/login', replace: true });
   }
 
-  // Signing out removes what is on this device: unsent changes would be lost, so ask first.
+  // Unsent changes cannot be sent once signed out (they wait for this user's next sign-in on
+  // this device), so ask first.
   async function handleSignOut() {
     setDrawerOpen(false);
     const unsent = await unsentChangeCount().catch(() => 0);

@@ -10,6 +10,9 @@ import { PendingChangesDialog } from './pending-changes-dialog.tsx';
 export function ConnectivityIndicator() {
   const status = useSyncStatus();
   const [open, setOpen] = useState(false);
+  // Saying 'Online' before the outbox is read would claim that nothing waits.
+  if (!status.known)
+    return <span className="connectivity connectivity--unknown" aria-hidden="true" />;
   let label: string;
   let tone: 'online' | 'offline' | 'syncing' | 'attention';
   let Icon = Wifi;

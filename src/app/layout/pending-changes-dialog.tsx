@@ -1,13 +1,14 @@
-import { discardEntry, retryEntry } from '#data/sync/outbox.ts';
 import type { OutboxEntry } from '#data/sync/outbox-entry.ts';
-import { requestReplay } from '#data/sync/replayer.ts';
+import { discardChange, retryChange } from '#data/sync/pending-changes.ts';
 import type { SyncStatus } from '#data/sync/use-sync-status.ts';
+import { describeEntry, settlementOf } from '#data/sync/write-handler.ts';
 import { Modal } from '#ui/modal.tsx';
-import { describeChange } from './describe-change.ts';
+import { failureWording } from './failure-wording.ts';
 
 /**
  * The Pending changes panel: changes waiting to be sent and changes the server refused (with its
- * message), each with Retry and Discard.
+ * message), each with Retry and Discard; a conflict shows both values ('Yours' / 'Current') and
+ * its own choices instead of Retry.
  */
 export function PendingChangesDialog({
   status,
@@ -16,39 +17,63 @@ export function PendingChangesDialog({
   status: SyncStatus;
   onClose: () => void;
 }) {
-  const retry = async (entry: OutboxEntry) => {
-    await retryEntry(entry.id);
-    void requestReplay();
-  };
-
   function row(entry: OutboxEntry) {
     const refused = entry.state === 'needs-attention';
+    const settlement = settlementOf(entry);
     return (
       <li key={entry.id} className={`pending__item${refused ? ' pending__item--refused' : ''}`}>
         <div className="pending__text">
-          <span className="pending__what">{describeChange(entry)}</span>
-          <span className="pending__when">
-            {refused
-              ? (entry.lastError ?? 'The server refused this change.')
-              : entry.attempts > 0
-                ? `Not sent yet: ${entry.lastError ?? 'waiting for the connection'}`
-                : 'Waiting to be sent'}
-          </span>
+          <span className="pending__what">{describeEntry(entry)}</span>
+          <span className="pending__when">{failureWording(entry)}</span>
+          {settlement ? (
+            <table className="pending__differences">
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">Yours</th>
+                  <th scope="col">Current</th>
+                </tr>
+              </thead>
+              <tbody>
+                {settlement.differences.map((difference) => (
+                  <tr key={difference.label}>
+                    <th scope="row">{difference.label}</th>
+                    <td>{difference.yours}</td>
+                    <td>{difference.current}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
         </div>
         <div className="pending__actions">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            aria-label={`Retry: ${describeChange(entry)}`}
-            onClick={() => void retry(entry)}
-          >
-            Retry
-          </button>
+          {settlement ? (
+            settlement.choices.map((choice) => (
+              <button
+                key={choice.label}
+                type="button"
+                className="button button--secondary button--small"
+                aria-label={`${choice.label}: ${describeEntry(entry)}`}
+                onClick={() => void choice.run()}
+              >
+                {choice.label}
+              </button>
+            ))
+          ) : (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={`Retry: ${describeEntry(entry)}`}
+              onClick={() => void retryChange(entry.id)}
+            >
+              Retry
+            </button>
+          )}
           <button
             type="button"
             className="button button--secondary button--small button--danger-text"
-            aria-label={`Discard: ${describeChange(entry)}`}
-            onClick={() => void discardEntry(entry.id)}
+            aria-label={`Discard: ${describeEntry(entry)}`}
+            onClick={() => void discardChange(entry.id)}
           >
             Discard
           </button>

@@ -19,13 +19,18 @@ import { useStoredColumnPreferences, useStoredCustomFields } from './use-stored.
  * rules from the saved preferences, the server defaults and the product custom fields, both
  * loaded in parallel. When the saved preferences look corrupted the defaults are used at once,
  * written back 1 s later, and the preferences reloaded 0.5 s after that.
+ *
+ * A device that has stored the preferences shows them at once. One that has not (a new tablet,
+ * a fresh browser) waits for the server, so the user's layout is the first one painted, never
+ * the defaults and then theirs; if that first load fails, the built-in defaults are shown with
+ * `error` set.
  */
 export interface ColumnLayoutState {
   layout: ColumnLayout;
   customFields: StoredCustomField[];
-  /** Nothing stored yet and the first load still running. */
+  /** Nothing stored yet and the first loads (preferences and custom fields) not done. */
   loading: boolean;
-  /** The load failed and there is nothing stored to show. */
+  /** The first load failed, so the layout is the built-in one. */
   error: Error | null;
   retry: () => void;
   save: (
@@ -46,17 +51,19 @@ export function useColumnLayout(
     ],
   });
   const stored = useStoredColumnPreferences(table);
+  // The load's answer stands in for the stored copy until Dexie reports it back.
+  const saved = stored === null ? (preferencesLoad.data ?? null) : stored;
   const fields = useStoredCustomFields('product');
   const customFields = useMemo(() => fields ?? [], [fields]);
   const customKeys = useMemo(() => customFields.map((field) => field.field_key), [customFields]);
-  const corrupted = stored ? preferencesLookCorrupted(stored.saved, stored.defaults) : false;
+  const corrupted = saved ? preferencesLookCorrupted(saved.saved, saved.defaults) : false;
 
   const resolved = useMemo(
     () =>
       corrupted
         ? defaultLayout(customKeys)
-        : resolveColumnLayout(stored?.saved ?? [], stored?.defaults ?? [], customKeys),
-    [corrupted, stored, customKeys],
+        : resolveColumnLayout(saved?.saved ?? [], saved?.defaults ?? [], customKeys),
+    [corrupted, saved, customKeys],
   );
   // A change shows at once, before Dexie reports it back. The stored copy takes over at its first
   // change after the write committed: an earlier change (a load answering, an older write landing)
@@ -109,17 +116,17 @@ export function useColumnLayout(
     [table],
   );
 
-  const waiting = stored === undefined || (stored === null && preferencesLoad.isPending && enabled);
-  // Once a layout is on screen (the defaults, shown while the load waits to be enabled) it stays
-  // while the load runs: the screen must not flash back to its loading state.
-  const shown = useRef(false);
-  if (!waiting) shown.current = true;
+  // Disabled loads count as not done: the screen waits until it lets them run.
+  const loading =
+    saved === undefined ||
+    (saved === null && !preferencesLoad.isError) ||
+    (stored === null && fieldsLoad.isPending);
 
   return {
     layout,
     customFields,
-    loading: waiting && !shown.current,
-    error: stored === null && preferencesLoad.error ? preferencesLoad.error : null,
+    loading,
+    error: saved === null && preferencesLoad.error ? preferencesLoad.error : null,
     retry,
     save,
   };

@@ -6,13 +6,17 @@ import {
   INVENTORY_RELOAD_RESET_MS,
   INVENTORY_RELOAD_THROTTLE_MS,
 } from '#shared/inventory/constants.ts';
-import {
-  EnhancedInventorySchema,
-  type InventoryItem,
-  mapEnhancedProduct,
-} from '#shared/inventory/product.ts';
+import { EnhancedInventorySchema, mapEnhancedProduct } from '#shared/inventory/product.ts';
 import { apiFetch } from '../api-client.ts';
-import { CATALOGUE_CHUNK_SIZE, type CatalogueChunk, type CatalogueMeta, db } from '../db.ts';
+import {
+  onStoredCatalogueUpdate,
+  readCatalogue,
+  type StoredCatalogue,
+  storedMeta,
+  writeCatalogue,
+} from '../catalogue-store.ts';
+import { type CatalogueMeta, db } from '../db.ts';
+import { onForgetUser } from '../user-memory.ts';
 
 /**
  * The catalogue: read from Dexie once, then held in memory for the screens; refreshed from
@@ -20,10 +24,6 @@ import { CATALOGUE_CHUNK_SIZE, type CatalogueChunk, type CatalogueMeta, db } fro
  * catalogue cost a 304. Reloads are throttled to one per 30 s; the throttle resets after 60 s.
  * A refresh made in another tab (or a sign-out) reaches this one through the meta record.
  */
-export interface StoredCatalogue {
-  items: InventoryItem[];
-  meta: CatalogueMeta | undefined;
-}
 
 export type RefreshOutcome = 'updated' | 'unchanged' | 'throttled';
 
@@ -34,36 +34,6 @@ let metaSubscription: Subscription | undefined;
 function publish(next: StoredCatalogue) {
   current = next;
   for (const listener of listeners) listener();
-}
-
-async function storedMeta(): Promise<CatalogueMeta | undefined> {
-  const meta = await db.meta.get('catalogue');
-  return meta?.key === 'catalogue' ? meta : undefined;
-}
-
-export async function readCatalogue(): Promise<StoredCatalogue> {
-  return db.transaction('r', db.catalogueChunks, db.meta, async () => {
-    const [chunks, meta] = await Promise.all([
-      db.catalogueChunks.orderBy('n').toArray(),
-      storedMeta(),
-    ]);
-    return { items: chunks.flatMap((chunk) => chunk.items), meta };
-  });
-}
-
-async function writeCatalogue(items: InventoryItem[], meta: CatalogueMeta) {
-  const chunks: CatalogueChunk[] = [];
-  for (let n = 0; n * CATALOGUE_CHUNK_SIZE < items.length; n += 1) {
-    chunks.push({
-      n,
-      items: items.slice(n * CATALOGUE_CHUNK_SIZE, (n + 1) * CATALOGUE_CHUNK_SIZE),
-    });
-  }
-  await db.transaction('rw', db.catalogueChunks, db.meta, async () => {
-    await db.catalogueChunks.clear();
-    await db.catalogueChunks.bulkPut(chunks);
-    await db.meta.put(meta);
-  });
 }
 
 /**
@@ -79,7 +49,12 @@ function followStore() {
       if (previous) publish({ items: [], meta: undefined });
       return;
     }
-    if (current?.meta && current.meta.etag === meta.etag && current.meta.count === meta.count) {
+    if (
+      current?.meta &&
+      current.meta.etag === meta.etag &&
+      current.meta.count === meta.count &&
+      current.meta.revision === meta.revision
+    ) {
       if (current.meta.fetchedAt !== meta.fetchedAt) publish({ ...current, meta });
       return;
     }
@@ -127,13 +102,22 @@ function noteReload(now: number) {
   }, INVENTORY_RELOAD_RESET_MS);
 }
 
-/** For tests: forget the throttle and what is held in memory. */
+/**
+ * Forgets the throttle and what is held in memory: the signed-in user changed (and tests start
+ * afresh). A screen showing it waits for the store again.
+ */
 export function resetCatalogueState() {
   lastReloadAt = null;
   forcedNext = null;
   clearTimeout(throttleReset);
   current = undefined;
+  for (const listener of listeners) listener();
 }
+onForgetUser(resetCatalogueState);
+// An acknowledged write of this page's outbox: shown before its entry leaves the outbox.
+onStoredCatalogueUpdate((stored) => {
+  if (current) publish(stored);
+});
 
 async function fetchCatalogue(): Promise<RefreshOutcome> {
   const startedAt = performance.now();

@@ -1,12 +1,33 @@
 import * as v from 'valibot';
-import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
-import { ENTITY_TYPES, type EntityType, FIELD_TYPES } from '#shared/custom-fields/field-types.ts';
+import {
+  CustomFieldDefinitionAnswerSchema,
+  type CustomFieldDefinitionBody,
+  CustomFieldListAnswerSchema,
+} from '#shared/custom-fields/definition.ts';
+import type { EntityType } from '#shared/custom-fields/field-types.ts';
+import { CUSTOM_FIELD_MESSAGES } from '#shared/custom-fields/messages.ts';
+import { ErrorBodySchema } from '#shared/validation.ts';
 import { apiJson } from '../api-client.ts';
 import { db, type StoredCustomField } from '../db.ts';
-import { queueWrite } from '../sync/outbox.ts';
-import { customFieldsResource, type OutboxEntry } from '../sync/outbox-entry.ts';
-import { requestReplay } from '../sync/replayer.ts';
-import { moveCustomColumn } from './column-preferences.ts';
+import {
+  adoptServerId,
+  laterWritesOfResource,
+  otherWritesOf,
+  queueWrite,
+  unsentRecordIds,
+} from '../sync/outbox.ts';
+import type { OutboxEntry } from '../sync/outbox-entry.ts';
+import { discardChange } from '../sync/pending-changes.ts';
+import { queueAndSend } from '../sync/replayer.ts';
+import { waitForOutcome } from '../sync/sync-events.ts';
+import { temporaryId } from '../sync/temporary-ids.ts';
+import {
+  defineWriteHandler,
+  type FailureNotice,
+  type Refusal,
+  type WriteHandler,
+} from '../sync/write-handler.ts';
+import { COLUMNS_AND_FIELDS_ORDER, moveCustomColumn } from './column-preferences.ts';
 import { hasUnsentWrites, isOfflineError, LOAD_CACHE } from './load-policy.ts';
 
 /**
@@ -14,25 +35,7 @@ import { hasUnsentWrites, isOfflineError, LOAD_CACHE } from './load-policy.ts';
  * once and sent through the outbox. A field created offline has a temporary id until the
  * server answers with its own.
  */
-export const DefinitionSchema = v.looseObject({
-  id: v.number(),
-  entity_type: v.picklist(ENTITY_TYPES),
-  field_key: v.string(),
-  field_name: v.string(),
-  field_type: v.picklist(FIELD_TYPES),
-  is_required: v.boolean(),
-  description: v.optional(v.string()),
-  validation: v.record(v.string(), v.unknown()),
-  created_at: v.string(),
-  updated_at: v.string(),
-});
-const ListSchema = v.object({ definitions: v.array(DefinitionSchema) });
-
-export { customFieldsResource } from '../sync/outbox-entry.ts';
-
-export function toStored(definition: v.InferOutput<typeof DefinitionSchema>): StoredCustomField {
-  return definition as unknown as StoredCustomField;
-}
+export const customFieldsResource = (entityType: string) => `custom-fields:${entityType}`;
 
 /** The definitions stored for an entity type, oldest first. */
 export async function localDefinitions(entityType: string) {
@@ -40,17 +43,34 @@ export async function localDefinitions(entityType: string) {
   return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
-/** Loads the definitions from the server into Dexie (the local copy while writes wait or offline). */
+/**
+ * Loads the definitions from the server into Dexie. While a change of them waits, the local
+ * copy is newer and is kept (offline too), once the list has been loaded here at all. On a
+ * device that has never loaded it (a user's changes set aside earlier and queued again after a
+ * sign-in), the server's list is taken for every field without a change waiting.
+ */
 export async function refreshCustomFields(entityType: EntityType): Promise<StoredCustomField[]> {
   const resource = customFieldsResource(entityType);
-  if (await hasUnsentWrites(resource)) return localDefinitions(entityType);
+  const loaded = `loaded:${resource}` as const;
+  const loadedBefore = async () => (await db.meta.get(loaded)) !== undefined;
+  if ((await hasUnsentWrites(resource)) && (await loadedBefore())) {
+    return localDefinitions(entityType);
+  }
   try {
-    const { definitions } = await apiJson(`/custom-fields/definitions/${entityType}`, ListSchema);
-    await db.transaction('rw', db.customFields, db.outbox, async () => {
+    const { definitions } = await apiJson(
+      `/custom-fields/definitions/${entityType}`,
+      CustomFieldListAnswerSchema,
+    );
+    await db.transaction('rw', db.customFields, db.outbox, db.meta, async () => {
       // A change queued while the list was on its way is newer than it.
-      if (await hasUnsentWrites(resource)) return;
-      await db.customFields.where('entity_type').equals(entityType).delete();
-      await db.customFields.bulkPut(definitions.map(toStored));
+      if ((await hasUnsentWrites(resource)) && (await loadedBefore())) return;
+      const changing = await unsentRecordIds(resource);
+      const local = await db.customFields.where('entity_type').equals(entityType).toArray();
+      await db.customFields.bulkDelete(
+        local.filter((field) => !changing.has(field.id)).map((field) => field.id),
+      );
+      await db.customFields.bulkPut(definitions.filter((field) => !changing.has(field.id)));
+      await db.meta.put({ key: loaded, at: Date.now() });
     });
     return localDefinitions(entityType);
   } catch (error) {
@@ -65,21 +85,26 @@ export const customFieldsQuery = (entityType: EntityType) => ({
   ...LOAD_CACHE,
 });
 
-async function queued(write: () => Promise<OutboxEntry | null>) {
-  const tables = [db.customFields, db.columnPreferences, db.outbox];
-  const entry = await db.transaction('rw', tables, write);
-  requestReplay();
-  return entry;
-}
+const OPS = {
+  create: 'custom-field.create',
+  update: 'custom-field.update',
+  delete: 'custom-field.delete',
+} as const;
+
+/** An update or a delete keeps the definition from before it, which a refusal puts back. */
+type Previous = StoredCustomField;
+
+const queued = (write: () => Promise<OutboxEntry | null>) =>
+  queueAndSend([db.customFields, db.columnPreferences, db.outbox], write);
 
 export function createCustomField(body: CustomFieldDefinitionBody) {
-  const id = `tmp-${crypto.randomUUID()}`;
+  const id = temporaryId();
   const now = new Date().toISOString();
   return queued(async () => {
     await db.customFields.put({ ...body, id, created_at: now, updated_at: now });
-    return queueWrite({
+    return queueWrite<CustomFieldDefinitionBody, null>({
       resource: customFieldsResource(body.entity_type),
-      op: 'custom-field.create',
+      op: OPS.create,
       method: 'POST',
       path: '/custom-fields/definitions',
       body,
@@ -97,9 +122,9 @@ export function updateCustomField(id: number | string, body: CustomFieldDefiniti
     if (body.field_key !== previous.field_key) {
       await moveCustomColumn(previous.field_key, body.field_key);
     }
-    return queueWrite({
+    return queueWrite<CustomFieldDefinitionBody, Previous>({
       resource: customFieldsResource(previous.entity_type),
-      op: 'custom-field.update',
+      op: OPS.update,
       method: 'PUT',
       path: `/custom-fields/definitions/${id}`,
       body,
@@ -115,9 +140,9 @@ export function deleteCustomField(id: number | string) {
     if (!previous) return null;
     await db.customFields.delete(id);
     await moveCustomColumn(previous.field_key, null);
-    return queueWrite({
+    return queueWrite<null, Previous>({
       resource: customFieldsResource(previous.entity_type),
-      op: 'custom-field.delete',
+      op: OPS.delete,
       method: 'DELETE',
       path: `/custom-fields/definitions/${id}`,
       body: null,
@@ -126,3 +151,132 @@ export function deleteCustomField(id: number | string) {
     });
   });
 }
+
+/** How long a save waits for the server before it leaves the change queued on the device. */
+export const SAVE_ANSWER_WAIT_MS = 8000;
+
+/**
+ * What saving a field came to: on the server; kept on the device to be sent later (offline, or
+ * no answer in time); or refused, with what to show in the form (the change is undone and no
+ * longer queued, so the user can correct it and save again).
+ */
+export type CustomFieldSaveResult =
+  | { status: 'saved' }
+  | { status: 'queued' }
+  | { status: 'refused'; title: string; errors: string[] };
+
+const RefusalBodySchema = v.looseObject({
+  ...ErrorBodySchema.entries,
+  errors: v.optional(v.array(v.string())),
+});
+
+/** The form's words for a refusal: the server's validation list, its conflict, or the spec's. */
+function refusalForForm(status: number, body: unknown): CustomFieldSaveResult {
+  const parsed = v.safeParse(RefusalBodySchema, body);
+  const answer = parsed.success ? parsed.output : { message: undefined, errors: undefined };
+  if (status === 400 && answer.errors && answer.errors.length > 0) {
+    return {
+      status: 'refused',
+      title: CUSTOM_FIELD_MESSAGES.invalidListTitle,
+      errors: answer.errors,
+    };
+  }
+  const title =
+    status === 409 && answer.message ? answer.message : CUSTOM_FIELD_MESSAGES.saveFailed;
+  return { status: 'refused', title, errors: [] };
+}
+
+/**
+ * Creates a field, or updates `id`, and waits up to 8 s for the server's answer: online, a
+ * refusal (a key already used) is answered here rather than left in Pending changes.
+ */
+export async function saveCustomField(
+  id: number | string | null,
+  body: CustomFieldDefinitionBody,
+): Promise<CustomFieldSaveResult> {
+  const entry = id === null ? await createCustomField(body) : await updateCustomField(id, body);
+  if (!entry) return { status: 'saved' };
+  const outcome = await waitForOutcome(entry, SAVE_ANSWER_WAIT_MS);
+  if (outcome.kind === 'queued') return { status: 'queued' };
+  if (outcome.kind === 'acknowledged') return { status: 'saved' };
+  await discardChange(outcome.entry.id);
+  return refusalForForm(outcome.status, outcome.body);
+}
+
+const fieldName = (definition: { field_name?: unknown } | null) =>
+  typeof definition?.field_name === 'string' ? ` "${definition.field_name}"` : '';
+
+/** Spec section 8: a refused save shows the server's validation message, else the spec's. */
+const saveFailureNotice = (_entry: OutboxEntry, refusal: Refusal): FailureNotice => {
+  const parsed = v.safeParse(ErrorBodySchema, refusal.body);
+  return {
+    kind: 'alert',
+    text:
+      refusal.status === 400 && parsed.success
+        ? parsed.output.message
+        : CUSTOM_FIELD_MESSAGES.saveFailed,
+  };
+};
+
+/**
+ * The three writes of a field. They share the columns' send order; acknowledging a create gives
+ * the field its server id here and in the writes queued after it.
+ */
+export const customFieldHandlers: WriteHandler[] = [
+  defineWriteHandler<CustomFieldDefinitionBody, null>({
+    op: OPS.create,
+    role: 'create',
+    sendOrder: COLUMNS_AND_FIELDS_ORDER,
+    async acknowledge(entry, answer) {
+      const definition = v.parse(CustomFieldDefinitionAnswerSchema, answer);
+      const temporary = entry.recordId;
+      await db.transaction('rw', db.customFields, db.outbox, async () => {
+        if (temporary === undefined) {
+          await db.customFields.put(definition);
+          return;
+        }
+        const local = await db.customFields.get(temporary);
+        const editedSince = (await otherWritesOf(temporary, entry)) > 0;
+        await db.customFields.delete(temporary);
+        // Changed or deleted here meanwhile: the local version (under the server's id) or its
+        // absence stands until those writes are acknowledged too. Otherwise the server's.
+        if (!editedSince) await db.customFields.put(definition);
+        else if (local) await db.customFields.put({ ...local, id: definition.id });
+        await adoptServerId(temporary, definition.id);
+      });
+    },
+    async revert(entry) {
+      if (entry.recordId !== undefined) await db.customFields.delete(entry.recordId);
+    },
+    describe: (entry) => `New custom field${fieldName(entry.body)}`,
+    failureNotice: saveFailureNotice,
+  }),
+  defineWriteHandler<CustomFieldDefinitionBody, Previous>({
+    op: OPS.update,
+    role: 'update',
+    sendOrder: COLUMNS_AND_FIELDS_ORDER,
+    async acknowledge(entry, answer) {
+      if (await laterWritesOfResource(entry)) return;
+      await db.customFields.put(v.parse(CustomFieldDefinitionAnswerSchema, answer));
+    },
+    async revert(entry) {
+      await db.customFields.put(entry.revert);
+    },
+    describe: (entry) => `Changes to custom field${fieldName(entry.body)}`,
+    failureNotice: saveFailureNotice,
+  }),
+  defineWriteHandler<null, Previous>({
+    op: OPS.delete,
+    role: 'delete',
+    sendOrder: COLUMNS_AND_FIELDS_ORDER,
+    async acknowledge(entry) {
+      // Gone here already, unless a retry after a refusal had put it back.
+      if (entry.recordId !== undefined) await db.customFields.delete(entry.recordId);
+    },
+    async revert(entry) {
+      await db.customFields.put(entry.revert);
+    },
+    describe: (entry) => `Deleting custom field${fieldName(entry.revert)}`,
+    failureNotice: () => ({ kind: 'alert', text: CUSTOM_FIELD_MESSAGES.deleteFailed }),
+  }),
+];

@@ -5,14 +5,17 @@ import {
   InventorySettingsAnswerSchema,
   InventorySettingsSchema,
 } from '#shared/preferences/inventory-settings.ts';
+import { PREFERENCE_MESSAGES } from '#shared/preferences/messages.ts';
 import { apiJson } from '../api-client.ts';
 import { db, type StoredInventorySettings } from '../db.ts';
-import { queueWrite } from '../sync/outbox.ts';
+import { laterWritesOfResource, queueWrite } from '../sync/outbox.ts';
 import { requestReplay } from '../sync/replayer.ts';
+import { defineWriteHandler } from '../sync/write-handler.ts';
 import { answerIsStale, hasUnsentWrites, isOfflineError, LOAD_CACHE } from './load-policy.ts';
 
 /** The user's inventory settings: kept in Dexie, saved through the outbox. */
 export const INVENTORY_SETTINGS_RESOURCE = 'inventory-settings';
+const SAVE_OP = 'inventory-settings.save';
 
 export async function storeInventorySettings(answer: unknown): Promise<StoredInventorySettings> {
   const { savedAt, ...settings } = v.parse(InventorySettingsAnswerSchema, answer);
@@ -73,9 +76,9 @@ export async function saveInventorySettings(settings: InventorySettings) {
       savedAt: new Date().toISOString(),
       fetchedAt: previous?.fetchedAt ?? 0,
     });
-    return queueWrite({
+    return queueWrite<InventorySettings, StoredInventorySettings | null>({
       resource: INVENTORY_SETTINGS_RESOURCE,
-      op: 'inventory-settings.save',
+      op: SAVE_OP,
       method: 'PUT',
       path: '/preferences/inventory-settings',
       body: valid,
@@ -85,3 +88,27 @@ export async function saveInventorySettings(settings: InventorySettings) {
   requestReplay();
   return entry;
 }
+
+/** A save carries every setting: the last one wins; a refusal restores the ones before it. */
+export const inventorySettingsHandler = defineWriteHandler<
+  InventorySettings,
+  StoredInventorySettings | null
+>({
+  op: SAVE_OP,
+  role: 'save-state',
+  // Each in one transaction with its check, so a save queued meanwhile is never overwritten.
+  async acknowledge(entry, answer) {
+    await db.transaction('rw', db.inventorySettings, db.outbox, async () => {
+      if (!(await laterWritesOfResource(entry))) await storeInventorySettings(answer);
+    });
+  },
+  async revert(entry) {
+    await db.transaction('rw', db.inventorySettings, db.outbox, async () => {
+      if (await laterWritesOfResource(entry)) return;
+      if (entry.revert) await db.inventorySettings.put(entry.revert);
+      else await db.inventorySettings.delete('inventory');
+    });
+  },
+  describe: () => 'Inventory settings',
+  failureNotice: () => ({ kind: 'alert', text: PREFERENCE_MESSAGES.settingsSaveFailed }),
+});

@@ -1,14 +1,17 @@
 import type { OutboxEntry } from './outbox-entry.ts';
+import { handlerOf, type WriteRole } from './write-handler.ts';
 
 /**
  * How a new write combines with the writes of the same resource still waiting (ARCHITECTURE.md
- * section 4). Only entries never tried are changed: one that was tried may have reached the
- * server, so it is left as it is and the new write goes after it.
- * - Whole-state saves (column preferences, inventory settings): the last one wins.
- * - A custom field created and then updated: one create with the new body.
+ * section 4), by the roles their handlers declare. Only entries never tried are changed: one
+ * that was tried may have reached the server, so it is left as it is and the new write goes
+ * after it.
+ * - 'save-state' (a whole state): the last one wins.
+ * - A record created and then updated: one create, its body merged, in the create's place.
  * - Created and then deleted: both disappear.
  * - Updated and then deleted: one delete.
- * - Updated twice: one update with the last body.
+ * - Updated twice: one update, the bodies merged.
+ * - 'append': never merged.
  * A merged entry keeps the revert of the earliest, which restores the state before them all.
  * An entry to add that carries a `seq` replaces the waiting entry in that place.
  */
@@ -20,38 +23,49 @@ export interface CoalesceResult {
 }
 
 const untried = (entry: OutboxEntry) => entry.state === 'pending' && entry.attempts === 0;
+const roleOf = (entry: OutboxEntry): WriteRole | undefined => handlerOf(entry)?.role;
+
+function mergedBody(earlier: OutboxEntry, later: OutboxEntry): unknown {
+  const handler = handlerOf(later);
+  return handler?.mergeBodies ? handler.mergeBodies(earlier.body, later.body) : later.body;
+}
 
 export function coalesce(waiting: readonly OutboxEntry[], next: OutboxEntry): CoalesceResult {
-  const isWholeState = next.op.startsWith('columns.') || next.op === 'inventory-settings.save';
-  if (isWholeState) {
-    const replaced = waiting.filter(untried);
+  const role = roleOf(next);
+  if (role === 'save-state') {
+    const replaced = waiting.filter((entry) => untried(entry) && roleOf(entry) === 'save-state');
     return {
       remove: replaced.map((entry) => entry.id),
       add: replaced[0] ? { ...next, revert: replaced[0].revert } : next,
     };
   }
+  if (role !== 'update' && role !== 'delete') return { remove: [], add: next };
 
-  const sameRecord = waiting.filter(
-    (entry) => entry.recordId !== undefined && entry.recordId === next.recordId && untried(entry),
-  );
-  const previous = sameRecord.at(-1);
+  const previous = waiting
+    .filter(
+      (entry) => entry.recordId !== undefined && entry.recordId === next.recordId && untried(entry),
+    )
+    .at(-1);
+  const previousRole = previous ? roleOf(previous) : undefined;
   if (!previous) return { remove: [], add: next };
 
-  if (previous.op === 'custom-field.create') {
-    if (next.op === 'custom-field.update') {
-      // In the create's place (its seq): writes made after the create, which may name the field
-      // (a column save), must not overtake it.
-      return {
-        remove: [],
-        add: { ...previous, body: next.body, id: next.id, idempotencyKey: next.idempotencyKey },
-      };
-    }
-    if (next.op === 'custom-field.delete') return { remove: [previous.id], add: null };
+  if (previousRole === 'create') {
+    if (role === 'delete') return { remove: [previous.id], add: null };
+    // In the create's place (its seq): writes made after the create, which may name the record
+    // (a column save naming a custom field), must not overtake it.
+    return {
+      remove: [],
+      add: {
+        ...previous,
+        body: mergedBody(previous, next),
+        id: next.id,
+        idempotencyKey: next.idempotencyKey,
+      },
+    };
   }
-  if (previous.op === 'custom-field.update') {
-    if (next.op === 'custom-field.update' || next.op === 'custom-field.delete') {
-      return { remove: [previous.id], add: { ...next, revert: previous.revert } };
-    }
+  if (previousRole === 'update') {
+    const body = role === 'update' ? mergedBody(previous, next) : next.body;
+    return { remove: [previous.id], add: { ...next, body, revert: previous.revert } };
   }
   return { remove: [], add: next };
 }

@@ -1,66 +1,103 @@
 /**
  * An outbox entry (ARCHITECTURE.md section 4): one write waiting for the server. It never holds
- * a token; the token is attached when it is sent.
+ * a token; the token is attached when it is sent. The engine reads only these generic fields;
+ * what `op` means is the business of the write handler registered under that name.
  */
 export type OutboxState = 'pending' | 'sending' | 'needs-attention';
 
-/** What a write does, which decides how it coalesces, what it reverts and what the user is told. */
-export type OutboxOp =
-  | 'columns.visibility'
-  | 'columns.order'
-  | 'columns.reset-order'
-  | 'columns.reset'
-  | 'columns.recovery'
-  | 'inventory-settings.save'
-  | 'custom-field.create'
-  | 'custom-field.update'
-  | 'custom-field.delete';
+/**
+ * Why an entry has not gone through yet. The first four are retried by the engine; the last
+ * three wait for the user (Retry or Discard in Pending changes).
+ */
+export type FailureReason =
+  /** The server could not be reached. */
+  | 'network'
+  /** The server failed (5xx), timed out, or was still running an earlier attempt. */
+  | 'server'
+  /** The server asked to slow down (429). */
+  | 'rate-limited'
+  /** The session ended: the queue waits for the user to sign in again. */
+  | 'session-expired'
+  /** The server refused the change (400, 403, 404, 422…). */
+  | 'refused'
+  /** The change clashes with the server's current state (409). */
+  | 'conflict'
+  /** Written by another version of Vintry, in a format this one cannot send. */
+  | 'outdated';
+
+export const RETRIED_REASONS: ReadonlySet<FailureReason> = new Set([
+  'network',
+  'server',
+  'rate-limited',
+  'session-expired',
+]);
+
+export interface EntryFailure {
+  reason: FailureReason;
+  /** The HTTP status of the answer, when the server gave one. */
+  status: number | null;
+  /** The server's own message, when it sent one. */
+  message: string | null;
+  /** The refusal's whole answer, for a handler that offers ways out of it (a conflict). */
+  details?: unknown;
+}
 
 /** The version of this entry format; an entry of another version is never replayed blind. */
-export const OUTBOX_SCHEMA_VERSION = 1;
+export const OUTBOX_SCHEMA_VERSION = 2;
 
-export interface OutboxEntry {
+export interface OutboxEntry<TBody = unknown, TRevert = unknown> {
   seq?: number;
   id: string;
-  /** Entries of one resource are sent in seq order; resources do not wait for each other. */
+  /** Whose data the write changes; coalescing and 'unsent' are per resource. */
   resource: string;
-  op: OutboxOp;
-  method: 'POST' | 'PUT' | 'DELETE';
+  /** The name of the write handler that knows this kind of write. */
+  op: string;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
-  body: unknown;
+  body: TBody;
   idempotencyKey: string;
   createdAt: number;
   attempts: number;
   state: OutboxState;
-  lastError: string | null;
-  /** HTTP status of the refusal, for entries that need attention. */
-  lastStatus: number | null;
+  /** Why the last attempt did not go through; null before the first and after a Retry. */
+  failure: EntryFailure | null;
   /** Not before this time (backoff after a failure). */
   nextAttemptAt: number;
   schemaVersion: number;
   /** What restores the local state if the server refuses the write. */
-  revert: unknown;
-  /** For an entry about one record (a custom field): its id, temporary or not. */
+  revert: TRevert;
+  /** For an entry about one record: its id, temporary (made offline) or the server's. */
   recordId?: number | string;
 }
 
-/** The resources of the outbox: whose writes they are. */
-export const columnPreferencesResource = (table: string) => `column-preferences:${table}`;
-export const customFieldsResource = (entityType: string) => `custom-fields:${entityType}`;
-const COLUMN_RESOURCE = columnPreferencesResource('');
-const CUSTOM_FIELD_RESOURCE = customFieldsResource('');
+/** An entry as version 1 stored it: a status (0 for 'outdated') and a text instead of a reason. */
+interface EntryV1 extends Omit<OutboxEntry, 'failure' | 'schemaVersion'> {
+  schemaVersion: 1;
+  lastStatus: number | null;
+  lastError: string | null;
+}
 
-export const isColumnPreferencesResource = (resource: string) =>
-  resource.startsWith(COLUMN_RESOURCE);
+const isV1 = (entry: { schemaVersion?: unknown }): entry is EntryV1 => entry.schemaVersion === 1;
 
 /**
- * Which writes wait for which (ARCHITECTURE.md section 4: seq order per resource). Column
- * preferences name custom fields, so the two go in one order: a column save never overtakes the
- * create of a field it shows, nor follows the delete of one it no longer shows. Other resources
- * keep an order of their own and do not wait for each other.
+ * Brings a stored entry of an earlier format to this one (Dexie runs it once, when the database
+ * is opened by a newer version). An entry it does not know is left as it is: the replayer then
+ * sets it aside as outdated.
  */
-export function sendOrder(resource: string): string {
-  return isColumnPreferencesResource(resource) || resource.startsWith(CUSTOM_FIELD_RESOURCE)
-    ? 'columns-and-custom-fields'
-    : resource;
+export function upgradeEntry(stored: { schemaVersion?: unknown }): OutboxEntry | null {
+  if (!isV1(stored)) return null;
+  const { lastStatus, lastError, ...rest } = stored;
+  let failure: EntryFailure | null = null;
+  if (stored.state === 'needs-attention') {
+    const reason: FailureReason =
+      lastStatus === 0 || lastStatus === null
+        ? 'outdated'
+        : lastStatus === 409
+          ? 'conflict'
+          : 'refused';
+    failure = { reason, status: lastStatus || null, message: lastError };
+  } else if (stored.attempts > 0 && lastError !== null) {
+    failure = { reason: 'network', status: null, message: null };
+  }
+  return { ...rest, state: stored.state, failure, schemaVersion: OUTBOX_SCHEMA_VERSION };
 }

@@ -1,23 +1,26 @@
 import { db } from '../db.ts';
 import { coalesce } from './coalesce.ts';
-import { OUTBOX_SCHEMA_VERSION, type OutboxEntry, type OutboxOp } from './outbox-entry.ts';
-import { applyRefusal } from './outcomes.ts';
+import { OUTBOX_SCHEMA_VERSION, type OutboxEntry } from './outbox-entry.ts';
+import { sendOrderOf } from './write-handler.ts';
 
 /**
  * The outbox in Dexie. `queueWrite` must run inside the repository's transaction, so the local
- * change and its entry are stored together or not at all.
+ * change and its entry are stored together or not at all. The helpers below it are what write
+ * handlers use to apply an answer; they run inside the handler's transaction too.
  */
-export interface NewWrite {
+export interface NewWrite<TBody = unknown, TRevert = unknown> {
   resource: string;
-  op: OutboxOp;
+  op: string;
   method: OutboxEntry['method'];
   path: string;
-  body: unknown;
-  revert: unknown;
+  body: TBody;
+  revert: TRevert;
   recordId?: number | string;
 }
 
-export function newEntry(write: NewWrite): OutboxEntry {
+export function newEntry<TBody, TRevert>(
+  write: NewWrite<TBody, TRevert>,
+): OutboxEntry<TBody, TRevert> {
   return {
     id: crypto.randomUUID(),
     resource: write.resource,
@@ -29,8 +32,7 @@ export function newEntry(write: NewWrite): OutboxEntry {
     createdAt: Date.now(),
     attempts: 0,
     state: 'pending',
-    lastError: null,
-    lastStatus: null,
+    failure: null,
     nextAttemptAt: 0,
     schemaVersion: OUTBOX_SCHEMA_VERSION,
     revert: write.revert,
@@ -39,7 +41,9 @@ export function newEntry(write: NewWrite): OutboxEntry {
 }
 
 /** Queues a write (coalesced with what waits for the same resource). Answers the stored entry. */
-export async function queueWrite(write: NewWrite): Promise<OutboxEntry | null> {
+export async function queueWrite<TBody, TRevert>(
+  write: NewWrite<TBody, TRevert>,
+): Promise<OutboxEntry | null> {
   const waiting = await db.outbox.where('resource').equals(write.resource).sortBy('seq');
   const { remove, add } = coalesce(waiting, newEntry(write));
   if (remove.length > 0) await db.outbox.where('id').anyOf(remove).delete();
@@ -52,35 +56,59 @@ export async function queueWrite(write: NewWrite): Promise<OutboxEntry | null> {
   return { ...add, seq };
 }
 
-export function pendingEntries(resource: string) {
-  return db.outbox.where('resource').equals(resource).sortBy('seq');
-}
-
 /** Entries not yet acknowledged, in the order they were made. */
 export function allEntries() {
   return db.outbox.orderBy('seq').toArray();
 }
 
-/**
- * Discard: the user gives up on a change. One still waiting is undone here first (one the
- * server refused was undone already). Writes that depended on a discarded create go with it.
- */
-export async function discardEntry(id: string) {
-  const entry = await db.outbox.where('id').equals(id).first();
-  if (!entry) return;
-  if (entry.state !== 'needs-attention') await applyRefusal(entry);
-  await db.transaction('rw', db.outbox, async () => {
-    await db.outbox.where('id').equals(id).delete();
-    if (entry.op === 'custom-field.create' && entry.recordId !== undefined) {
-      await db.outbox.filter((other) => other.recordId === entry.recordId).delete();
-    }
-  });
+/** A later write of the entry's resource waits: the local copy shows it, newer than the entry. */
+export async function laterWritesOfResource(entry: OutboxEntry): Promise<boolean> {
+  const others = await db.outbox.where('resource').equals(entry.resource).toArray();
+  return others.some((other) => other.id !== entry.id && (other.seq ?? 0) > (entry.seq ?? 0));
 }
 
-/** Retry: a refused or waiting change is sent again now. */
-export async function retryEntry(id: string) {
+/**
+ * A later write in the entry's send order waits, of any resource in it: the server will change
+ * what this entry's answer says once it has that write. (A custom field deleted after a column
+ * save takes the field's column away; the save's answer, which still has it, must not bring it
+ * back here.)
+ */
+export async function laterWritesInSendOrder(entry: OutboxEntry): Promise<boolean> {
+  const order = sendOrderOf(entry);
+  const later = await db.outbox
+    .where('seq')
+    .above(entry.seq ?? 0)
+    .toArray();
+  return later.some((other) => other.id !== entry.id && sendOrderOf(other) === order);
+}
+
+/** The records of a resource with a write still waiting (or refused, waiting for the user). */
+export async function unsentRecordIds(resource: string): Promise<Set<number | string>> {
+  const entries = await db.outbox.where('resource').equals(resource).toArray();
+  return new Set(
+    entries.flatMap((entry) => (entry.recordId === undefined ? [] : [entry.recordId])),
+  );
+}
+
+/** How many other writes of this record wait (edits made since the entry was queued). */
+export function otherWritesOf(recordId: number | string, entry: OutboxEntry): Promise<number> {
+  return db.outbox.filter((other) => other.id !== entry.id && other.recordId === recordId).count();
+}
+
+/** Writes of a record that cannot be sent any more (its create was refused or discarded). */
+export async function dropWritesOf(recordId: number | string, exceptId: string) {
+  await db.outbox.filter((other) => other.id !== exceptId && other.recordId === recordId).delete();
+}
+
+/**
+ * A record created offline got the server's id: later writes of it, made with its temporary
+ * id, now name the server's (in their record id and their path).
+ */
+export async function adoptServerId(temporaryId: number | string, serverId: number | string) {
   await db.outbox
-    .where('id')
-    .equals(id)
-    .modify({ state: 'pending', nextAttemptAt: 0, lastError: null, lastStatus: null });
+    .filter((other) => other.recordId === temporaryId)
+    .modify((other) => {
+      other.recordId = serverId;
+      other.path = other.path.replace(String(temporaryId), String(serverId));
+    });
 }

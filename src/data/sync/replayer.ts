@@ -1,9 +1,17 @@
+import type { Table } from 'dexie';
 import { ApiError, apiFetch, SessionExpiredError } from '../api-client.ts';
-import { db } from '../db.ts';
+import { db, readOwner } from '../db.ts';
 import { registerBackgroundSync } from './background-sync.ts';
-import { OUTBOX_SCHEMA_VERSION, type OutboxEntry, sendOrder } from './outbox-entry.ts';
-import { applyAcknowledgement, applyRefusal } from './outcomes.ts';
+import { dropWritesOf } from './outbox.ts';
+import {
+  type EntryFailure,
+  OUTBOX_SCHEMA_VERSION,
+  type OutboxEntry,
+  RETRIED_REASONS,
+} from './outbox-entry.ts';
 import { reportDeferred, reportOutcome } from './sync-events.ts';
+import { isTemporaryId } from './temporary-ids.ts';
+import { handlerOf, sendOrderOf } from './write-handler.ts';
 
 /**
  * Sends the outbox (ARCHITECTURE.md section 4). One replayer at a time across tabs (Web Lock
@@ -13,7 +21,9 @@ import { reportDeferred, reportOutcome } from './sync-events.ts';
  * - Network error, 5xx, 429: kept, tried again after a capped exponential backoff with jitter
  *   (or the server's Retry-After).
  * - 401 with a refused refresh: the queue pauses with every entry kept, until the user signs in.
- * - Any other 4xx: the change is reverted and the entry waits for the user (needs-attention).
+ * - Any other 4xx: the change is reverted and the entry waits for the user (needs-attention),
+ *   with the reason (refused, conflict) and the server's message.
+ * - An entry of a kind or format this version does not know is set aside as outdated.
  */
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_CAP_MS = 60_000;
@@ -55,18 +65,31 @@ export function backoffDelay(
 
 const retryAfter = (error: unknown) => (error instanceof ApiError ? error.retryAfterSeconds : null);
 
+const OUTDATED: EntryFailure = { reason: 'outdated', status: null, message: null };
+
 /**
- * A 409 with Retry-After is the server still running an earlier attempt of this same entry. A
- * 401 here came after a successful refresh (a refused one pauses the queue): the new token
- * expired at once, which the next attempt's refresh mends. Neither is the change's fault.
+ * Why an attempt failed. A 409 with Retry-After is the server still running an earlier attempt
+ * of this same entry. A 401 here came after a successful refresh (a refused one ends the
+ * session): the new token expired at once, which the next attempt's refresh mends. Neither is
+ * the change's fault, so both are tried again.
  */
-const isRetryable = (error: unknown) =>
-  !(error instanceof ApiError) ||
-  error.status >= 500 ||
-  error.status === 429 ||
-  error.status === 408 ||
-  error.status === 401 ||
-  (error.status === 409 && error.retryAfterSeconds !== null);
+function failureOf(error: unknown): EntryFailure {
+  if (error instanceof SessionExpiredError) {
+    return { reason: 'session-expired', status: 401, message: null };
+  }
+  if (!(error instanceof ApiError)) return { reason: 'network', status: null, message: null };
+  const { status } = error;
+  const message = error.serverMessage ?? null;
+  if (status === 429) return { reason: 'rate-limited', status, message };
+  if (status >= 500 || status === 408) return { reason: 'server', status, message };
+  if (status === 401) return { reason: 'session-expired', status, message };
+  if (status === 409) {
+    return error.retryAfterSeconds !== null
+      ? { reason: 'server', status, message }
+      : { reason: 'conflict', status, message };
+  }
+  return { reason: 'refused', status, message };
+}
 
 async function send(entry: OutboxEntry): Promise<unknown> {
   const init: RequestInit = {
@@ -85,24 +108,18 @@ async function sendable(now: number): Promise<OutboxEntry[]> {
   const entries = await db.outbox.orderBy('seq').toArray();
   const heads = new Map<string, OutboxEntry>();
   for (const entry of entries) {
-    const order = sendOrder(entry.resource);
+    const order = sendOrderOf(entry);
     if (!heads.has(order)) heads.set(order, entry);
   }
   return [...heads.values()].filter((entry) => {
     if (entry.state === 'needs-attention' || entry.nextAttemptAt > now) return false;
-    // A write of a field created offline waits until the create gave it the server's id.
-    const waitsForCreate =
-      entry.op !== 'custom-field.create' && String(entry.recordId ?? '').startsWith('tmp-');
-    return !waitsForCreate;
+    // A write of a record created offline waits until the create gave it the server's id.
+    return handlerOf(entry)?.role === 'create' || !isTemporaryId(entry.recordId);
   });
 }
 
-async function needsAttention(entry: OutboxEntry, status: number, message: string) {
-  await db.outbox.update(entry.seq as number, {
-    state: 'needs-attention',
-    lastStatus: status,
-    lastError: message,
-  });
+async function setAside(entry: OutboxEntry, failure: EntryFailure) {
+  await db.outbox.update(entry.seq as number, { state: 'needs-attention', failure });
 }
 
 /**
@@ -120,44 +137,55 @@ function claim(read: OutboxEntry): Promise<OutboxEntry | null> {
   });
 }
 
-async function processEntry(read: OutboxEntry): Promise<'continue' | 'stop'> {
-  if (read.schemaVersion !== OUTBOX_SCHEMA_VERSION) {
-    await needsAttention(
-      read,
-      0,
-      'This change was saved by an older version of Vintry and cannot be sent as it is.',
-    );
+/** `owner`: whose device it was when this pass began. */
+async function processEntry(
+  read: OutboxEntry,
+  owner: string | undefined,
+): Promise<'continue' | 'stop'> {
+  const handler = handlerOf(read);
+  if (read.schemaVersion !== OUTBOX_SCHEMA_VERSION || !handler) {
+    await setAside(read, OUTDATED);
     return 'continue';
   }
   const entry = await claim(read);
   if (!entry) return 'continue';
+  let answer: unknown;
   try {
-    const body = await send(entry);
-    await applyAcknowledgement(entry, body);
-    await db.outbox.delete(entry.seq as number);
-    reportOutcome({ kind: 'acknowledged', entry, body });
-    return 'continue';
+    answer = await send(entry);
   } catch (error) {
+    const failure = failureOf(error);
     if (error instanceof SessionExpiredError) {
-      await db.outbox.update(entry.seq as number, { state: 'pending' });
+      await db.outbox.update(entry.seq as number, { state: 'pending', failure });
       paused = true;
       return 'stop';
     }
-    if (isRetryable(error)) {
+    if (RETRIED_REASONS.has(failure.reason)) {
       await db.outbox.update(entry.seq as number, {
         state: 'pending',
         nextAttemptAt: Date.now() + backoffDelay(entry.attempts, retryAfter(error)),
-        lastError: error instanceof Error ? error.message : String(error),
+        failure,
       });
       reportDeferred(entry);
       return 'continue';
     }
-    const apiError = error as ApiError;
-    await applyRefusal(entry);
-    await needsAttention(entry, apiError.status, apiError.serverMessage ?? apiError.message);
-    reportOutcome({ kind: 'refused', entry, status: apiError.status, body: apiError.body });
+    const refusal = { status: failure.status ?? 0, body: (error as ApiError).body };
+    await handler.revert(entry);
+    // Writes of a record the server never created cannot be sent either.
+    if (handler.role === 'create' && entry.recordId !== undefined) {
+      await dropWritesOf(entry.recordId, entry.id);
+    }
+    await setAside(entry, { ...failure, details: refusal.body });
+    reportOutcome({ kind: 'refused', entry, ...refusal });
     return 'continue';
   }
+  // Another user took the device meanwhile: this answer belongs to the previous one, whose
+  // change was set aside with the rest of their queue (and is answered again from the server's
+  // store when they are back).
+  if ((await readOwner()) !== owner) return 'stop';
+  await handler.acknowledge(entry, answer);
+  await db.outbox.delete(entry.seq as number);
+  reportOutcome({ kind: 'acknowledged', entry, body: answer });
+  return 'continue';
 }
 
 /**
@@ -182,12 +210,13 @@ export async function replayOnSync(): Promise<void> {
 }
 
 async function drain() {
+  const owner = await readOwner();
   for (;;) {
     if (paused || knownOffline()) return;
     const batch = await sendable(Date.now());
     if (batch.length === 0) break;
     for (const entry of batch) {
-      if ((await processEntry(entry)) === 'stop') return;
+      if ((await processEntry(entry, owner)) === 'stop') return;
     }
   }
   await scheduleNextAttempt();
@@ -201,10 +230,37 @@ async function scheduleNextAttempt() {
   timer = setTimeout(requestReplay, Math.max(0, next - Date.now()));
 }
 
-async function withOutboxLock(work: () => Promise<void>): Promise<void> {
+const OUTBOX_LOCK = 'vintry-outbox';
+
+/**
+ * Runs `work` holding the outbox lock, which every replayer (tabs and the worker) holds while it
+ * sends. With `waitMs`, a holder that takes longer (a request hanging on a bad network) is not
+ * waited for beyond it: the work then runs without the lock.
+ */
+export async function withOutboxLock<T>(work: () => Promise<T>, waitMs?: number): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (locks) await locks.request('vintry-outbox', work);
-  else await work();
+  if (!locks) return work();
+  if (waitMs === undefined) return locks.request(OUTBOX_LOCK, work);
+  let granted = false;
+  try {
+    return await locks.request(OUTBOX_LOCK, { signal: AbortSignal.timeout(waitMs) }, () => {
+      granted = true;
+      return work();
+    });
+  } catch (error) {
+    if (granted) throw error;
+    return work();
+  }
+}
+
+/**
+ * A repository's write: its local change and its outbox entry in one Dexie transaction over
+ * `tables` (the outbox among them), then a replay to send it.
+ */
+export async function queueAndSend<T>(tables: Table[], write: () => Promise<T>): Promise<T> {
+  const result = await db.transaction('rw', tables, write);
+  requestReplay();
+  return result;
 }
 
 /**

@@ -1,7 +1,11 @@
 import * as v from 'valibot';
 import { ApiError, apiFetch, readBody } from '#data/api-client.ts';
 import { refreshCatalogue } from '#data/repositories/catalogue.ts';
-import { EXAMPLE_CREATE, EXAMPLE_UPDATE } from '#shared/products/example-payloads.ts';
+import {
+  EXAMPLE_CREATE,
+  EXAMPLE_UPDATE,
+  ExampleProductSchema,
+} from '#shared/products/example-payloads.ts';
 
 /**
  * The five calls of the API Examples page (spec sections 2 and 7). Each goes through apiFetch,
@@ -75,8 +79,6 @@ export interface ExampleOutcome {
   productId?: number | null;
 }
 
-const CreatedSchema = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) });
-
 function failure(error: unknown): ExampleOutcome {
   if (error instanceof ApiError) {
     return {
@@ -140,7 +142,7 @@ export async function runExample(
     const body = await readBody(response);
     if (call.id === 'create') {
       catalogueChanged();
-      const created = v.safeParse(CreatedSchema, body);
+      const created = v.safeParse(ExampleProductSchema, body);
       return {
         status: response.status,
         shown: body,

@@ -1,9 +1,8 @@
 import {
   clampColumnWidth,
-  customColumnLabel,
+  columnLabel,
   DEFAULT_COLUMN_ORDER,
   defaultColumnWidth,
-  OFFERED_COLUMNS,
 } from '#shared/inventory/columns.ts';
 
 /** A column as the grid shows it. */
@@ -13,13 +12,12 @@ export interface ColumnDef {
   isCustom: boolean;
 }
 
-const LABELS = new Map<string, string>(OFFERED_COLUMNS.map((column) => [column.key, column.label]));
-
 export function columnDef(key: string, customFieldNames: ReadonlyMap<string, string>): ColumnDef {
-  const customName = customFieldNames.get(key);
-  if (customName !== undefined)
-    return { key, label: customColumnLabel(customName), isCustom: true };
-  return { key, label: LABELS.get(key) ?? key, isCustom: false };
+  return {
+    key,
+    label: columnLabel(key, customFieldNames) ?? key,
+    isCustom: customFieldNames.has(key),
+  };
 }
 
 /** The built-in essential set, in the default order, used until column preferences load. */

@@ -20,9 +20,9 @@ import {
 } from '#shared/inventory/table.ts';
 
 /**
- * The state of the inventory table: search, page size, page, sort, column widths, and the
- * screen's own copy of the catalogue once the user edits, duplicates or deletes a row (those
- * changes are local, as the spec says, and last until the page is left).
+ * The state of the inventory table: search, page size, page, sort, column widths, and, for the
+ * sample products only, the screen's own copy once the user edits, duplicates or deletes a row
+ * (the stored catalogue's changes are saved through the outbox instead).
  *
  * Work is arranged for catalogues of tens of thousands: the search text of every row is built
  * once per catalogue, the sort order once per sort, and a keystroke only filters that order

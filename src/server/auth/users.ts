@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuthUser, Role } from '#shared/auth/schemas.ts';
 import type { Db } from '../db/client.ts';
+import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
 import { businesses, users } from '../db/schema.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -82,6 +83,8 @@ export async function createUser(
 ): Promise<AuthUser> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
+    // Two people added to a new business at once must land in one business, not two.
+    await lockForTransaction(tx, LOCK_SCOPES.businessName, input.businessName);
     const [existing] = await tx
       .select({ id: businesses.id, name: businesses.name })
       .from(businesses)

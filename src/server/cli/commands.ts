@@ -14,6 +14,8 @@ import {
   setPassword,
 } from '../auth/users.ts';
 import type { Db } from '../db/client.ts';
+import { USER_EMAIL_UNIQUE } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { countProducts, insertProducts } from '../products/catalogue-repository.ts';
 import { generateProducts } from '../seed/catalogue.ts';
 import { DEMO } from '../seed/demo.ts';
@@ -133,6 +135,12 @@ export const COMMANDS: Record<string, Command> = {
         name: input.name ?? input.email.split('@')[0] ?? input.email,
         role: input.role,
         businessName: input.business,
+      }).catch((error: unknown) => {
+        // Created by someone else between the check above and this insert.
+        if (isUniqueViolation(error, USER_EMAIL_UNIQUE)) {
+          throw new CliError(`A user with the email ${input.email} already exists`);
+        }
+        throw error;
       });
       return `Created ${user.role} ${user.email} in ${user.businessName}`;
     },

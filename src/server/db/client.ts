@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { LOCK_SCOPES, releaseSessionLock, takeSessionLock } from './locks.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -32,12 +33,26 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'memory' };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * Work that runs at every start after the migrations (the demo seed, moving old uploads in):
+ * on PostgreSQL it holds the same lock as the migrations, so instances starting together take
+ * turns and each finds what the one before it did.
+ */
+export type StartupWork = (db: Db) => Promise<void>;
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  startupWork: StartupWork = async () => {},
+): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    try {
+      await migrateUnderLock(pool, startupWork);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
   if (target.kind === 'pglite') {
@@ -46,7 +61,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   } else {
     client = await PGlite.create();
   }
+  // One process owns a PGlite folder (data-dir-lock.ts): no one to take turns with.
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
+  await startupWork(db);
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Migrations and the startup work on one connection holding a session advisory lock. A process
+ * that dies holding it loses its connection, and PostgreSQL lets the lock go with it.
+ */
+async function migrateUnderLock(pool: pg.Pool, startupWork: StartupWork) {
+  const connection = await pool.connect();
+  const db = drizzlePg({ client: connection, schema });
+  try {
+    await db.execute(takeSessionLock(LOCK_SCOPES.firstStart, 'database'));
+    try {
+      await migratePg(db, { migrationsFolder });
+      await startupWork(db);
+    } finally {
+      await db.execute(releaseSessionLock(LOCK_SCOPES.firstStart, 'database'));
+    }
+  } finally {
+    connection.release();
+  }
 }

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -32,6 +34,9 @@ export const businesses = pgTable('businesses', {
   createdAt: createdAt(),
 });
 
+/** The index that keeps an email, in any case, to one user. */
+export const USER_EMAIL_UNIQUE = 'users_email_lower_unique';
+
 export const users = pgTable(
   'users',
   {
@@ -47,7 +52,7 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex(USER_EMAIL_UNIQUE).on(sql`lower(${t.email})`),
     index('users_business_idx').on(t.businessId),
     check('users_role_check', sql`${t.role} in ('owner', 'staff')`),
   ],
@@ -141,8 +146,41 @@ export const products = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastSaleDate: date('last_sale_date'),
+    /** Bumped by every change of this product; an edit names the version it was based on. */
+    version: integer('version').notNull().default(1),
+    /**
+     * Where the product stands in the catalogue's order: its id at first, and for a duplicate a
+     * place right after its original. Ids never change.
+     */
+    position: doublePrecision('position'),
   },
   (t) => [index('products_business_idx').on(t.businessId, t.id)],
+);
+
+/**
+ * Every change of a product, written in the transaction of the change: what feeds View History
+ * and the since-version feed. `catalogue_version` is the business's version the change made;
+ * `fields` maps each changed field to [old, new] (a create has no old, a delete no new).
+ */
+export const productChanges = pgTable(
+  'product_changes',
+  {
+    id: serial('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    productVersion: integer('product_version').notNull(),
+    catalogueVersion: integer('catalogue_version').notNull(),
+    kind: text('kind', { enum: ['create', 'update', 'delete'] }).notNull(),
+    fields: jsonb('fields').$type<Record<string, [unknown, unknown]>>().notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('product_changes_feed_idx').on(t.businessId, t.catalogueVersion),
+    index('product_changes_product_idx').on(t.businessId, t.productId, t.productVersion),
+  ],
 );
 
 /** Per user and table: which columns show, and in which order. */
@@ -164,6 +202,9 @@ export const columnPreferences = pgTable(
   ],
 );
 
+/** The index that keeps a field key once per business and entity type. */
+export const FIELD_KEY_UNIQUE = 'custom_field_definitions_key_unique';
+
 /** Custom fields a business defines for products, customers or the business itself. */
 export const customFieldDefinitions = pgTable(
   'custom_field_definitions',
@@ -182,9 +223,7 @@ export const customFieldDefinitions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('custom_field_definitions_key_unique').on(t.businessId, t.entityType, t.fieldKey),
-  ],
+  (t) => [uniqueIndex(FIELD_KEY_UNIQUE).on(t.businessId, t.entityType, t.fieldKey)],
 );
 
 /** Per user: the inventory settings object, as validated JSON. */
@@ -219,8 +258,9 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Files uploaded by a business. The bytes live under DATA_DIR/uploads under `stored_name`, a
- * generated name; the name the user gave is kept only to offer it back on download.
+ * Files uploaded by a business. The bytes are in upload_contents, in the database, so that every
+ * instance on one PostgreSQL can serve any upload. `stored_name` is the file name of an upload
+ * made before that, under DATA_DIR/uploads, kept until the start that moves its bytes in.
  */
 export const uploads = pgTable(
   'uploads',
@@ -231,10 +271,24 @@ export const uploads = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     filename: text('filename').notNull(),
-    storedName: text('stored_name').notNull(),
+    storedName: text('stored_name'),
     size: integer('size').notNull(),
     contentType: text('content_type').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('uploads_business_idx').on(t.businessId)],
 );
+
+/** Raw bytes: Buffer on node-postgres, Uint8Array on PGlite; both are Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/** The bytes of an upload, apart from its record so that listing records never reads them. */
+export const uploadContents = pgTable('upload_contents', {
+  uploadId: uuid('upload_id')
+    .primaryKey()
+    .references(() => uploads.id, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+});

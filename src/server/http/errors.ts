@@ -2,13 +2,18 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /**
  * An answer other than success, thrown from a route and rendered by the app's error handler as
- * JSON `{message, errors?}` with any extra headers (Retry-After for 429).
+ * JSON `{message, errors?, ...extra}` with any extra headers (Retry-After for 429).
  */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly details: { errors?: string[]; headers?: Record<string, string> } = {},
+    readonly details: {
+      errors?: string[];
+      headers?: Record<string, string>;
+      /** More of the answer beside message and errors (a conflict's current product, say). */
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = 'HttpError';

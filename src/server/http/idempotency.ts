@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
@@ -65,7 +65,19 @@ export function idempotent(db: Db, now: () => Date) {
       }
       const abandoned = startedAt.getTime() - existing.createdAt.getTime() > ABANDONED_AFTER_MS;
       if (!abandoned) throw stillRunning();
-      await db.update(idempotencyKeys).set({ createdAt: startedAt }).where(mine);
+      // Two retries taking over at once: the one whose update still sees the old start wins.
+      const taken = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: startedAt })
+        .where(
+          and(
+            mine,
+            eq(idempotencyKeys.createdAt, existing.createdAt),
+            isNull(idempotencyKeys.responseStatus),
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      if (taken.length === 0) throw stillRunning();
     }
 
     try {

@@ -2,9 +2,10 @@ import { and, asc, eq, max } from 'drizzle-orm';
 import {
   type ColumnPreference,
   type ColumnPreferencesAnswer,
-  defaultPreferences,
+  columnPreferencesAnswer,
 } from '#shared/preferences/column-preferences.ts';
 import type { Db } from '../db/client.ts';
+import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
 import { columnPreferences } from '../db/schema.ts';
 
 /** One user's column preferences for one table. */
@@ -37,26 +38,14 @@ export async function preferencesAnswer(
   customKeys: readonly string[],
 ): Promise<ColumnPreferencesAnswer> {
   const preferences = await savedPreferences(db, userId, table);
-  const defaults = defaultPreferences(customKeys);
-  const effective = preferences.length > 0 ? preferences : defaults;
-  const visible = effective.filter((preference) => preference.is_visible);
-  const customSet = new Set(customKeys);
-  return {
-    preferences,
-    visible_columns: visible.map((preference) => preference.column_key),
-    defaults,
-    stats: {
-      total_columns: effective.length,
-      visible_columns: visible.length,
-      hidden_columns: effective.length - visible.length,
-      custom_columns: effective.filter((preference) => customSet.has(preference.column_key)).length,
-      has_saved_preferences: preferences.length > 0,
-      updated_at: await lastUpdate(db, userId, table),
-    },
-  };
+  return columnPreferencesAnswer(preferences, customKeys, await lastUpdate(db, userId, table));
 }
 
-/** Replaces the user's preferences for the table with these (already normalised) ones. */
+/**
+ * Replaces the user's preferences for the table with these (already normalised) ones. Saves of
+ * one user's table take turns (two tabs, a tab and the service worker, two devices, two
+ * instances): without the lock, two deletes see the same rows and both inserts collide.
+ */
 export async function replacePreferences(
   db: Db,
   userId: string,
@@ -65,6 +54,7 @@ export async function replacePreferences(
   now: Date,
 ) {
   await db.transaction(async (tx) => {
+    await lockForTransaction(tx, LOCK_SCOPES.columnPreferences, `${userId}:${table}`);
     await tx
       .delete(columnPreferences)
       .where(and(eq(columnPreferences.userId, userId), eq(columnPreferences.tableName, table)));

@@ -9,12 +9,19 @@ import type { SeedProduct } from '../seed/catalogue.ts';
  */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export async function bumpCatalogueVersion(tx: Db | Tx, businessId: string) {
-  await tx
+/** Marks the catalogue changed; answers its new version. */
+export async function bumpCatalogueVersion(tx: Db | Tx, businessId: string): Promise<number> {
+  const [row] = await tx
     .update(businesses)
     .set({ catalogueVersion: sql`${businesses.catalogueVersion} + 1` })
-    .where(eq(businesses.id, businessId));
+    .where(eq(businesses.id, businessId))
+    .returning({ version: businesses.catalogueVersion });
+  if (!row) throw new Error('no such business');
+  return row.version;
 }
+
+/** The catalogue's order: by position, which is the id unless the product was placed. */
+export const catalogueOrder = sql`coalesce(${products.position}, ${products.id})`;
 
 export async function catalogueVersion(db: Db, businessId: string): Promise<number | undefined> {
   const [row] = await db
@@ -37,7 +44,7 @@ export function listCatalogue(db: Db, businessId: string) {
     .select()
     .from(products)
     .where(eq(products.businessId, businessId))
-    .orderBy(asc(products.id));
+    .orderBy(catalogueOrder, asc(products.id));
 }
 export type ProductRow = Awaited<ReturnType<typeof listCatalogue>>[number];
 

@@ -3,7 +3,7 @@ import { stockStatus } from '#shared/inventory/status.ts';
 import type { ProductRow } from './catalogue-repository.ts';
 
 /**
- * The enhanced inventory answer `{products: [{id, columns: [{key, value}]}]}` with the server's
+ * The enhanced inventory answer `{products: [{id, version, columns: [{key, value}]}]}` with the server's
  * keys (name, list_price, margin_percent …) and every custom value by its field_key. Money goes
  * out as the exact decimal strings the database holds.
  */
@@ -12,7 +12,11 @@ export interface EnhancedColumn {
   value: unknown;
 }
 
-export function toEnhancedProduct(row: ProductRow): { id: number; columns: EnhancedColumn[] } {
+export function toEnhancedProduct(row: ProductRow): {
+  id: number;
+  version: number;
+  columns: EnhancedColumn[];
+} {
   const margin = marginPercent(Number(row.listPrice), Number(row.luc), Number(row.gst));
   const columns: EnhancedColumn[] = [
     { key: 'name', value: row.name },
@@ -38,7 +42,7 @@ export function toEnhancedProduct(row: ProductRow): { id: number; columns: Enhan
     { key: 'updatedDate', value: row.updatedAt.toISOString() },
   ];
   for (const [key, value] of Object.entries(row.customValues)) columns.push({ key, value });
-  return { id: row.id, columns };
+  return { id: row.id, version: row.version, columns };
 }
 
 /**

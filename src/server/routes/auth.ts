@@ -6,11 +6,7 @@ import {
   RefreshTokenRequestSchema,
   ResetPasswordRequestSchema,
 } from '#shared/auth/schemas.ts';
-import {
-  clearLoginFailures,
-  loginRetryAfterSeconds,
-  recordLoginFailure,
-} from '../auth/login-throttle.ts';
+import { beginLoginAttempt, clearLoginFailures } from '../auth/login-throttle.ts';
 import { consumeResetToken, createResetToken } from '../auth/password-reset.ts';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords.ts';
 import {
@@ -38,10 +34,10 @@ export function authRoutes(deps: Deps) {
 
   app.post('/login', async (c) => {
     const { email, password } = await readJson(c, LoginRequestSchema);
-    const retryAfter = await loginRetryAfterSeconds(db, email, now());
-    if (retryAfter > 0) {
+    const attempt = await beginLoginAttempt(db, email, now());
+    if (!attempt.allowed) {
       throw new HttpError(429, SERVER_AUTH_MESSAGES.tooManyAttempts, {
-        headers: { 'Retry-After': String(retryAfter) },
+        headers: { 'Retry-After': String(attempt.retryAfterSeconds) },
       });
     }
     const found = await findUserForLogin(db, email);
@@ -50,7 +46,7 @@ export function authRoutes(deps: Deps) {
       found?.passwordHash ?? (await decoyPasswordHash()),
     );
     if (!found || !passwordOk) {
-      await recordLoginFailure(db, email, now());
+      // The attempt's row stays as the failure.
       throw new HttpError(401, SERVER_AUTH_MESSAGES.invalidCredentials);
     }
     const { passwordHash: _hash, ...user } = found;

@@ -12,6 +12,8 @@ import {
   listDefinitions,
   updateDefinition,
 } from '../custom-fields/repository.ts';
+import { FIELD_KEY_UNIQUE } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
@@ -27,6 +29,21 @@ import { readJsonBody } from '../http/read-json.ts';
  * (id, field_key, field_name, field_type, is_required).
  */
 export const DEFINITION_FORMATS = ['full', 'compact'] as const;
+
+/**
+ * A create or a rename whose key another request took a moment ago, after the check above: the
+ * unique index refuses it, and the answer is the same 409.
+ */
+async function keyUnique<T>(fieldKey: string, write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error, FIELD_KEY_UNIQUE)) {
+      throw new HttpError(409, duplicateFieldKeyMessage(fieldKey));
+    }
+    throw error;
+  }
+}
 
 export function customFieldRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -78,15 +95,10 @@ export function customFieldRoutes(deps: Deps) {
     if (await keyTaken(deps.db, businessId, body.entity_type, body.field_key)) {
       throw new HttpError(409, duplicateFieldKeyMessage(body.field_key));
     }
-    try {
-      return c.json(await createDefinition(deps.db, businessId, body, deps.now()), 201);
-    } catch (error) {
-      // Two creates of one key at the same moment: the unique index decides.
-      if (await keyTaken(deps.db, businessId, body.entity_type, body.field_key)) {
-        throw new HttpError(409, duplicateFieldKeyMessage(body.field_key));
-      }
-      throw error;
-    }
+    return c.json(
+      await keyUnique(body.field_key, createDefinition(deps.db, businessId, body, deps.now())),
+      201,
+    );
   });
 
   app.put('/definitions/:id', async (c) => {
@@ -96,7 +108,12 @@ export function customFieldRoutes(deps: Deps) {
     if (await keyTaken(deps.db, businessId, body.entity_type, body.field_key, existing.id)) {
       throw new HttpError(409, duplicateFieldKeyMessage(body.field_key));
     }
-    return c.json(await updateDefinition(deps.db, businessId, existing, body, deps.now()));
+    return c.json(
+      await keyUnique(
+        body.field_key,
+        updateDefinition(deps.db, businessId, existing, body, deps.now()),
+      ),
+    );
   });
 
   app.delete('/definitions/:id', async (c) => {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { isOfferedColumn } from '#shared/inventory/columns.ts';
+import { isKnownColumn } from '#shared/inventory/columns.ts';
 import {
   ColumnPreferencesPutSchema,
   normalizePreferences,
@@ -76,7 +76,7 @@ export function preferenceRoutes(deps: Deps, reads: ReadCache) {
     const customKeys = new Set(await productFieldKeys(deps.db, businessId));
     const unknown = normalized
       .map((preference) => preference.column_key)
-      .filter((key) => !isOfferedColumn(key) && !customKeys.has(key));
+      .filter((key) => !isKnownColumn(key, customKeys));
     if (unknown.length > 0) {
       throw new HttpError(400, `Unknown column: ${unknown.join(', ')}`, { errors: unknown });
     }

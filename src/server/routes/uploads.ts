@@ -1,23 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { API_PREFIX } from '#shared/api.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_FILE_TYPES } from '#shared/uploads.ts';
 import { requireCaller } from '../auth/require-caller.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import type { BodyLimit } from '../http/body-limit.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
 import { declaredTypeAgrees, sniffFileType } from '../uploads/file-types.ts';
 import { findUpload, recordUpload } from '../uploads/repository.ts';
 
 /**
  * POST /upload: one file in the multipart field `file`, at most 10 MB, whose first bytes must be
- * one of the allowed types (and agree with the type the browser declared). It is stored under
- * DATA_DIR/uploads with a generated name. GET /upload/{id} serves it back, as an attachment and
- * to the same business only.
+ * one of the allowed types (and agree with the type the browser declared). Its bytes are stored
+ * in the database with its record, so any instance serves it. GET /upload/{id} serves it back,
+ * as an attachment and to the same business only.
  */
 /** Room for the multipart envelope around a file of the largest size. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -31,6 +28,12 @@ export const UPLOAD_MESSAGES = {
   mismatch: (declared: string, actual: string) =>
     `The file's content is ${actual}, not the declared ${declared}`,
 } as const;
+
+/** The body of an upload: the file and its envelope (app.ts applies it before any route). */
+export const UPLOAD_BODY_LIMIT: BodyLimit = {
+  maxBytes: MAX_UPLOAD_BYTES + ENVELOPE_BYTES,
+  message: UPLOAD_MESSAGES.tooLarge,
+};
 
 const IdSchema = v.pipe(v.string(), v.uuid());
 
@@ -51,58 +54,51 @@ export function uploadRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use('*', requireCaller(deps.tokens));
 
-  app.post(
-    '/',
-    bodyLimit({
-      maxSize: MAX_UPLOAD_BYTES + ENVELOPE_BYTES,
-      onError: (c) => c.json({ message: UPLOAD_MESSAGES.tooLarge }, 413),
-    }),
-    async (c) => {
-      if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-        throw new HttpError(400, UPLOAD_MESSAGES.notMultipart);
-      }
-      let form: Record<string, unknown>;
-      try {
-        form = await c.req.parseBody();
-      } catch {
-        throw new HttpError(400, UPLOAD_MESSAGES.notMultipart);
-      }
-      const file = form.file;
-      if (!(file instanceof File)) throw new HttpError(400, UPLOAD_MESSAGES.missingFile);
-      if (file.size > MAX_UPLOAD_BYTES) throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
-      if (file.size === 0) throw new HttpError(400, UPLOAD_MESSAGES.empty);
+  app.post('/', async (c) => {
+    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+      throw new HttpError(400, UPLOAD_MESSAGES.notMultipart);
+    }
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw new HttpError(400, UPLOAD_MESSAGES.notMultipart);
+    }
+    const file = form.file;
+    if (!(file instanceof File)) throw new HttpError(400, UPLOAD_MESSAGES.missingFile);
+    if (file.size > MAX_UPLOAD_BYTES) throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
+    if (file.size === 0) throw new HttpError(400, UPLOAD_MESSAGES.empty);
 
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const type = sniffFileType(bytes.subarray(0, 16));
-      if (!type) throw new HttpError(415, UPLOAD_MESSAGES.unsupported);
-      if (!declaredTypeAgrees(file.type, type)) {
-        throw new HttpError(415, UPLOAD_MESSAGES.mismatch(file.type, type.contentType));
-      }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = sniffFileType(bytes.subarray(0, 16));
+    if (!type) throw new HttpError(415, UPLOAD_MESSAGES.unsupported);
+    if (!declaredTypeAgrees(file.type, type)) {
+      throw new HttpError(415, UPLOAD_MESSAGES.mismatch(file.type, type.contentType));
+    }
 
-      const storedName = `${randomUUID()}.${type.extension}`;
-      await mkdir(deps.uploadsDir, { recursive: true });
-      await writeFile(path.join(deps.uploadsDir, storedName), bytes, { flag: 'wx' });
-      const { businessId, userId } = c.get('caller');
-      const row = await recordUpload(deps.db, {
+    const { businessId, userId } = c.get('caller');
+    const row = await recordUpload(
+      deps.db,
+      {
         businessId,
         userId,
         filename: cleanFilename(file.name),
-        storedName,
         size: file.size,
         contentType: type.contentType,
-      });
-      return c.json(
-        {
-          id: row.id,
-          filename: row.filename,
-          size: row.size,
-          contentType: row.contentType,
-          url: `${API_PREFIX}/upload/${row.id}`,
-        },
-        201,
-      );
-    },
-  );
+      },
+      bytes,
+    );
+    return c.json(
+      {
+        id: row.id,
+        filename: row.filename,
+        size: row.size,
+        contentType: row.contentType,
+        url: `${API_PREFIX}/upload/${row.id}`,
+      },
+      201,
+    );
+  });
 
   app.get('/:id', async (c) => {
     const id = v.safeParse(IdSchema, c.req.param('id'));
@@ -110,16 +106,10 @@ export function uploadRoutes(deps: Deps) {
       ? await findUpload(deps.db, c.get('caller').businessId, id.output)
       : undefined;
     if (!row) throw new HttpError(404, MESSAGES.notFound);
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(path.join(deps.uploadsDir, row.storedName));
-    } catch {
-      throw new HttpError(404, MESSAGES.notFound);
-    }
     c.header('Content-Type', row.contentType);
     c.header('Content-Disposition', attachmentHeader(row.filename));
     c.header('Cache-Control', 'private, no-store');
-    return c.body(new Uint8Array(bytes));
+    return c.body(new Uint8Array(row.bytes));
   });
   return app;
 }

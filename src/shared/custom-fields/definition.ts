@@ -145,32 +145,42 @@ export const CustomFieldDefinitionSchema = v.pipe(
 
 export type CustomFieldInput = v.InferInput<typeof CustomFieldDefinitionSchema>;
 
-export interface FieldValidation {
-  required?: boolean;
-  min_length?: number;
-  max_length?: number;
-  pattern?: string;
-  min_value?: number;
-  max_value?: number;
-  options?: string[];
-}
+const FieldValidationSchema = v.object({
+  required: v.optional(v.boolean()),
+  min_length: v.optional(v.number()),
+  max_length: v.optional(v.number()),
+  pattern: v.optional(v.string()),
+  min_value: v.optional(v.number()),
+  max_value: v.optional(v.number()),
+  options: v.optional(v.array(v.string())),
+});
+export type FieldValidation = v.InferOutput<typeof FieldValidationSchema>;
 
-export interface CustomFieldDefinitionBody {
-  entity_type: (typeof ENTITY_TYPES)[number];
-  field_key: string;
-  field_name: string;
-  field_type: FieldType;
-  is_required: boolean;
-  description?: string;
-  validation: FieldValidation;
-}
+/** A stored definition, as the server answers it (create, update, and in the list). */
+export const CustomFieldDefinitionAnswerSchema = v.object({
+  id: v.number(),
+  entity_type: v.picklist(ENTITY_TYPES),
+  field_key: v.string(),
+  field_name: v.string(),
+  field_type: v.picklist(FIELD_TYPES),
+  is_required: v.boolean(),
+  description: v.optional(v.string()),
+  validation: FieldValidationSchema,
+  created_at: v.string(),
+  updated_at: v.string(),
+});
+export type CustomFieldDefinition = v.InferOutput<typeof CustomFieldDefinitionAnswerSchema>;
 
-/** A stored definition, as the server answers it. */
-export interface CustomFieldDefinition extends CustomFieldDefinitionBody {
-  id: number;
-  created_at: string;
-  updated_at: string;
-}
+/** The answer of GET /custom-fields/definitions/{entity_type}. */
+export const CustomFieldListAnswerSchema = v.object({
+  definitions: v.array(CustomFieldDefinitionAnswerSchema),
+});
+
+/** A definition as the client sends it, once checked: what the server stores. */
+export type CustomFieldDefinitionBody = Omit<
+  CustomFieldDefinition,
+  'id' | 'created_at' | 'updated_at'
+>;
 
 /**
  * Keeps what the type allows: blank options dropped, lengths only when above 0, description

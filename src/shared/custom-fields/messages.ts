@@ -14,6 +14,8 @@ export const CUSTOM_FIELD_MESSAGES = {
   valueRange: 'Minimum value cannot be greater than maximum value',
   optionsRequired: 'Select fields must have at least one option',
   nameForKeyRequired: 'Field name is required and must be a string',
+  /** Above the list of validation messages (spec section 8's wrapper, shown as a list). */
+  invalidListTitle: 'Invalid custom field data:',
   saveFailed: 'Failed to save custom field. Please try again.',
   deleteFailed: 'Failed to delete custom field. Please try again.',
   templateFailed: 'Failed to apply template',

@@ -95,14 +95,45 @@ export const SORTABLE_COLUMNS: ReadonlySet<string> = new Set([
   'options',
 ]);
 
-const OFFERED_KEYS: ReadonlySet<string> = new Set(OFFERED_COLUMNS.map((column) => column.key));
+const LABELS: ReadonlyMap<string, string> = new Map(
+  OFFERED_COLUMNS.map((column) => [column.key, column.label]),
+);
 
 export function isOfferedColumn(key: string): key is OfferedColumnKey {
-  return OFFERED_KEYS.has(key);
+  return LABELS.has(key);
 }
 
 export function customColumnLabel(fieldName: string): string {
   return `${fieldName} (Custom)`;
+}
+
+/**
+ * The label of a column: an offered column's own, '{field_name} (Custom)' for a custom field
+ * (names by field_key), or undefined for a column that is neither.
+ */
+export function columnLabel(
+  key: string,
+  customFieldNames: ReadonlyMap<string, string> = new Map(),
+): string | undefined {
+  const customName = customFieldNames.get(key);
+  return customName === undefined ? LABELS.get(key) : customColumnLabel(customName);
+}
+
+/**
+ * A column exists when it is offered or is a custom field of the business. A saved layout may
+ * still name the column of a field deleted since (on this device or another): it is not shown,
+ * and the server refuses it in a save.
+ */
+export function isKnownColumn(key: string, customKeys: { has(key: string): boolean }): boolean {
+  return isOfferedColumn(key) || customKeys.has(key);
+}
+
+/** The columns a layout shows, in its order: the visible ones that exist. */
+export function shownColumnKeys(
+  layout: { order: readonly string[]; visibility: Readonly<Record<string, boolean>> },
+  customKeys: { has(key: string): boolean },
+): string[] {
+  return layout.order.filter((key) => layout.visibility[key] && isKnownColumn(key, customKeys));
 }
 
 export function defaultColumnWidth(key: string, isCustom: boolean): number {

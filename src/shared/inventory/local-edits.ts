@@ -1,9 +1,16 @@
 import { marginPercent, round2 } from './pricing.ts';
-import { type CustomValue, type InventoryItem, parseNumber } from './product.ts';
+import {
+  type CustomValue,
+  type InventoryItem,
+  parseNumber,
+  SCREEN_TO_SERVER_KEYS,
+  SERVER_TO_SCREEN_KEYS,
+} from './product.ts';
 
 /**
- * Inline edit, duplicate and delete of spec section 4. They change the screen's copy of the
- * catalogue only; nothing is sent to the server.
+ * Inline edit, duplicate and delete of spec section 4. For the stored catalogue they are saved
+ * through the outbox (data/repositories/products.ts) from the draft's changed fields; the sample
+ * products shown while the catalogue is empty change on the screen only, with the functions here.
  */
 
 /** The fields the inline editor offers, besides the custom fields. */
@@ -56,6 +63,34 @@ export function applyDraft(item: InventoryItem, draft: RowDraft): InventoryItem 
   const margin = marginPercent(next.listPrice, next.luc, next.gst);
   next.margin = margin === null ? 0 : round2(margin);
   return next;
+}
+
+/**
+ * The fields the draft changed, by the server's keys, as typed: the shared product rules check
+ * and normalise them before they are saved.
+ */
+export function changesFromDraft(
+  item: InventoryItem,
+  draft: RowDraft,
+  customKeys: readonly string[],
+): Record<string, string> {
+  const before = draftFor(item, customKeys);
+  const changes: Record<string, string> = {};
+  for (const [key, value] of Object.entries(draft)) {
+    // An emptied number is a change (to be refused as required), not a 0.
+    const unchanged = NUMERIC_EDIT_FIELDS.has(key)
+      ? value.trim() !== '' && parseNumber(value) === parseNumber(before[key])
+      : value === before[key];
+    if (!unchanged) changes[SCREEN_TO_SERVER_KEYS[key] ?? key] = value;
+  }
+  return changes;
+}
+
+/** Problems by server key, by the draft's (screen) keys. */
+export function errorsByDraftKey(errors: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([key, message]) => [SERVER_TO_SCREEN_KEYS[key] ?? key, message]),
+  );
 }
 
 export function replaceItem(

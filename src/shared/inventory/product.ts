@@ -8,6 +8,8 @@ export type CustomValue = string | number | boolean | null | string[];
 
 export interface InventoryItem {
   id: number;
+  /** The server's version of the product, which an edit names as its base. */
+  version?: number;
   product: string;
   sku?: string;
   producer: string;
@@ -44,6 +46,7 @@ export interface InventoryItem {
  */
 export const EnhancedProductSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
+  version: v.optional(v.pipe(v.number(), v.integer())),
   columns: v.array(v.unknown()),
 });
 export type EnhancedProduct = v.InferOutput<typeof EnhancedProductSchema>;
@@ -100,7 +103,7 @@ function asCustomValue(value: unknown): CustomValue {
 
 const hasText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-export function mapEnhancedProduct({ id, columns }: EnhancedProduct): InventoryItem {
+export function mapEnhancedProduct({ id, version, columns }: EnhancedProduct): InventoryItem {
   const known: Record<string, unknown> = {};
   const custom: Record<string, CustomValue> = {};
   for (const column of columns) {
@@ -157,6 +160,7 @@ export function mapEnhancedProduct({ id, columns }: EnhancedProduct): InventoryI
     const value = known[key];
     if (typeof value === 'number') item[key] = value;
   }
+  if (version !== undefined) item.version = version;
   return item;
 }
 

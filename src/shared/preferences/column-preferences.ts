@@ -14,27 +14,31 @@ export const PREFERENCE_TABLES = ['products'] as const;
 export type PreferenceTable = (typeof PREFERENCE_TABLES)[number];
 export const DEFAULT_TABLE: PreferenceTable = 'products';
 
-export interface ColumnPreference {
-  column_key: string;
-  is_visible: boolean;
-  display_order: number;
-}
+/** One column of a table as the server keeps it, and answers it. */
+export const ColumnPreferenceSchema = v.object({
+  column_key: v.string(),
+  is_visible: v.boolean(),
+  display_order: v.number(),
+});
+export type ColumnPreference = v.InferOutput<typeof ColumnPreferenceSchema>;
 
-export interface ColumnPreferenceStats {
-  total_columns: number;
-  visible_columns: number;
-  hidden_columns: number;
-  custom_columns: number;
-  has_saved_preferences: boolean;
-  updated_at: string | null;
-}
+export const ColumnPreferenceStatsSchema = v.object({
+  total_columns: v.number(),
+  visible_columns: v.number(),
+  hidden_columns: v.number(),
+  custom_columns: v.number(),
+  has_saved_preferences: v.boolean(),
+  updated_at: v.nullable(v.string()),
+});
 
-export interface ColumnPreferencesAnswer {
-  preferences: ColumnPreference[];
-  visible_columns: string[];
-  defaults: ColumnPreference[];
-  stats: ColumnPreferenceStats;
-}
+/** The answer of GET and PUT /preferences/columns/{table}. */
+export const ColumnPreferencesAnswerSchema = v.object({
+  preferences: v.array(ColumnPreferenceSchema),
+  visible_columns: v.array(v.string()),
+  defaults: v.array(ColumnPreferenceSchema),
+  stats: ColumnPreferenceStatsSchema,
+});
+export type ColumnPreferencesAnswer = v.InferOutput<typeof ColumnPreferencesAnswerSchema>;
 
 export const PREFERENCES_MESSAGES = {
   required: 'preferences must be a list of {column_key, is_visible, display_order}',
@@ -128,6 +132,34 @@ export function defaultPreferences(customKeys: readonly string[]): ColumnPrefere
     is_visible: defaults.has(column_key),
     display_order,
   }));
+}
+
+/**
+ * The answer of GET and PUT for one user's table: their saved preferences (empty before their
+ * first save), the columns visible by those or else by the defaults, the defaults, and counts.
+ */
+export function columnPreferencesAnswer(
+  preferences: ColumnPreference[],
+  customKeys: readonly string[],
+  updatedAt: string | null = null,
+): ColumnPreferencesAnswer {
+  const defaults = defaultPreferences(customKeys);
+  const effective = preferences.length > 0 ? preferences : defaults;
+  const visible = effective.filter((preference) => preference.is_visible);
+  const custom = new Set(customKeys);
+  return {
+    preferences,
+    visible_columns: visible.map((preference) => preference.column_key),
+    defaults,
+    stats: {
+      total_columns: effective.length,
+      visible_columns: visible.length,
+      hidden_columns: effective.length - visible.length,
+      custom_columns: effective.filter((preference) => custom.has(preference.column_key)).length,
+      has_saved_preferences: preferences.length > 0,
+      updated_at: updatedAt,
+    },
+  };
 }
 
 /** The screen's form: a map of column key → visible, and the ordered column keys. */

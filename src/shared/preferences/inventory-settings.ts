@@ -73,10 +73,7 @@ const textList = (fallback: string[]) =>
 export const InventorySettingsSchema = v.object({
   display: v.optional(
     v.object({
-      itemsPerPage: v.optional(
-        v.picklist(ITEMS_PER_PAGE_OPTIONS as unknown as [number, ...number[]]),
-        50,
-      ),
+      itemsPerPage: v.optional(v.picklist(ITEMS_PER_PAGE_OPTIONS), 50),
       defaultSort: pick(SORT_OPTIONS, 'productNameAZ'),
       viewDensity: pick(VIEW_DENSITIES, 'comfortable'),
       showProductImages: bool(false),

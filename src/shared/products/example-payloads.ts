@@ -49,14 +49,15 @@ export const CreateProductSchema = v.object({
 export const UpdateProductSchema = v.object({ name: RequiredName, price: RequiredPrice });
 
 /** What the products calls answer: the catalogue product in the shape of the payloads. */
-export interface ExampleProduct {
-  id: number;
-  name: string;
-  price: number;
-  description: string;
-  created_at: string;
-  updated_at: string;
-}
+export const ExampleProductSchema = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  name: v.string(),
+  price: v.number(),
+  description: v.string(),
+  created_at: v.string(),
+  updated_at: v.string(),
+});
+export type ExampleProduct = v.InferOutput<typeof ExampleProductSchema>;
 
 /** The example payloads the API Examples page sends. */
 export const EXAMPLE_CREATE = {

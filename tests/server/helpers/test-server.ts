@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { createApp } from '#server/app.ts';
 import { createAccessTokens } from '#server/auth/access-tokens.ts';
@@ -18,9 +15,8 @@ import type { MailMessage } from '#server/mail/mailer.ts';
 export const TEST_APP_URL = 'http://vintry.test:8080';
 export const ACCESS_TTL_SECONDS = 900;
 
-async function openTestDatabase(): Promise<Database> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ kind: 'memory' });
+/** A new, empty database on the PostgreSQL named by `adminUrl`, and how to drop it. */
+export async function createEmptyPostgresDatabase(adminUrl: string) {
   const name = `vintry_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -28,15 +24,27 @@ async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openDatabase({ kind: 'memory' });
+  const empty = await createEmptyPostgresDatabase(adminUrl);
+  const database = await openDatabase({ kind: 'postgres', url: empty.url });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await empty.drop();
     },
   };
 }
@@ -49,7 +57,6 @@ export interface JsonResponse {
 
 export async function createTestServer(options: { staticDir?: string } = {}) {
   const database = await openTestDatabase();
-  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vintry-uploads-'));
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   const mail: MailMessage[] = [];
@@ -66,7 +73,6 @@ export async function createTestServer(options: { staticDir?: string } = {}) {
     },
     log: silentLogger,
     appUrl: TEST_APP_URL,
-    uploadsDir,
     now,
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
   });
@@ -126,7 +132,6 @@ export async function createTestServer(options: { staticDir?: string } = {}) {
         name: input.name ?? input.email,
       }),
     login,
-    uploadsDir,
     /**
      * Two businesses with a signed-in user each: Harbour Wines (a@harbour.test) and Hilltop
      * Spirits (b@hilltop.test), for tests of business scoping.
@@ -150,10 +155,7 @@ export async function createTestServer(options: { staticDir?: string } = {}) {
       if (!harbour || !hilltop) throw new Error('the two businesses were not created');
       return { harbour, hilltop };
     },
-    close: async () => {
-      await database.close();
-      rmSync(uploadsDir, { recursive: true, force: true });
-    },
+    close: () => database.close(),
   };
 }
 

@@ -1,14 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeNavigation } from '#app/navigation.ts';
 import { mockServer } from '../../mocks/server.ts';
-import { renderApp, signInAsDemo } from '../helpers/render-app.tsx';
+import {
+  demoProfileHandler,
+  idleDashboardHandler,
+  renderApp,
+  signInAsDemo,
+} from '../helpers/render-app.tsx';
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
+beforeEach(() => mockServer.use(demoProfileHandler(), idleDashboardHandler()));
 
 async function openApp(path = '/dashboard') {
   await signInAsDemo();

@@ -95,6 +95,32 @@ function violationsOf(file: string, specifiers: string[]): string[] {
   return violations;
 }
 
+/**
+ * The sync engine knows only the write-handler type (ARCHITECTURE.md section 4): no module of
+ * src/data/sync reaches what knows the data — a repository, the screens' hooks, or the list
+ * of handlers (write-handlers.ts), which imports every repository.
+ */
+const SYNC = path.join(src, 'data', 'sync');
+const DOMAIN = [
+  path.join(src, 'data', 'repositories'),
+  path.join(src, 'data', 'hooks'),
+  path.join(src, 'data', 'write-handlers.ts'),
+  path.join(src, 'data', 'device-owner.ts'),
+];
+
+function syncViolationsOf(file: string, specifiers: string[]): string[] {
+  if (!file.startsWith(`${SYNC}${path.sep}`)) return [];
+  return specifiers.flatMap((specifier) => {
+    const target = resolveTarget(file, specifier);
+    const domain =
+      target &&
+      DOMAIN.some((place) => target === place || target.startsWith(`${place}${path.sep}`));
+    return domain
+      ? [`${path.relative(root, file)} → ${specifier} (sync/ imports no domain code)`]
+      : [];
+  });
+}
+
 const files = [...filesUnder(src), ...filesUnder(path.join(root, 'sw'))];
 
 describe('import direction', () => {
@@ -105,6 +131,29 @@ describe('import direction', () => {
   it('keeps every import pointing down the layers', () => {
     const violations = files.flatMap((file) => violationsOf(file, importsOf(file)));
     expect(violations).toEqual([]);
+  });
+
+  it('keeps the sync engine free of repositories and the handlers list', () => {
+    expect(files.filter((file) => file.startsWith(SYNC)).length).toBeGreaterThan(5);
+    const violations = files.flatMap((file) => syncViolationsOf(file, importsOf(file)));
+    expect(violations).toEqual([]);
+  });
+
+  it.each([
+    ['src/data/sync/replayer.ts', '../repositories/custom-fields.ts'],
+    ['src/data/sync/outbox.ts', '#data/repositories/column-preferences.ts'],
+    ['src/data/sync/replayer.ts', '../write-handlers.ts'],
+    ['src/data/sync/coalesce.ts', '../hooks/use-stored.ts'],
+  ])('refuses the sync module %s importing %s', (file, specifier) => {
+    expect(syncViolationsOf(path.join(root, file), [specifier])).toHaveLength(1);
+  });
+
+  it('lets a repository import the sync engine', () => {
+    expect(
+      syncViolationsOf(path.join(root, 'src/data/repositories/custom-fields.ts'), [
+        '../sync/outbox.ts',
+      ]),
+    ).toEqual([]);
   });
 
   it.each([

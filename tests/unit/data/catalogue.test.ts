@@ -1,13 +1,10 @@
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimLocalData, clearLocalData, db } from '#data/db.ts';
-import {
-  readCatalogue,
-  refreshCatalogue,
-  resetCatalogueState,
-} from '#data/repositories/catalogue.ts';
+import { readCatalogue } from '#data/catalogue-store.ts';
+import { refreshCatalogue, resetCatalogueState } from '#data/repositories/catalogue.ts';
 import { saveSession } from '#data/session.ts';
 import { mockServer } from '../../mocks/server.ts';
+import { clearLocalData } from '../helpers/local-data.ts';
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -149,16 +146,5 @@ describe('the stored catalogue', () => {
       ),
     );
     await expect(refreshCatalogue()).rejects.toThrow('API call failed: 500 Internal Server Error');
-  });
-
-  it("clears another user's data when a different user signs in on the device", async () => {
-    serveCatalogue(['Grange']);
-    await claimLocalData('user-a');
-    await refreshCatalogue();
-    await claimLocalData('user-a');
-    expect((await readCatalogue()).items).toHaveLength(1);
-    await claimLocalData('user-b');
-    expect((await readCatalogue()).items).toHaveLength(0);
-    expect(await db.meta.get('owner')).toEqual({ key: 'owner', userId: 'user-b' });
   });
 });

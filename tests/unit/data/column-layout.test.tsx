@@ -3,12 +3,15 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearLocalData } from '#data/db.ts';
 import { useColumnLayout } from '#data/hooks/use-column-layout.ts';
 import { saveSession } from '#data/session.ts';
 import { OFFERED_COLUMNS } from '#shared/inventory/columns.ts';
-import { defaultPreferences } from '#shared/preferences/column-preferences.ts';
+import {
+  type ColumnPreference,
+  columnPreferencesAnswer,
+} from '#shared/preferences/column-preferences.ts';
 import { mockServer } from '../../mocks/server.ts';
+import { clearLocalData } from '../helpers/local-data.ts';
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -23,7 +26,7 @@ const allVisible = OFFERED_COLUMNS.map((column, display_order) => ({
   display_order,
 }));
 
-let puts: { preferences: { column_key: string; is_visible: boolean }[] }[] = [];
+let puts: { preferences: ColumnPreference[] }[] = [];
 const requestTimes = { get: [] as number[], put: [] as number[] };
 beforeEach(async () => {
   puts = [];
@@ -35,23 +38,13 @@ beforeEach(async () => {
     http.get('*/api/v1/preferences/columns/products', () => {
       requestTimes.get.push(Date.now());
       const preferences = puts.at(-1)?.preferences ?? allVisible;
-      return HttpResponse.json({
-        preferences,
-        visible_columns: [],
-        defaults: defaultPreferences([]),
-        stats: {},
-      });
+      return HttpResponse.json(columnPreferencesAnswer(preferences, []));
     }),
     http.put('*/api/v1/preferences/columns/products', async ({ request }) => {
       const body = (await request.json()) as (typeof puts)[number];
       requestTimes.put.push(Date.now());
       puts.push(body);
-      return HttpResponse.json({
-        preferences: body.preferences,
-        visible_columns: [],
-        defaults: defaultPreferences([]),
-        stats: {},
-      });
+      return HttpResponse.json(columnPreferencesAnswer(body.preferences, []));
     }),
     http.get('*/api/v1/custom-fields/definitions/product', () =>
       HttpResponse.json({ definitions: [] }),
@@ -98,12 +91,12 @@ describe('corruption recovery', () => {
   it('leaves healthy preferences alone', async () => {
     mockServer.use(
       http.get('*/api/v1/preferences/columns/products', () => {
-        return HttpResponse.json({
-          preferences: allVisible.map((preference, i) => ({ ...preference, is_visible: i < 12 })),
-          visible_columns: [],
-          defaults: defaultPreferences([]),
-          stats: {},
-        });
+        return HttpResponse.json(
+          columnPreferencesAnswer(
+            allVisible.map((preference, i) => ({ ...preference, is_visible: i < 12 })),
+            [],
+          ),
+        );
       }),
     );
     const { result } = renderHook(() => useColumnLayout('products'), { wrapper });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { clearLocalData, db } from '#data/db.ts';
+import { db } from '#data/db.ts';
 import { saveColumnLayout } from '#data/repositories/column-preferences.ts';
 import {
   createCustomField,
@@ -24,6 +24,7 @@ import {
   type InventorySettings,
 } from '#shared/preferences/inventory-settings.ts';
 import { FakeSyncServer, type Fault } from '../helpers/fake-sync-server.ts';
+import { clearLocalData } from '../helpers/local-data.ts';
 
 /**
  * Model-based property test of the outbox (ARCHITECTURE.md section 4). fast-check plays random

@@ -1,15 +1,16 @@
+import Dexie from 'dexie';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearLocalData, db } from '#data/db.ts';
+import { db, VintryDatabase } from '#data/db.ts';
 import { saveColumnLayout } from '#data/repositories/column-preferences.ts';
 import {
   createCustomField,
   deleteCustomField,
   updateCustomField,
 } from '#data/repositories/custom-fields.ts';
+import { saveInventorySettings } from '#data/repositories/inventory-settings.ts';
 import { saveSession } from '#data/session.ts';
 import { coalesce } from '#data/sync/coalesce.ts';
-import { failureNotice } from '#data/sync/failure-messages.ts';
 import { newEntry, queueWrite } from '#data/sync/outbox.ts';
 import {
   backoffDelay,
@@ -19,9 +20,21 @@ import {
   resumeReplay,
 } from '#data/sync/replayer.ts';
 import { onSyncOutcome, type SyncOutcome } from '#data/sync/sync-events.ts';
+import {
+  defineWriteHandler,
+  refusalNotice,
+  registerWriteHandlers,
+} from '#data/sync/write-handler.ts';
 import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
-import { defaultLayout, defaultPreferences } from '#shared/preferences/column-preferences.ts';
+import {
+  type ColumnPreference,
+  columnPreferencesAnswer,
+  defaultLayout,
+  defaultPreferences,
+} from '#shared/preferences/column-preferences.ts';
+import { defaultInventorySettings } from '#shared/preferences/inventory-settings.ts';
 import { mockServer } from '../../mocks/server.ts';
+import { clearLocalData } from '../helpers/local-data.ts';
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());
@@ -124,6 +137,54 @@ describe('coalescing', () => {
     const other = write('custom-field.update', '8');
     expect(coalesce([other], write('custom-field.delete', '7')).remove).toEqual([]);
   });
+
+  describe('a kind of write registered by its handler alone', () => {
+    // Field-level changes of a record, merged field by field; and movements, never merged.
+    type Patch = Record<string, unknown>;
+    const quiet = {
+      acknowledge: async () => {},
+      revert: async () => {},
+      describe: () => 'test',
+      failureNotice: () => ({ kind: 'warning' as const, text: 'test' }),
+    };
+    registerWriteHandlers([
+      defineWriteHandler<Patch, null>({ op: 'test.create', role: 'create', ...quiet }),
+      defineWriteHandler<Patch, null>({
+        op: 'test.patch',
+        role: 'update',
+        mergeBodies: (earlier, later) => ({ ...earlier, ...later }),
+        ...quiet,
+      }),
+      defineWriteHandler<{ delta: number }, null>({ op: 'test.move', role: 'append', ...quiet }),
+    ]);
+    const entry = (op: string, body: unknown) =>
+      newEntry({ resource: 't', op, method: 'POST', path: '/t', body, revert: null, recordId: 5 });
+
+    it('merges its updates with its own rule', () => {
+      const first = entry('test.patch', { price: 10 });
+      const result = coalesce([first], entry('test.patch', { name: 'Shiraz' }));
+      expect(result.remove).toEqual([first.id]);
+      expect(result.add?.body).toEqual({ price: 10, name: 'Shiraz' });
+    });
+
+    it('folds its updates into its create with the same rule', () => {
+      const create = { ...entry('test.create', { name: 'A', price: 1 }), seq: 3 };
+      const result = coalesce([create], entry('test.patch', { price: 2 }));
+      expect(result.add).toMatchObject({
+        seq: 3,
+        op: 'test.create',
+        body: { name: 'A', price: 2 },
+      });
+    });
+
+    it('never merges appends', () => {
+      const first = entry('test.move', { delta: 2 });
+      expect(coalesce([first], entry('test.move', { delta: -1 }))).toMatchObject({
+        remove: [],
+        add: { body: { delta: -1 } },
+      });
+    });
+  });
 });
 
 describe('repositories', () => {
@@ -172,13 +233,8 @@ describe('sending the outbox', () => {
     mockServer.use(
       http.put('*/api/v1/preferences/columns/products', async ({ request }) => {
         seen.push(request.headers.get('idempotency-key'));
-        const body = (await request.json()) as { preferences: unknown[] };
-        return HttpResponse.json({
-          preferences: body.preferences,
-          visible_columns: [],
-          defaults: defaultPreferences([]),
-          stats: {},
-        });
+        const body = (await request.json()) as { preferences: ColumnPreference[] };
+        return HttpResponse.json(columnPreferencesAnswer(body.preferences, []));
       }),
     );
     const entry = await saveColumnLayout('products', defaultLayout([]), 'columns.order');
@@ -244,8 +300,11 @@ describe('sending the outbox', () => {
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({
       state: 'needs-attention',
-      lastStatus: 409,
-      lastError: 'A custom field with the key "bin" already exists',
+      failure: {
+        reason: 'conflict',
+        status: 409,
+        message: 'A custom field with the key "bin" already exists',
+      },
     });
     expect(outcomes).toMatchObject([{ kind: 'refused', status: 409 }]);
   });
@@ -366,7 +425,7 @@ describe('sending the outbox', () => {
           if (keys.includes('bin') && !fields.has('bin')) {
             return HttpResponse.json({ message: 'Unknown column: bin' }, { status: 400 });
           }
-          return HttpResponse.json({ preferences, visible_columns: [], defaults: [], stats: {} });
+          return HttpResponse.json(columnPreferencesAnswer(preferences, []));
         }),
       );
       return seen;
@@ -443,13 +502,11 @@ describe('sending the outbox', () => {
       ),
       http.post('*/api/v1/auth/refresh', () => new HttpResponse(null, { status: 401 })),
     );
-    const { saveInventorySettings } = await import('#data/repositories/inventory-settings.ts');
-    const { defaultInventorySettings } = await import('#shared/preferences/inventory-settings.ts');
     await saveInventorySettings(defaultInventorySettings());
     await requestReplay();
     expect(isReplayPaused()).toBe(true);
     expect(await db.outbox.toArray()).toMatchObject([
-      { state: 'pending', op: 'inventory-settings.save' },
+      { state: 'pending', op: 'inventory-settings.save', failure: { reason: 'session-expired' } },
     ]);
   });
 
@@ -466,7 +523,194 @@ describe('sending the outbox', () => {
       schemaVersion: 99,
     });
     await requestReplay();
-    expect(await db.outbox.toArray()).toMatchObject([{ state: 'needs-attention' }]);
+    expect(await db.outbox.toArray()).toMatchObject([
+      { state: 'needs-attention', failure: { reason: 'outdated' } },
+    ]);
+  });
+
+  it('sets aside an entry of a kind this version has no handler for', async () => {
+    const calls = vi.fn();
+    mockServer.use(http.all('*/api/v1/*', () => calls()));
+    await db.outbox.add(
+      newEntry({
+        resource: 'r',
+        op: 'stock.teleport',
+        method: 'POST',
+        path: '/x',
+        body: {},
+        revert: null,
+      }),
+    );
+    await requestReplay();
+    expect(calls).not.toHaveBeenCalled();
+    expect(await db.outbox.toArray()).toMatchObject([
+      { state: 'needs-attention', failure: { reason: 'outdated', status: null } },
+    ]);
+  });
+
+  it("does not let a column save's answer bring back the column of a field deleted after it", async () => {
+    // The field exists on the server; the user shows its column, then deletes the field while
+    // the column save is on its way.
+    await db.customFields.put(served(7, field('cellar')));
+    let answerSave: () => void = () => {};
+    const saveArrived = new Promise<void>((arrived) => {
+      mockServer.use(
+        http.put('*/api/v1/preferences/columns/products', async ({ request }) => {
+          arrived();
+          const body = (await request.json()) as { preferences: ColumnPreference[] };
+          await new Promise<void>((resolve) => {
+            answerSave = resolve;
+          });
+          return HttpResponse.json(columnPreferencesAnswer(body.preferences, ['cellar']));
+        }),
+        http.delete(
+          '*/api/v1/custom-fields/definitions/7',
+          () => new HttpResponse(null, { status: 204 }),
+        ),
+      );
+    });
+    const layout = defaultLayout(['cellar']);
+    await saveColumnLayout(
+      'products',
+      { ...layout, visibility: { ...layout.visibility, cellar: true } },
+      'columns.visibility',
+    );
+    const replay = requestReplay();
+    await saveArrived;
+    await deleteCustomField(7);
+    answerSave();
+    await replay;
+    await requestReplay();
+    expect(await db.outbox.count()).toBe(0);
+    const saved = (await db.columnPreferences.get('products'))?.saved ?? [];
+    expect(saved.map((preference) => preference.column_key)).not.toContain('cellar');
+  });
+});
+
+describe('why an entry is held', () => {
+  const outcomes = collectOutcomes();
+
+  it.each([
+    [
+      'the server cannot be reached',
+      () => HttpResponse.error(),
+      { reason: 'network', status: null },
+    ],
+    [
+      'the server fails',
+      () => HttpResponse.json({ message: 'down' }, { status: 503 }),
+      { reason: 'server', status: 503, message: 'down' },
+    ],
+    [
+      'the server asks to slow down',
+      () => HttpResponse.json({ message: 'slow' }, { status: 429 }),
+      { reason: 'rate-limited', status: 429 },
+    ],
+    [
+      'an earlier attempt is still running',
+      () =>
+        HttpResponse.json({ message: 'busy' }, { status: 409, headers: { 'Retry-After': '1' } }),
+      { reason: 'server', status: 409 },
+    ],
+  ] as const)('retries when %s, with the reason', async (_what, answer, failure) => {
+    mockServer.use(http.put('*/api/v1/preferences/inventory-settings', answer));
+    await saveInventorySettings(defaultInventorySettings());
+    await requestReplay();
+    expect(await db.outbox.toArray()).toMatchObject([{ state: 'pending', attempts: 1, failure }]);
+    expect(outcomes).toEqual([]);
+  });
+
+  it.each([
+    [400, 'refused'],
+    [403, 'refused'],
+    [404, 'refused'],
+    [422, 'refused'],
+    [409, 'conflict'],
+  ] as const)(
+    'waits for the user after a %i, as %s, with the server message',
+    async (status, reason) => {
+      mockServer.use(
+        http.put('*/api/v1/preferences/inventory-settings', () =>
+          HttpResponse.json({ message: `no (${status})` }, { status }),
+        ),
+      );
+      await saveInventorySettings(defaultInventorySettings());
+      await requestReplay();
+      expect(await db.outbox.toArray()).toMatchObject([
+        { state: 'needs-attention', failure: { reason, status, message: `no (${status})` } },
+      ]);
+      expect(outcomes).toMatchObject([{ kind: 'refused', status }]);
+    },
+  );
+});
+
+describe('entries stored by the previous format', () => {
+  it('are upgraded when the database opens: a status and a text become a reason', async () => {
+    const name = `vintry-upgrade-${crypto.randomUUID()}`;
+    const before = new Dexie(name);
+    before.version(1).stores({ outbox: '++seq, &id, resource, state' });
+    const base = {
+      resource: 'custom-fields:product',
+      method: 'PUT',
+      path: '/custom-fields/definitions/7',
+      body: null,
+      idempotencyKey: 'k',
+      createdAt: 1,
+      nextAttemptAt: 0,
+      schemaVersion: 1,
+      revert: null,
+    };
+    await before.table('outbox').bulkAdd([
+      {
+        ...base,
+        id: 'a',
+        op: 'custom-field.update',
+        attempts: 1,
+        state: 'needs-attention',
+        lastStatus: 409,
+        lastError: 'Key taken',
+      },
+      {
+        ...base,
+        id: 'b',
+        op: 'custom-field.update',
+        attempts: 1,
+        state: 'needs-attention',
+        lastStatus: 0,
+        lastError: 'old',
+      },
+      {
+        ...base,
+        id: 'c',
+        op: 'custom-field.update',
+        attempts: 2,
+        state: 'pending',
+        lastStatus: null,
+        lastError: 'Failed to fetch',
+      },
+      {
+        ...base,
+        id: 'd',
+        op: 'custom-field.update',
+        attempts: 0,
+        state: 'pending',
+        lastStatus: null,
+        lastError: null,
+      },
+    ]);
+    before.close();
+
+    const after = new VintryDatabase(name);
+    const entries = await after.outbox.orderBy('seq').toArray();
+    expect(entries.map((entry) => [entry.id, entry.schemaVersion, entry.failure])).toEqual([
+      ['a', 2, { reason: 'conflict', status: 409, message: 'Key taken' }],
+      ['b', 2, { reason: 'outdated', status: null, message: 'old' }],
+      ['c', 2, { reason: 'network', status: null, message: null }],
+      ['d', 2, null],
+    ]);
+    expect(entries[0]).not.toHaveProperty('lastStatus');
+    after.close();
+    await Dexie.delete(name);
   });
 });
 
@@ -505,19 +749,20 @@ describe('what the user is told', () => {
       { kind: 'alert', text: 'Failed to delete custom field. Please try again.' },
     ],
   ] as const)('%s %i', (op, status, notice) => {
-    expect(failureNotice(entry(op), status, { message: 'x' })).toEqual(notice);
+    expect(refusalNotice(entry(op), { status, body: { message: 'x' } })).toEqual(notice);
   });
 
   it('only logs a warning for other visibility failures', () => {
-    expect(failureNotice(entry('columns.visibility'), 400, { message: 'bad' }).kind).toBe(
-      'warning',
-    );
+    expect(
+      refusalNotice(entry('columns.visibility'), { status: 400, body: { message: 'bad' } }).kind,
+    ).toBe('warning');
   });
 
   it("shows a refused custom field's validation messages", () => {
     expect(
-      failureNotice(entry('custom-field.update'), 400, {
-        message: 'Invalid custom field data: Field name is required',
+      refusalNotice(entry('custom-field.update'), {
+        status: 400,
+        body: { message: 'Invalid custom field data: Field name is required' },
       }),
     ).toEqual({ kind: 'alert', text: 'Invalid custom field data: Field name is required' });
   });

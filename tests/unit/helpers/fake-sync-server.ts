@@ -1,6 +1,6 @@
 import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
 import { isOfferedColumn } from '#shared/inventory/columns.ts';
-import { defaultPreferences } from '#shared/preferences/column-preferences.ts';
+import { columnPreferencesAnswer } from '#shared/preferences/column-preferences.ts';
 
 /**
  * A small in-memory stand-in for the API's write side, for model-based tests of the outbox: column
@@ -133,15 +133,7 @@ export class FakeSyncServer {
       );
       if (unknown) return [400, { message: `Unknown column: ${unknown.column_key}` }];
       this.columns = preferences;
-      return [
-        200,
-        {
-          preferences,
-          visible_columns: preferences.filter((p) => p.is_visible).map((p) => p.column_key),
-          defaults: defaultPreferences([]),
-          stats: {},
-        },
-      ];
+      return [200, columnPreferencesAnswer(preferences, [])];
     }
     if (method === 'PUT' && path === '/api/v1/preferences/inventory-settings') {
       this.settings = body as Record<string, unknown>;

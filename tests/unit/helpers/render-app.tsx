@@ -38,3 +38,12 @@ export async function signInAsDemo() {
 /** GET /user/profile answering the demo user, for screens whose top bar asks for it. */
 export const demoProfileHandler = () =>
   http.get('*/api/v1/user/profile', () => HttpResponse.json(DEMO_USER));
+
+/**
+ * GET /dashboard answering 503, for tests that open the app on the dashboard but look at its
+ * frame: the server answers (so the app counts as online) and the cards are not what is tested.
+ */
+export const idleDashboardHandler = () =>
+  http.get('*/api/v1/dashboard', () =>
+    HttpResponse.json({ message: 'The dashboard is not part of this test' }, { status: 503 }),
+  );

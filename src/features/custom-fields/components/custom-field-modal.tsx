@@ -1,8 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { StoredCustomField } from '#data/db.ts';
-import { createCustomField, updateCustomField } from '#data/repositories/custom-fields.ts';
-import { discardEntry } from '#data/sync/outbox.ts';
-import { waitForOutcome } from '#data/sync/sync-events.ts';
+import type { CustomFieldActions } from '#data/hooks/use-custom-field-actions.ts';
 import { checkCustomFieldDefinition } from '#shared/custom-fields/definition.ts';
 import {
   allowsOption,
@@ -20,9 +18,6 @@ import { Modal } from '#ui/modal.tsx';
 import { showToast } from '#ui/toast.tsx';
 import { definitionFrom, EMPTY_FORM, type FieldForm, formFrom, withName } from '../form-state.ts';
 
-/** How long the form waits for the server before it leaves the change queued on the device. */
-const ANSWER_WAIT_MS = 8000;
-
 interface ErrorState {
   /** 'Invalid custom field data:' with the list, or one message. */
   title: string;
@@ -39,12 +34,12 @@ export function CustomFieldModal({
   entityType,
   editing,
   onClose,
-  onSaved,
+  save,
 }: {
   entityType: EntityType;
   editing: StoredCustomField | null;
   onClose: () => void;
-  onSaved: () => void;
+  save: CustomFieldActions['save'];
 }) {
   const creating = editing === null;
   const [form, setForm] = useState<FieldForm>(() => (editing ? formFrom(editing) : EMPTY_FORM));
@@ -68,41 +63,24 @@ export function CustomFieldModal({
     if (saving) return;
     const check = checkCustomFieldDefinition(definitionFrom(form, entityType));
     if (!check.success) {
-      setErrors({ title: 'Invalid custom field data:', items: check.errors });
+      setErrors({ title: CUSTOM_FIELD_MESSAGES.invalidListTitle, items: check.errors });
       return;
     }
     setErrors(null);
     setSaving(true);
     try {
-      const entry = editing
-        ? await updateCustomField(editing.id, check.output)
-        : await createCustomField(check.output);
-      const outcome = entry ? await waitForOutcome(entry, ANSWER_WAIT_MS) : null;
-      if (outcome?.kind === 'refused') {
-        // The refusal is answered here: the entry leaves the outbox and the form stays open.
-        await discardEntry(outcome.entry.id);
-        const body = outcome.body as { message?: unknown; errors?: unknown } | null;
-        const serverErrors = Array.isArray(body?.errors) ? body.errors.map(String) : [];
-        setErrors(
-          outcome.status === 400 && serverErrors.length > 0
-            ? { title: 'Invalid custom field data:', items: serverErrors }
-            : {
-                title:
-                  outcome.status === 409 && typeof body?.message === 'string'
-                    ? body.message
-                    : CUSTOM_FIELD_MESSAGES.saveFailed,
-                items: [],
-              },
-        );
+      const result = await save(editing?.id ?? null, check.output);
+      if (result.status === 'refused') {
+        // Nothing typed is lost: the form stays open with the server's reason.
+        setErrors({ title: result.title, items: result.errors });
         return;
       }
-      if (outcome?.kind === 'queued') {
+      if (result.status === 'queued') {
         showToast(
           'Saved on this device. It will be sent to the server when the connection is back.',
         );
       }
       setForm(EMPTY_FORM);
-      onSaved();
       onClose();
     } catch {
       setErrors({ title: CUSTOM_FIELD_MESSAGES.saveFailed, items: [] });

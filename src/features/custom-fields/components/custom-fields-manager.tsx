@@ -1,22 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { StoredCustomField } from '#data/db.ts';
+import { useCustomFieldActions } from '#data/hooks/use-custom-field-actions.ts';
 import { useStoredCustomFields } from '#data/hooks/use-stored.ts';
-import { columnPreferencesQuery } from '#data/repositories/column-preferences.ts';
-import {
-  customFieldsQuery,
-  customFieldsResource,
-  deleteCustomField,
-} from '#data/repositories/custom-fields.ts';
-import { useUnsentRecordIds } from '#data/sync/use-sync-status.ts';
+import { customFieldsQuery, customFieldsResource } from '#data/repositories/custom-fields.ts';
+import { NOT_YET_SYNCED, useUnsentRecordIds } from '#data/sync/use-sync-status.ts';
 import {
   DEFAULT_ENTITY_TYPE,
   type EntityType,
   FIELD_TYPE_INFO,
 } from '#shared/custom-fields/field-types.ts';
 import { CUSTOM_FIELD_MESSAGES } from '#shared/custom-fields/messages.ts';
-import { DEFAULT_TABLE } from '#shared/preferences/column-preferences.ts';
 import { Modal } from '#ui/modal.tsx';
 import { CustomFieldModal } from './custom-field-modal.tsx';
 import './custom-fields.css';
@@ -30,24 +25,18 @@ export function CustomFieldsManager({
 }: {
   entityType?: EntityType;
 }) {
-  const queryClient = useQueryClient();
+  const actions = useCustomFieldActions(entityType);
   const load = useQuery(customFieldsQuery(entityType));
   const stored = useStoredCustomFields(entityType);
   const unsent = useUnsentRecordIds(customFieldsResource(entityType));
   const [modal, setModal] = useState<{ editing: StoredCustomField | null } | null>(null);
   const [deleting, setDeleting] = useState<StoredCustomField | null>(null);
 
-  const reloadPreferences = () =>
-    void queryClient.invalidateQueries({
-      queryKey: columnPreferencesQuery(DEFAULT_TABLE).queryKey,
-    });
-
   async function confirmDelete() {
     if (!deleting) return;
     const field = deleting;
     setDeleting(null);
-    await deleteCustomField(field.id);
-    void queryClient.invalidateQueries({ queryKey: customFieldsQuery(entityType).queryKey });
+    await actions.remove(field.id);
   }
 
   let content: React.ReactNode;
@@ -71,7 +60,7 @@ export function CustomFieldsManager({
               <span className="chip">{FIELD_TYPE_INFO[field.field_type].label}</span>
               {field.is_required ? <span className="chip chip--required">Required</span> : null}
               {unsent.has(field.id) ? (
-                <span className="chip chip--pending">Not yet synced</span>
+                <span className="chip chip--pending">{NOT_YET_SYNCED}</span>
               ) : null}
               <span className="fields-list__key">Key: {field.field_key}</span>
             </div>
@@ -125,7 +114,7 @@ export function CustomFieldsManager({
           entityType={entityType}
           editing={modal.editing}
           onClose={() => setModal(null)}
-          onSaved={reloadPreferences}
+          save={actions.save}
         />
       ) : null}
       {deleting ? (

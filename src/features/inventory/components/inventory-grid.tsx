@@ -11,6 +11,7 @@ import {
 } from '@glideapps/glide-data-grid';
 import '@glideapps/glide-data-grid/dist/index.css';
 import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { NEEDS_ATTENTION, NOT_YET_SYNCED } from '#data/sync/use-sync-status.ts';
 import {
   DEFAULT_COLUMN_WIDTHS,
   MIN_COLUMN_WIDTH,
@@ -60,6 +61,8 @@ const BOTTLE_IMAGE = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 const IMAGE_COLUMN_WIDTH = 56;
 
+const NONE: ReadonlySet<number> = new Set();
+
 export interface InventoryGridProps {
   rows: readonly InventoryItem[];
   /** Row height from the view density. */
@@ -72,6 +75,10 @@ export interface InventoryGridProps {
   sort: SortState;
   widths: Readonly<Record<string, number>>;
   editingId: number | null;
+  /** Rows with a change still waiting to reach the server. */
+  unsyncedIds?: ReadonlySet<number>;
+  /** Rows with a change the server refused (a conflict, say), waiting in Pending changes. */
+  attentionIds?: ReadonlySet<number>;
   onSort: (key: string) => void;
   onResize: (key: string, width: number) => void;
   onOpenProduct: (item: InventoryItem) => void;
@@ -96,6 +103,8 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
       rowHeight = ROW_HEIGHT,
       showImages = false,
       editingId,
+      unsyncedIds = NONE,
+      attentionIds = NONE,
       onSort,
       onResize,
       onOpenProduct,
@@ -183,8 +192,15 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
           allowOverlay: false,
         } as const;
         if (key === 'product') {
+          const mark = attentionIds.has(item.id)
+            ? NEEDS_ATTENTION
+            : unsyncedIds.has(item.id)
+              ? NOT_YET_SYNCED
+              : null;
+          const shown = mark ? `${text} · ${mark}` : text;
           return {
             ...base,
+            displayData: shown,
             cursor: 'pointer',
             themeOverride: { textDark: THEME.linkColor ?? '#7b1e3a' },
           };
@@ -206,7 +222,7 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
         }
         return base;
       },
-      [rows, keys, firstRowNumber],
+      [rows, keys, firstRowNumber, unsyncedIds, attentionIds],
     );
 
     const onCellClicked = useCallback(
@@ -284,9 +300,17 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
       [rows, keys],
     );
 
+    // The row being edited is tinted rose; a row whose change the server refused, red; one whose
+    // change waits for the server, amber (its name says so too, where the column is wide enough).
     const getRowThemeOverride = useCallback(
-      (row: number) => (rows[row]?.id === editingId ? { bgCell: '#fdf3f6' } : undefined),
-      [rows, editingId],
+      (row: number) => {
+        const id = rows[row]?.id;
+        if (id === undefined) return undefined;
+        if (id === editingId) return { bgCell: '#fdf3f6' };
+        if (attentionIds.has(id)) return { bgCell: '#fdeaea' };
+        return unsyncedIds.has(id) ? { bgCell: '#fff6e0' } : undefined;
+      },
+      [rows, editingId, unsyncedIds, attentionIds],
     );
 
     // A long-press on a tablet or a right-click opens the row's menu, wherever the row is scrolled.

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Info } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCatalogueWrites, useShownCatalogue } from '#data/hooks/use-catalogue-writes.ts';
 import { useColumnLayout } from '#data/hooks/use-column-layout.ts';
 import { useStoredInventorySettings } from '#data/hooks/use-stored.ts';
 import { refreshCatalogue, useStoredCatalogue } from '#data/repositories/catalogue.ts';
 import { inventorySettingsQuery } from '#data/repositories/inventory-settings.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
-import { isOfferedColumn } from '#shared/inventory/columns.ts';
+import { shownColumnKeys } from '#shared/inventory/columns.ts';
+import type { InventoryItem } from '#shared/inventory/product.ts';
 import { SAMPLE_INVENTORY } from '#shared/inventory/sample-data.ts';
 import { DEFAULT_TABLE } from '#shared/preferences/column-preferences.ts';
 import {
@@ -27,6 +29,8 @@ export const INVENTORY_TABS = [
 ] as const;
 export type InventoryTab = (typeof INVENTORY_TABS)[number]['id'];
 
+const NO_ITEMS: readonly InventoryItem[] = [];
+
 type LoadState = { status: 'loading' } | { status: 'done' } | { status: 'error'; message: string };
 
 function errorMessage(error: unknown): string {
@@ -34,8 +38,10 @@ function errorMessage(error: unknown): string {
 }
 
 /**
- * Inventory Management (spec section 2): shows the stored catalogue at once and refreshes it
- * from the server in the background. Add Inventory and Batch Operations show the same table.
+ * Inventory Management (spec section 2): shows the stored catalogue at once, with the changes
+ * still waiting to be sent, and refreshes it from the server in the background. Edits,
+ * duplicates and deletes are saved through the outbox. Add Inventory and Batch Operations show
+ * the same table.
  */
 export function InventoryPage({
   tab,
@@ -48,6 +54,8 @@ export function InventoryPage({
   settingsPanel: ReactNode;
 }) {
   const stored = useStoredCatalogue();
+  const shown = useShownCatalogue(stored?.items ?? NO_ITEMS);
+  const writes = useCatalogueWrites();
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   // The inventory data first, then the column preferences (spec section 2).
   const columns = useColumnLayout(DEFAULT_TABLE, { enabled: load.status !== 'loading' });
@@ -83,9 +91,7 @@ export function InventoryPage({
 
   const gridColumns = useMemo(() => {
     const names = new Map(columns.customFields.map((field) => [field.field_key, field.field_name]));
-    return columns.layout.order
-      .filter((key) => columns.layout.visibility[key] && (isOfferedColumn(key) || names.has(key)))
-      .map((key) => columnDef(key, names));
+    return shownColumnKeys(columns.layout, names).map((key) => columnDef(key, names));
   }, [columns.layout, columns.customFields]);
 
   // Saved display preferences apply once the user has saved some; until then the table's own.
@@ -135,17 +141,39 @@ export function InventoryPage({
             </button>
           </p>
         ) : null}
+        {columns.error ? (
+          <p className="inventory-note" role="status">
+            <Info size={16} aria-hidden="true" />
+            {online
+              ? 'Your column layout could not be loaded, so the default columns are shown.'
+              : 'You are offline and your column layout is not on this device yet, so the default columns are shown.'}
+            <button type="button" className="button button--link" onClick={retryColumns}>
+              Try again
+            </button>
+          </p>
+        ) : null}
         {useSample ? (
           <p className="inventory-note" role="status">
             <Info size={16} aria-hidden="true" />
             Your catalogue is empty, so sample products are shown.
           </p>
         ) : null}
-        <InventoryTableView
-          catalogue={useSample ? SAMPLE_INVENTORY : stored.items}
-          columns={gridColumns}
-          display={display}
-        />
+        {useSample ? (
+          <InventoryTableView
+            catalogue={SAMPLE_INVENTORY}
+            columns={gridColumns}
+            display={display}
+          />
+        ) : (
+          <InventoryTableView
+            catalogue={shown.items}
+            columns={gridColumns}
+            display={display}
+            writes={writes}
+            unsyncedIds={shown.unsynced}
+            attentionIds={shown.attention}
+          />
+        )}
       </>
     );
   }

@@ -1,7 +1,13 @@
 import { Search } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
 import { PAGE_SIZE_OPTIONS } from '#shared/inventory/constants.ts';
-import { draftFor } from '#shared/inventory/local-edits.ts';
+import {
+  changesFromDraft,
+  draftFor,
+  errorsByDraftKey,
+  type RowDraft,
+} from '#shared/inventory/local-edits.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
 import type { SortState } from '#shared/inventory/table.ts';
 import { showToast } from '#ui/toast.tsx';
@@ -31,10 +37,17 @@ export function InventoryTableView({
   catalogue,
   columns,
   display = { rowHeight: ROW_HEIGHT, showImages: false },
+  writes,
+  unsyncedIds,
+  attentionIds,
 }: {
   catalogue: readonly InventoryItem[];
   columns: readonly ColumnDef[];
   display?: DisplayOptions;
+  /** Saves edits, duplicates and deletes; without it they change the screen only (samples). */
+  writes?: CatalogueWrites;
+  unsyncedIds?: ReadonlySet<number>;
+  attentionIds?: ReadonlySet<number>;
 }) {
   const table = useInventoryTable(catalogue, {
     ...(display.pageSize !== undefined ? { pageSize: display.pageSize } : {}),
@@ -50,6 +63,7 @@ export function InventoryTableView({
     anchor: { x: number; y: number };
   } | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
+  const [editErrors, setEditErrors] = useState<Record<string, string>>({});
   const [detail, setDetail] = useState<InventoryItem | null>(null);
   const [deleting, setDeleting] = useState<InventoryItem | null>(null);
   const customColumns = useMemo(() => columns.filter((column) => column.isCustom), [columns]);
@@ -68,11 +82,13 @@ export function InventoryTableView({
     setMenu(null);
     switch (action) {
       case 'edit':
+        setEditErrors({});
         setEditingId(item.id);
         break;
       case 'duplicate':
         setEditingId(null);
-        table.duplicate(item.id);
+        if (writes) void writes.duplicate(item);
+        else table.duplicate(item.id);
         break;
       case 'history':
         showToast('View History - Feature to be implemented');
@@ -88,10 +104,27 @@ export function InventoryTableView({
 
   function confirmDelete() {
     if (!deleting) return;
-    table.remove(deleting.id);
+    if (writes) void writes.remove(deleting);
+    else table.remove(deleting.id);
     if (editingId === deleting.id) setEditingId(null);
     showToast(`${deleting.product} deleted successfully!`, 'success');
     setDeleting(null);
+  }
+
+  async function saveEdit(item: InventoryItem, draft: RowDraft) {
+    if (!writes) {
+      table.saveEdit(item.id, draft);
+      setEditingId(null);
+      return;
+    }
+    const customKeys = customColumns.map((column) => column.key);
+    const errors = await writes.edit(item, changesFromDraft(item, draft, customKeys));
+    if (errors) {
+      setEditErrors(errorsByDraftKey(errors));
+      return;
+    }
+    setEditErrors({});
+    setEditingId(null);
   }
 
   const query = table.query.trim();
@@ -144,6 +177,8 @@ export function InventoryTableView({
             rowHeight={display.rowHeight}
             showImages={display.showImages}
             editingId={editingId}
+            {...(unsyncedIds ? { unsyncedIds } : {})}
+            {...(attentionIds ? { attentionIds } : {})}
             onSort={table.sortBy}
             onResize={table.resize}
             onOpenProduct={setDetail}
@@ -160,10 +195,8 @@ export function InventoryTableView({
               customColumns.map((column) => column.key),
             )}
             customColumns={customColumns}
-            onSave={(draft) => {
-              table.saveEdit(editing.id, draft);
-              setEditingId(null);
-            }}
+            errors={editErrors}
+            onSave={(draft) => void saveEdit(editing, draft)}
             onCancel={() => setEditingId(null)}
           />
         ) : null}

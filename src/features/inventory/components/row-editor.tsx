@@ -1,5 +1,5 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { OFFERED_COLUMNS } from '#shared/inventory/columns.ts';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { columnLabel } from '#shared/inventory/columns.ts';
 import {
   EDITABLE_FIELDS,
   NUMERIC_EDIT_FIELDS,
@@ -7,12 +7,11 @@ import {
 } from '#shared/inventory/local-edits.ts';
 import type { ColumnDef } from '../columns.ts';
 
-const LABELS = new Map<string, string>(OFFERED_COLUMNS.map((column) => [column.key, column.label]));
-
 /**
  * The edit mode of one row: its editable fields (product, producer, country, region,
- * appellation, luc, listPrice and the custom fields). Save or Enter merges the edits into the
- * row; Cancel or Escape discards them. Nothing is sent to the server.
+ * appellation, luc, listPrice and the custom fields). Save or Enter saves the edits; Cancel or
+ * Escape discards them. A value the rules refuse keeps the row in edit mode, with the message
+ * next to its field and everything typed still there.
  */
 export function RowEditor({
   productName,
@@ -20,14 +19,18 @@ export function RowEditor({
   customColumns,
   onSave,
   onCancel,
+  errors = {},
 }: {
   productName: string;
   initialDraft: RowDraft;
   customColumns: readonly ColumnDef[];
   onSave: (draft: RowDraft) => void;
   onCancel: () => void;
+  /** Problems by field, from the last Save. */
+  errors?: Readonly<Record<string, string>>;
 }) {
   const [draft, setDraft] = useState(initialDraft);
+  const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -50,7 +53,7 @@ export function RowEditor({
   const fields: { key: string; label: string; numeric: boolean; custom: boolean }[] = [
     ...EDITABLE_FIELDS.map((key) => ({
       key,
-      label: key === 'product' ? 'Product Name' : (LABELS.get(key) ?? key),
+      label: columnLabel(key) ?? key,
       numeric: NUMERIC_EDIT_FIELDS.has(key),
       custom: false,
     })),
@@ -82,8 +85,15 @@ export function RowEditor({
               inputMode={field.numeric ? 'decimal' : undefined}
               placeholder={field.custom ? 'Enter text or numbers' : undefined}
               value={draft[field.key] ?? ''}
+              aria-invalid={errors[field.key] ? true : undefined}
+              aria-describedby={errors[field.key] ? `${formId}-${field.key}-error` : undefined}
               onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
             />
+            {errors[field.key] ? (
+              <span id={`${formId}-${field.key}-error`} className="field__error" role="alert">
+                {errors[field.key]}
+              </span>
+            ) : null}
           </label>
         ))}
       </div>

@@ -11,9 +11,10 @@ import {
 } from '#data/repositories/inventory-settings.ts';
 import { type SaveState, useSaveState } from '#data/sync/use-save-state.ts';
 import {
-  customColumnLabel,
+  columnLabel,
   DEFAULT_COLUMN_ORDER,
   OFFERED_COLUMNS,
+  shownColumnKeys,
 } from '#shared/inventory/columns.ts';
 import {
   type ColumnLayout,
@@ -115,20 +116,19 @@ export function SettingsPanel({
     if (!touched) setDisplay(savedSettings.display);
   }, [savedSettings.display, touched]);
 
-  const options: ColumnOption[] = useMemo(
-    () => [
-      ...OFFERED_COLUMNS.map(({ key, label }) => ({ key, label })),
-      ...columns.customFields.map((field) => ({
-        key: field.field_key,
-        label: customColumnLabel(field.field_name),
-      })),
-    ],
+  const customNames = useMemo(
+    () => new Map(columns.customFields.map((field) => [field.field_key, field.field_name])),
     [columns.customFields],
   );
-  const labels = new Map(options.map((option) => [option.key, option.label]));
-  const visibleInOrder = columns.layout.order
-    .filter((key) => columns.layout.visibility[key] && labels.has(key))
-    .map((key) => ({ key, label: labels.get(key) as string }));
+  const label = (key: string) => columnLabel(key, customNames) ?? key;
+  const options: ColumnOption[] = [
+    ...OFFERED_COLUMNS.map(({ key }) => key),
+    ...customNames.keys(),
+  ].map((key) => ({ key, label: label(key) }));
+  const visibleInOrder = shownColumnKeys(columns.layout, customNames).map((key) => ({
+    key,
+    label: label(key),
+  }));
 
   function toggle(key: string, visible: boolean) {
     const layout = {
@@ -212,7 +212,8 @@ export function SettingsPanel({
         ))}
       </div>
       <div className="settings-panel__body" role="tabpanel" aria-label={current.label}>
-        {columns.loading ? (
+        {/* Only the column tab needs the column preferences; the others show at once. */}
+        {tab === 'columns' && columns.loading ? (
           <PageSpinner label="Loading preferences..." />
         ) : tab === 'columns' ? (
           <div className="column-settings">

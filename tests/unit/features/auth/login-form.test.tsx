@@ -2,9 +2,13 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { db, readOwner } from '#data/db.ts';
 import { getSessionState } from '#data/session.ts';
+import { newEntry } from '#data/sync/outbox.ts';
 import { LoginForm } from '#features/auth/components/login-form.tsx';
+import { ToastRegion } from '#ui/toast.tsx';
 import { mockServer } from '../../../mocks/server.ts';
+import { clearLocalData } from '../../helpers/local-data.ts';
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());
@@ -71,6 +75,55 @@ describe('sign-in screen', () => {
     expect(localStorage.getItem('accessToken')).toBe('a1');
     expect(localStorage.getItem('refreshToken')).toBe('r1');
     expect(getSessionState().user?.name).toBe('Demo Owner');
+  });
+
+  it("hands the device over: another user's data goes, and this user's kept changes come back", async () => {
+    mockServer.use(
+      http.post('*/api/v1/auth/login', () =>
+        HttpResponse.json({
+          accessToken: 'a1',
+          refreshToken: 'r1',
+          user: { id: 'u1', email: 'demo@vintry.test', name: 'Demo Owner' },
+        }),
+      ),
+    );
+    await db.meta.put({ key: 'owner', userId: 'someone-else' });
+    await db.customFields.put({
+      id: 9,
+      entity_type: 'product',
+      field_key: 'their_notes',
+      field_name: 'Their Notes',
+      field_type: 'text',
+      is_required: false,
+      validation: {},
+      created_at: '',
+      updated_at: '',
+    });
+    const kept = newEntry({
+      resource: 'inventory-settings',
+      op: 'inventory-settings.save',
+      method: 'PUT',
+      path: '/preferences/inventory-settings',
+      body: {},
+      revert: null,
+    });
+    await db.parkedChanges.put({ userId: 'u1', entries: [kept], parkedAt: 1 });
+    render(<ToastRegion />);
+    const { user, email, password, onSignedIn } = setup();
+    await user.type(email, 'demo@vintry.test');
+    await user.type(password, 'Vintry2026');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
+
+    expect(await db.customFields.count()).toBe(0);
+    expect(await readOwner()).toBe('u1');
+    expect((await db.outbox.toArray()).map((entry) => entry.id)).toEqual([kept.id]);
+    expect(
+      screen.getByText(
+        'Welcome back. 1 change you made earlier on this device was kept and is being sent now.',
+      ),
+    ).toBeTruthy();
+    await clearLocalData();
   });
 
   it('stores only the typed email when the answer has no user', async () => {

@@ -2,12 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearLocalData, db } from '#data/db.ts';
+import { db } from '#data/db.ts';
 import { saveSession } from '#data/session.ts';
 import { requestReplay, resumeReplay } from '#data/sync/replayer.ts';
 import { CustomFieldsManager } from '#features/custom-fields/components/custom-fields-manager.tsx';
+import { columnPreferencesAnswer } from '#shared/preferences/column-preferences.ts';
 import { ToastRegion } from '#ui/toast.tsx';
 import { mockServer } from '../../../mocks/server.ts';
+import { clearLocalData } from '../../helpers/local-data.ts';
 import { renderWithQuery } from '../../helpers/render-with-query.tsx';
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
@@ -32,7 +34,7 @@ beforeEach(async () => {
       HttpResponse.json({ definitions }),
     ),
     http.get('*/api/v1/preferences/columns/products', () =>
-      HttpResponse.json({ preferences: [], visible_columns: [], defaults: [], stats: {} }),
+      HttpResponse.json(columnPreferencesAnswer([], [])),
     ),
     http.post('*/api/v1/custom-fields/definitions', async ({ request }) => {
       const body = (await request.json()) as Definition;

@@ -32,7 +32,11 @@ export const GridStandIn = forwardRef<InventoryGridHandle, InventoryGridProps>(
         </thead>
         <tbody>
           {props.rows.map((item, index) => (
-            <tr key={item.id} data-editing={props.editingId === item.id || undefined}>
+            <tr
+              key={item.id}
+              data-editing={props.editingId === item.id || undefined}
+              data-unsynced={props.unsyncedIds?.has(item.id) || undefined}
+            >
               <td>{props.firstRowNumber + index}</td>
               {props.showImages ? <td>bottle</td> : null}
               {props.columns.map((column) =>

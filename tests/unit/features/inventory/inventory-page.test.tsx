@@ -2,13 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearLocalData } from '#data/db.ts';
+import { db } from '#data/db.ts';
 import { refreshCatalogue, resetCatalogueState } from '#data/repositories/catalogue.ts';
+import { refreshColumnPreferences } from '#data/repositories/column-preferences.ts';
 import { saveSession } from '#data/session.ts';
+import { requestReplay } from '#data/sync/replayer.ts';
 import { InventoryPage } from '#features/inventory/components/inventory-page.tsx';
 import { SAMPLE_INVENTORY } from '#shared/inventory/sample-data.ts';
-import { defaultPreferences } from '#shared/preferences/column-preferences.ts';
+import {
+  columnPreferencesAnswer,
+  defaultPreferences,
+} from '#shared/preferences/column-preferences.ts';
 import { mockServer } from '../../../mocks/server.ts';
+import { clearLocalData } from '../../helpers/local-data.ts';
 import { renderWithQuery } from '../../helpers/render-with-query.tsx';
 
 vi.mock('#features/inventory/components/inventory-grid.tsx', async (importOriginal) => ({
@@ -25,12 +31,7 @@ beforeEach(async () => {
   await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
   mockServer.use(
     http.get('*/api/v1/preferences/columns/products', () =>
-      HttpResponse.json({
-        preferences: [],
-        visible_columns: [],
-        defaults: defaultPreferences([]),
-        stats: {},
-      }),
+      HttpResponse.json(columnPreferencesAnswer([], [])),
     ),
     http.get('*/api/v1/custom-fields/definitions/product', () =>
       HttpResponse.json({ definitions: [] }),
@@ -87,14 +88,25 @@ describe('Inventory Management screen', () => {
     expect(screen.getByText('Showing 1 to 2 of 2 results')).toBeTruthy();
   });
 
-  it('shows the stored catalogue at once, before the server answers', async () => {
+  /** A device used before: the catalogue and the column layout are stored. */
+  async function storeCatalogueAndLayout() {
     mockServer.use(
       http.get('*/api/v1/inventory/enhanced', () =>
         HttpResponse.json(catalogue, { headers: { ETag: '"v1"' } }),
       ),
     );
     await refreshCatalogue();
+    await refreshColumnPreferences('products');
     resetCatalogueState();
+  }
+
+  const headers = () =>
+    within(screen.getByRole('table', { name: 'inventory grid' }))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+
+  it('shows the stored catalogue and layout at once, before the server answers', async () => {
+    await storeCatalogueAndLayout();
     let answer: () => void = () => {};
     mockServer.use(
       http.get('*/api/v1/inventory/enhanced', async () => {
@@ -110,7 +122,7 @@ describe('Inventory Management screen', () => {
     answer();
   });
 
-  it('keeps the stored catalogue on screen while the first preferences load runs', async () => {
+  it("waits for a user's saved layout on a device that has none: it is the first one shown", async () => {
     mockServer.use(
       http.get('*/api/v1/inventory/enhanced', () =>
         HttpResponse.json(catalogue, { headers: { ETag: '"v1"' } }),
@@ -118,7 +130,6 @@ describe('Inventory Management screen', () => {
     );
     await refreshCatalogue();
     resetCatalogueState();
-    // No preferences stored yet: they load once the catalogue has answered, and are held.
     let answerPreferences: () => void = () => {};
     const preferencesAsked = new Promise<void>((asked) => {
       mockServer.use(
@@ -128,22 +139,61 @@ describe('Inventory Management screen', () => {
           await new Promise<void>((resolve) => {
             answerPreferences = resolve;
           });
-          return HttpResponse.json({
-            preferences: [],
-            visible_columns: [],
-            defaults: defaultPreferences([]),
-            stats: {},
-          });
+          const saved = defaultPreferences([]).map((preference) =>
+            preference.column_key === 'producer'
+              ? { ...preference, is_visible: false }
+              : preference,
+          );
+          return HttpResponse.json(columnPreferencesAnswer(saved, []));
         }),
       );
     });
     renderPage();
-    expect(await screen.findByRole('button', { name: 'Sassicaia' })).toBeTruthy();
     await preferencesAsked;
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByText('Loading inventory data and preferences...')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sassicaia' })).toBeTruthy();
+    // The stored catalogue is not shown in the default columns meanwhile.
+    expect(screen.getByText('Loading inventory data and preferences...')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'inventory grid' })).toBeNull();
     answerPreferences();
+    expect(await screen.findByRole('button', { name: 'Sassicaia' })).toBeTruthy();
+    expect(headers()).toContain('Country');
+    expect(headers()).not.toContain('Producer/Brand');
+  });
+
+  it('offline with no layout stored, shows the default columns and says why', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', () =>
+        HttpResponse.json(catalogue, { headers: { ETag: '"v1"' } }),
+      ),
+    );
+    await refreshCatalogue();
+    resetCatalogueState();
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', () => HttpResponse.error()),
+      http.get('*/api/v1/preferences/columns/products', () => HttpResponse.error()),
+      http.get('*/api/v1/custom-fields/definitions/product', () => HttpResponse.error()),
+    );
+    renderPage();
+    expect(
+      await screen.findByText(
+        'You are offline and your column layout is not on this device yet, so the default columns are shown.',
+      ),
+    ).toBeTruthy();
+    expect(headers()).toEqual([
+      '#',
+      'Product Name (asc)',
+      'Producer/Brand',
+      'Country',
+      'Region',
+      'Appellation',
+      'LUC (Landed Unit Cost)',
+      'GST',
+      'List Price',
+      'Margin',
+      'Status',
+      'options',
+    ]);
   });
 
   it("shows 'Error loading inventory' with the message, and 'Try again' loads again", async () => {
@@ -184,17 +234,88 @@ describe('Inventory Management screen', () => {
   });
 
   it('keeps showing the stored catalogue when a refresh fails, and says so', async () => {
+    await storeCatalogueAndLayout();
     mockServer.use(
       http.get('*/api/v1/inventory/enhanced', () =>
-        HttpResponse.json(catalogue, { headers: { ETag: '"v1"' } }),
+        HttpResponse.json({ message: 'Internal server error' }, { status: 500 }),
       ),
     );
-    await refreshCatalogue();
-    resetCatalogueState();
-    mockServer.use(http.get('*/api/v1/inventory/enhanced', () => HttpResponse.error()));
     renderPage();
     expect(await screen.findByText(/It could not be refreshed/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Grange' })).toBeTruthy();
+  });
+
+  it('says it is offline when the server cannot be reached, though the browser has a network', async () => {
+    await storeCatalogueAndLayout();
+    // The shop's Wi-Fi is up, its internet is not: every request fails.
+    mockServer.use(http.all('*/api/v1/*', () => HttpResponse.error()));
+    renderPage();
+    expect(
+      await screen.findByText(/You are offline; it refreshes when the connection is back\./),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Grange' })).toBeTruthy();
+  });
+
+  it('an edit is checked, kept in edit mode when refused, then queued and marked until sent', async () => {
+    let answer: () => Response = () => HttpResponse.error() as Response;
+    const sent: unknown[] = [];
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', () =>
+        HttpResponse.json(
+          { products: catalogue.products.map((product) => ({ ...product, version: 4 })) },
+          { headers: { ETag: '"v1"' } },
+        ),
+      ),
+      http.patch('*/api/v1/catalogue/products/1', async ({ request }) => {
+        sent.push(await request.json());
+        return answer();
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Options for Grange' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const luc = screen.getByLabelText('LUC (Landed Unit Cost)') as HTMLInputElement;
+    const listPrice = screen.getByLabelText('List Price') as HTMLInputElement;
+    await user.clear(listPrice);
+    await user.type(listPrice, '950');
+    await user.clear(luc);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('LUC is required');
+    expect(luc.getAttribute('aria-invalid')).toBe('true');
+    expect(listPrice.value).toBe('950');
+    expect(await db.outbox.count()).toBe(0);
+
+    await user.type(luc, '400');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    // The queued edit reaches the screen through the outbox, a moment after the form closes.
+    const row = screen.getByRole('button', { name: 'Grange' }).closest('tr') as HTMLElement;
+    expect(await within(row).findByText('$950.00')).toBeTruthy();
+    await waitFor(() => expect(row.dataset.unsynced).toBe('true'));
+    const [entry] = await db.outbox.toArray();
+    expect(entry?.body).toEqual({
+      base_version: 4,
+      changes: { luc: '400.00', list_price: '950.00' },
+    });
+
+    answer = () =>
+      HttpResponse.json({
+        id: 1,
+        version: 5,
+        columns: [
+          { key: 'name', value: 'Grange' },
+          { key: 'luc', value: '400.00' },
+          { key: 'list_price', value: '950.00' },
+        ],
+      }) as Response;
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    requestReplay();
+    await waitFor(() => expect(row.dataset.unsynced).toBeUndefined());
+    expect(sent).toHaveLength(1);
+    expect(within(row).getByText('$950.00')).toBeTruthy();
   });
 
   it('switches sub-tabs', async () => {
@@ -224,17 +345,17 @@ describe('Inventory Management screen', () => {
         ),
       ),
       http.get('*/api/v1/preferences/columns/products', () =>
-        HttpResponse.json({
-          preferences: [
-            { column_key: 'product', is_visible: true, display_order: 0 },
-            { column_key: 'wine_type', is_visible: true, display_order: 1 },
-            { column_key: 'producer', is_visible: false, display_order: 2 },
-            { column_key: 'listPrice', is_visible: true, display_order: 3 },
-          ],
-          visible_columns: [],
-          defaults: defaultPreferences(['wine_type']),
-          stats: {},
-        }),
+        HttpResponse.json(
+          columnPreferencesAnswer(
+            [
+              { column_key: 'product', is_visible: true, display_order: 0 },
+              { column_key: 'wine_type', is_visible: true, display_order: 1 },
+              { column_key: 'producer', is_visible: false, display_order: 2 },
+              { column_key: 'listPrice', is_visible: true, display_order: 3 },
+            ],
+            ['wine_type'],
+          ),
+        ),
       ),
       http.get('*/api/v1/custom-fields/definitions/product', () =>
         HttpResponse.json({

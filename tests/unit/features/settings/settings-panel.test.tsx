@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearLocalData } from '#data/db.ts';
 import { saveSession } from '#data/session.ts';
 import { SettingsPanel } from '#features/settings/components/settings-panel.tsx';
-import { defaultPreferences } from '#shared/preferences/column-preferences.ts';
+import {
+  type ColumnPreference,
+  columnPreferencesAnswer,
+} from '#shared/preferences/column-preferences.ts';
 import { mockServer } from '../../../mocks/server.ts';
+import { clearLocalData } from '../../helpers/local-data.ts';
 import { renderWithQuery } from '../../helpers/render-with-query.tsx';
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
@@ -20,26 +23,16 @@ beforeEach(async () => {
   await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
   mockServer.use(
     http.get('*/api/v1/preferences/columns/products', () =>
-      HttpResponse.json({
-        preferences: [],
-        visible_columns: [],
-        defaults: defaultPreferences([]),
-        stats: {},
-      }),
+      HttpResponse.json(columnPreferencesAnswer([], [])),
     ),
     http.get('*/api/v1/custom-fields/definitions/product', () =>
       HttpResponse.json({ definitions: [] }),
     ),
     http.get('*/api/v1/preferences/inventory-settings', () => HttpResponse.json({ savedAt: null })),
     http.put('*/api/v1/preferences/columns/products', async ({ request }) => {
-      const body = (await request.json()) as { preferences: unknown[] };
+      const body = (await request.json()) as { preferences: ColumnPreference[] };
       puts.push(body);
-      return HttpResponse.json({
-        preferences: body.preferences,
-        visible_columns: [],
-        defaults: defaultPreferences([]),
-        stats: {},
-      });
+      return HttpResponse.json(columnPreferencesAnswer(body.preferences, []));
     }),
   );
 });
@@ -180,11 +173,20 @@ describe('inventory settings panel', () => {
     ['Product Defaults', 'Product defaults settings coming soon...'],
     ['Notifications & Alerts', 'Notifications & alerts settings coming soon...'],
     ['Import/Export Settings', 'Import/export settings coming soon...'],
-  ])('the %s tab says it is coming soon', async (tab, text) => {
-    const user = renderPanel();
-    await user.click(await screen.findByRole('tab', { name: tab }));
-    expect(screen.getByText(text)).toBeTruthy();
-  });
+  ])(
+    'the %s tab says it is coming soon, also while the column preferences load',
+    async (tab, text) => {
+      mockServer.use(
+        http.get('*/api/v1/preferences/columns/products', async () => {
+          await delay('infinite');
+          return HttpResponse.json({});
+        }),
+      );
+      const user = renderPanel();
+      await user.click(await screen.findByRole('tab', { name: tab }));
+      expect(screen.getByText(text)).toBeTruthy();
+    },
+  );
 
   it("switches to Add Inventory with 'Cancel'", async () => {
     let cancelled = 0;
@@ -201,12 +203,7 @@ describe('inventory settings panel', () => {
       http.get('*/api/v1/preferences/columns/products', () =>
         fail
           ? HttpResponse.json({ message: 'nope' }, { status: 403, statusText: 'Forbidden' })
-          : HttpResponse.json({
-              preferences: [],
-              visible_columns: [],
-              defaults: defaultPreferences([]),
-              stats: {},
-            }),
+          : HttpResponse.json(columnPreferencesAnswer([], [])),
       ),
     );
     const user = renderPanel();

@@ -1,0 +1,80 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import type { InventoryItem } from '#shared/inventory/product.ts';
+import {
+  type CustomFieldRules,
+  checkProductChanges,
+  type ProductChanges,
+} from '#shared/products/product-write.ts';
+import { db } from '../db.ts';
+import {
+  deleteProduct,
+  duplicateProduct,
+  editProduct,
+  PRODUCTS_RESOURCE,
+  screenIdOf,
+  withPendingWrites,
+} from '../repositories/products.ts';
+import { useStoredCustomFields } from './use-stored.ts';
+
+/**
+ * The catalogue as the inventory screen shows it (the stored one with the writes still waiting
+ * laid over it), which rows are not yet on the server, and the writes the screen makes.
+ */
+export interface CatalogueWrites {
+  /** Saves the changed fields (server keys); answers the problems by field, or null. */
+  edit(item: InventoryItem, changes: ProductChanges): Promise<Record<string, string> | null>;
+  duplicate(item: InventoryItem): Promise<void>;
+  remove(item: InventoryItem): Promise<void>;
+}
+
+function useProductEntries() {
+  return useLiveQuery(
+    () => db.outbox.where('resource').equals(PRODUCTS_RESOURCE).sortBy('seq'),
+    [],
+  );
+}
+
+export function useShownCatalogue(items: readonly InventoryItem[]) {
+  const entries = useProductEntries();
+  const shown = useMemo(() => withPendingWrites(items, entries ?? []), [items, entries]);
+  const marks = useMemo(() => {
+    const unsynced = new Set<number>();
+    const attention = new Set<number>();
+    for (const entry of entries ?? []) {
+      if (entry.recordId === undefined) continue;
+      const id = screenIdOf(entry.recordId);
+      if (entry.state === 'needs-attention') attention.add(id);
+      else unsynced.add(id);
+    }
+    return { unsynced, attention };
+  }, [entries]);
+  return { items: shown, ...marks };
+}
+
+export function useCatalogueWrites(): CatalogueWrites {
+  const definitions = useStoredCustomFields('product');
+  return useMemo(() => {
+    const rules: CustomFieldRules[] = (definitions ?? []).map((definition) => ({
+      field_key: definition.field_key,
+      field_name: definition.field_name,
+      field_type: definition.field_type,
+      is_required: definition.is_required,
+      validation: definition.validation,
+    }));
+    return {
+      async edit(item, changes) {
+        const check = checkProductChanges(changes, rules);
+        if (!check.ok) return check.errors;
+        await editProduct(item, check.changes);
+        return null;
+      },
+      async duplicate(item) {
+        await duplicateProduct(item);
+      },
+      async remove(item) {
+        await deleteProduct(item);
+      },
+    };
+  }, [definitions]);
+}

@@ -1,0 +1,394 @@
+import * as v from 'valibot';
+import { marginPercent, round2 } from '#shared/inventory/pricing.ts';
+import {
+  type CustomValue,
+  type InventoryItem,
+  mapEnhancedProduct,
+  parseNumber,
+} from '#shared/inventory/product.ts';
+import {
+  PRODUCT_FIELD_LABELS,
+  PRODUCT_MESSAGES,
+  type ProductAnswer,
+  ProductAnswerSchema,
+  type ProductChanges,
+  ProductConflictSchema,
+  type ProductField,
+} from '#shared/products/product-write.ts';
+import { ErrorBodySchema } from '#shared/validation.ts';
+import { updateStoredCatalogue } from '../catalogue-store.ts';
+import { db } from '../db.ts';
+import { adoptServerId, queueWrite } from '../sync/outbox.ts';
+import type { OutboxEntry } from '../sync/outbox-entry.ts';
+import { queueAndSend, requestReplay } from '../sync/replayer.ts';
+import { isTemporaryId, temporaryId } from '../sync/temporary-ids.ts';
+import {
+  defineWriteHandler,
+  type FailureNotice,
+  type Refusal,
+  type WriteHandler,
+} from '../sync/write-handler.ts';
+
+/**
+ * Catalogue writes through the outbox: an edit of some fields (naming the version it was based
+ * on, so the server can merge it with other devices' edits), a duplicate and a delete.
+ *
+ * The stored catalogue stays what the server last said. What waits in the outbox is laid over it
+ * when it is shown (`withPendingWrites`): a refused or discarded write simply stops being shown,
+ * and an acknowledged one is written into the stored catalogue as the server answered it.
+ *
+ * A duplicate made here has a temporary id ('tmp-…') until the server answers; the screens,
+ * whose ids are numbers, see it under a negative number made from it.
+ */
+export const PRODUCTS_RESOURCE = 'products';
+
+const OPS = {
+  update: 'product.update',
+  duplicate: 'product.duplicate',
+  delete: 'product.delete',
+} as const;
+
+export interface ProductEditBody {
+  base_version: number;
+  changes: ProductChanges;
+}
+export interface ProductDuplicateBody {
+  changes: ProductChanges;
+}
+/** What Pending changes says of the product: its name when the write was made. */
+interface Label {
+  name: string;
+  /** For a duplicate: the product it copies. */
+  source?: number | string;
+}
+
+/** The number under which the screens show a product made here and not yet acknowledged. */
+export function screenIdOf(recordId: number | string): number {
+  if (typeof recordId === 'number') return recordId;
+  return -(Number.parseInt(recordId.replace(/[^0-9a-f]/g, '').slice(0, 12), 16) + 1);
+}
+
+/** The record id a screen's id stands for (a temporary id for a negative number). */
+async function recordIdOf(screenId: number): Promise<number | string> {
+  if (screenId > 0) return screenId;
+  const entries = await db.outbox.where('resource').equals(PRODUCTS_RESOURCE).toArray();
+  const match = entries.find(
+    (entry) => entry.recordId !== undefined && screenIdOf(entry.recordId) === screenId,
+  );
+  if (!match?.recordId) throw new Error('That product is no longer on this device');
+  return match.recordId;
+}
+
+/** Applies changes (server keys) to a row as the screens hold it, with its margin again. */
+export function applyProductChanges(item: InventoryItem, changes: ProductChanges): InventoryItem {
+  const next: InventoryItem = { ...item, custom: { ...item.custom } };
+  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+  for (const [key, value] of Object.entries(changes)) {
+    switch (key) {
+      case 'name':
+        next.product = text(value);
+        break;
+      case 'producer':
+      case 'country':
+      case 'region':
+      case 'appellation':
+        next[key] = text(value);
+        break;
+      case 'luc':
+      case 'gst':
+        next[key] = parseNumber(value);
+        break;
+      case 'list_price':
+        next.listPrice = parseNumber(value);
+        break;
+      case 'sku':
+      case 'category':
+      case 'supplier':
+      case 'description':
+      case 'barcode':
+        if (value === null) delete next[key];
+        else next[key] = text(value);
+        break;
+      case 'cost_price':
+      case 'retail_price':
+        if (value === null) delete next[key];
+        else next[key] = text(value);
+        break;
+      default:
+        next.custom[key] = value as CustomValue;
+    }
+  }
+  const margin = marginPercent(next.listPrice, next.luc, next.gst);
+  next.margin = margin === null ? 0 : round2(margin);
+  return next;
+}
+
+const shown = (entry: OutboxEntry) => entry.state !== 'needs-attention';
+
+/**
+ * The stored catalogue with the writes still waiting laid over it, in the order they were made.
+ * Writes the server refused are not shown: the row is the server's until the user decides.
+ */
+export function withPendingWrites(
+  items: readonly InventoryItem[],
+  entries: readonly OutboxEntry[],
+): readonly InventoryItem[] {
+  const waiting = entries.filter((entry) => entry.resource === PRODUCTS_RESOURCE && shown(entry));
+  if (waiting.length === 0) return items;
+  let next = [...items];
+  for (const entry of waiting) {
+    if (entry.recordId === undefined) continue;
+    const id = screenIdOf(entry.recordId);
+    if (entry.op === OPS.update) {
+      const { changes } = entry.body as ProductEditBody;
+      next = next.map((item) => (item.id === id ? applyProductChanges(item, changes) : item));
+    } else if (entry.op === OPS.delete) {
+      next = next.filter((item) => item.id !== id);
+    } else if (entry.op === OPS.duplicate) {
+      const { source, name } = entry.revert as Label;
+      const at =
+        source === undefined ? -1 : next.findIndex((item) => item.id === screenIdOf(source));
+      const original = next[at];
+      if (!original) continue;
+      const { changes } = entry.body as ProductDuplicateBody;
+      const copy = applyProductChanges({ ...original, id, product: name }, changes);
+      delete copy.version;
+      next.splice(at + 1, 0, copy);
+    }
+  }
+  return next;
+}
+
+const queued = (write: () => Promise<OutboxEntry | null>) => queueAndSend([db.outbox], write);
+
+/** Saves changed fields of a product (server keys), to be merged by the server. */
+export async function editProduct(item: InventoryItem, changes: ProductChanges) {
+  if (Object.keys(changes).length === 0) return null;
+  const recordId = await recordIdOf(item.id);
+  return queued(() =>
+    queueWrite<ProductEditBody, Label>({
+      resource: PRODUCTS_RESOURCE,
+      op: OPS.update,
+      method: 'PATCH',
+      path: `/catalogue/products/${recordId}`,
+      body: { base_version: item.version ?? 1, changes },
+      revert: { name: item.product },
+      recordId,
+    }),
+  );
+}
+
+/** '{product} (Copy)' right after the original, with a temporary id until the server answers. */
+export async function duplicateProduct(item: InventoryItem) {
+  const source = await recordIdOf(item.id);
+  const id = temporaryId();
+  return queued(() =>
+    queueWrite<ProductDuplicateBody, Label>({
+      resource: PRODUCTS_RESOURCE,
+      op: OPS.duplicate,
+      method: 'POST',
+      path: `/catalogue/products/${source}/duplicate`,
+      body: { changes: {} },
+      revert: { name: `${item.product} (Copy)`, source },
+      recordId: id,
+    }),
+  );
+}
+
+export async function deleteProduct(item: InventoryItem) {
+  const recordId = await recordIdOf(item.id);
+  return queued(() =>
+    queueWrite<null, Label>({
+      resource: PRODUCTS_RESOURCE,
+      op: OPS.delete,
+      method: 'DELETE',
+      path: `/catalogue/products/${recordId}`,
+      body: null,
+      revert: { name: item.product },
+      recordId,
+    }),
+  );
+}
+
+/** Later edits of the record were based on the version before this one: they now build on it. */
+async function rebaseLaterEdits(entry: OutboxEntry, answered: { id: number; version: number }) {
+  const before = (entry.body as Partial<ProductEditBody>).base_version;
+  // Only when nothing else changed it in between; otherwise the server must judge them.
+  if (before !== undefined && answered.version !== before + 1) return;
+  await db.outbox
+    .filter(
+      (other) =>
+        other.op === OPS.update &&
+        other.recordId === answered.id &&
+        other.id !== entry.id &&
+        other.attempts === 0,
+    )
+    .modify((other) => {
+      (other.body as ProductEditBody).base_version = answered.version;
+    });
+}
+
+const labelOf = (entry: OutboxEntry) => `"${(entry.revert as Label | null)?.name ?? 'a product'}"`;
+
+const RefusalSchema = v.looseObject({
+  ...ErrorBodySchema.entries,
+  errors: v.optional(v.array(v.string())),
+});
+
+function productRefusal(entry: OutboxEntry, refusal: Refusal): FailureNotice {
+  const conflict = v.safeParse(ProductConflictSchema, refusal.body);
+  if (refusal.status === 409 && conflict.success) {
+    return {
+      kind: 'alert',
+      text: `${labelOf(entry)}: ${PRODUCT_MESSAGES.conflict} (${conflict.output.conflicts.join(', ')}).`,
+    };
+  }
+  if (refusal.status === 404)
+    return { kind: 'alert', text: `${labelOf(entry)}: ${PRODUCT_MESSAGES.deleted}.` };
+  const parsed = v.safeParse(RefusalSchema, refusal.body);
+  const details = parsed.success ? (parsed.output.errors ?? [parsed.output.message]) : [];
+  return {
+    kind: 'alert',
+    text: `${labelOf(entry)} was not saved${details.length > 0 ? `: ${details.join('; ')}` : '.'}`,
+  };
+}
+
+/** A value as Pending changes shows it. */
+function shownValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  return Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+function columnsOf(product: ProductAnswer): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const column of product.columns) {
+    if (typeof column === 'object' && column !== null && 'key' in column) {
+      const { key, value } = column as { key: unknown; value?: unknown };
+      if (typeof key === 'string') values[key] = value;
+    }
+  }
+  return values;
+}
+
+/**
+ * Sends the entry again, as changed by `body`, now based on the server's version. It is another
+ * request, so it gets another Idempotency-Key (the server would refuse the old one with 422).
+ */
+async function sendAgain(entry: OutboxEntry, body: ProductEditBody) {
+  await db.outbox.update(entry.seq as number, {
+    body,
+    idempotencyKey: crypto.randomUUID(),
+    state: 'pending',
+    failure: null,
+    nextAttemptAt: 0,
+  });
+  requestReplay();
+}
+
+/**
+ * An edit of fields another device changed meanwhile: 'Keep mine' sends it again based on the
+ * server's version; 'Keep current' takes the server's values of those fields (and sends the
+ * rest of the edit, if any).
+ */
+function settleConflict(entry: OutboxEntry) {
+  const parsed = v.safeParse(ProductConflictSchema, entry.failure?.details);
+  if (!parsed.success) return undefined;
+  const { conflicts, current } = parsed.output;
+  const body = entry.body as ProductEditBody;
+  const now = columnsOf(current);
+  return {
+    differences: conflicts.map((field) => ({
+      label: PRODUCT_FIELD_LABELS[field as ProductField] ?? field,
+      yours: shownValue(body.changes[field]),
+      current: shownValue(now[field]),
+    })),
+    choices: [
+      {
+        label: 'Keep mine',
+        run: () => sendAgain(entry, { ...body, base_version: current.version }),
+      },
+      {
+        label: 'Keep current',
+        run: async () => {
+          const item = mapEnhancedProduct(current);
+          await updateStoredCatalogue((items) =>
+            items.map((stored) => (stored.id === item.id ? item : stored)),
+          );
+          const rest = Object.fromEntries(
+            Object.entries(body.changes).filter(([field]) => !conflicts.includes(field)),
+          );
+          if (Object.keys(rest).length === 0) await db.outbox.delete(entry.seq as number);
+          else await sendAgain(entry, { base_version: current.version, changes: rest });
+        },
+      },
+    ],
+  };
+}
+
+const mergeChanges = <T extends { changes: ProductChanges }>(earlier: T, later: T): T => ({
+  ...earlier,
+  changes: { ...earlier.changes, ...later.changes },
+});
+
+export const productHandlers: WriteHandler[] = [
+  defineWriteHandler<ProductEditBody, Label>({
+    op: OPS.update,
+    role: 'update',
+    mergeBodies: mergeChanges,
+    async acknowledge(entry, answer) {
+      const product = v.parse(ProductAnswerSchema, answer);
+      const item = mapEnhancedProduct(product);
+      await updateStoredCatalogue((items) =>
+        items.map((stored) => (stored.id === item.id ? item : stored)),
+      );
+      await rebaseLaterEdits(entry, product);
+    },
+    // Nothing to restore: the stored catalogue never had the change.
+    async revert() {},
+    describe: (entry) => `Changes to ${labelOf(entry)}`,
+    failureNotice: productRefusal,
+    settle: settleConflict,
+  }),
+  defineWriteHandler<ProductDuplicateBody, Label>({
+    op: OPS.duplicate,
+    role: 'create',
+    mergeBodies: mergeChanges,
+    async acknowledge(entry, answer) {
+      const item = mapEnhancedProduct(v.parse(ProductAnswerSchema, answer));
+      const source = (entry.revert as Label).source;
+      const sourceId = typeof source === 'number' ? source : undefined;
+      await updateStoredCatalogue((items) => {
+        const rest = items.filter((stored) => stored.id !== item.id);
+        const at = rest.findIndex((stored) => stored.id === sourceId);
+        rest.splice(at === -1 ? rest.length : at + 1, 0, item);
+        return rest;
+      });
+      if (entry.recordId !== undefined && isTemporaryId(entry.recordId)) {
+        await adoptServerId(entry.recordId, item.id);
+        // A copy of this copy waits for its source's id too.
+        await db.outbox
+          .filter(
+            (other) =>
+              other.op === OPS.duplicate && (other.revert as Label).source === entry.recordId,
+          )
+          .modify((other) => {
+            (other.revert as Label).source = item.id;
+          });
+      }
+    },
+    async revert() {},
+    describe: (entry) => `Duplicate ${labelOf(entry)}`,
+    failureNotice: productRefusal,
+  }),
+  defineWriteHandler<null, Label>({
+    op: OPS.delete,
+    role: 'delete',
+    async acknowledge(entry) {
+      const id = entry.recordId;
+      await updateStoredCatalogue((items) => items.filter((stored) => stored.id !== id));
+    },
+    async revert() {},
+    describe: (entry) => `Deleting ${labelOf(entry)}`,
+    failureNotice: productRefusal,
+  }),
+];

@@ -1,0 +1,13 @@
+/**
+ * Ids of records created on this device and not yet acknowledged. Writes of such a record wait
+ * for its create, whose acknowledgement rewrites them to the server's id (outbox.ts).
+ */
+const PREFIX = 'tmp-';
+
+export function temporaryId(): string {
+  return `${PREFIX}${crypto.randomUUID()}`;
+}
+
+export function isTemporaryId(id: unknown): boolean {
+  return typeof id === 'string' && id.startsWith(PREFIX);
+}

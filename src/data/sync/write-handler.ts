@@ -1,0 +1,111 @@
+import type { OutboxEntry } from './outbox-entry.ts';
+
+/**
+ * A kind of write the outbox carries, registered by name (the entry's `op`) from beside the
+ * repository that makes it. The engine (queue, coalescing, replay, Pending changes) knows
+ * only this type; everything about the data — what an answer changes in Dexie, what a refusal
+ * restores, how the change is described — lives with the handler. Kept apart as Actual
+ * Budget's sync keeps domain code out of its message loop, and named as Replicache's samples
+ * name their mutators.
+ */
+
+/**
+ * How a write combines with untried earlier writes of its resource (see coalesce.ts):
+ * - 'save-state': carries the whole state of the resource; the last one wins.
+ * - 'create' / 'update' / 'delete': of one record (the entry's recordId).
+ * - 'append': stands on its own and is never merged (a movement).
+ */
+export type WriteRole = 'save-state' | 'create' | 'update' | 'delete' | 'append';
+
+/** What the user is told when the server refuses a change: an alert, or a logged warning. */
+export type FailureNotice = { kind: 'alert'; text: string } | { kind: 'warning'; text: string };
+
+/** The server's refusal of an entry. */
+export interface Refusal {
+  status: number;
+  body: unknown;
+}
+
+export interface WriteHandler<TBody = unknown, TRevert = unknown> {
+  /** The name entries of this kind carry. */
+  readonly op: string;
+  readonly role: WriteRole;
+  /**
+   * Writes that go out in one order, one after another. Several resources may share one (a
+   * column layout must not overtake the create of the custom field it shows); without it, the
+   * entry's resource is its own order.
+   */
+  readonly sendOrder?: string;
+  /** The body of an update merged into an earlier untried create or update (default: later). */
+  mergeBodies?(earlier: TBody, later: TBody): TBody;
+  /** Stores what the server answered. Runs before the entry leaves the outbox. */
+  acknowledge(entry: OutboxEntry<TBody, TRevert>, answer: unknown): Promise<void>;
+  /** Restores the local state from before the change (the server refused it, or it is discarded). */
+  revert(entry: OutboxEntry<TBody, TRevert>): Promise<void>;
+  /** The change in a few words, for Pending changes. */
+  describe(entry: OutboxEntry<TBody, TRevert>): string;
+  /** What the user is told when the server refuses it (the spec's messages). */
+  failureNotice(entry: OutboxEntry<TBody, TRevert>, refusal: Refusal): FailureNotice;
+  /**
+   * For a refused entry that can be settled otherwise than by Retry and Discard (a conflict):
+   * what differs, and the ways out, each one call. Undefined when there is nothing to offer.
+   */
+  settle?(entry: OutboxEntry<TBody, TRevert>): Settlement | undefined;
+}
+
+/** A refused change's choices, as Pending changes shows them. */
+export interface Settlement {
+  /** Each value in question: this device's and the server's. */
+  differences: { label: string; yours: string; current: string }[];
+  choices: { label: string; run(): Promise<void> }[];
+}
+
+const handlers = new Map<string, WriteHandler>();
+
+/**
+ * Declares a handler with the types of its entries' body and revert. The engine only ever
+ * passes it entries queued under its own name, which its repository made with those types.
+ */
+export function defineWriteHandler<TBody, TRevert>(
+  handler: WriteHandler<TBody, TRevert>,
+): WriteHandler {
+  return handler;
+}
+
+export function registerWriteHandlers(list: readonly WriteHandler[]) {
+  for (const handler of list) handlers.set(handler.op, handler);
+}
+
+/** The handler of an entry's kind, or undefined for a kind this version does not know. */
+export function handlerOf(entry: Pick<OutboxEntry, 'op'>): WriteHandler | undefined {
+  return handlers.get(entry.op);
+}
+
+export function registeredOps(): string[] {
+  return [...handlers.keys()];
+}
+
+/** Which writes wait for which: the handler's send order, or the entry's own resource. */
+export function sendOrderOf(entry: OutboxEntry): string {
+  return handlerOf(entry)?.sendOrder ?? entry.resource;
+}
+
+/** The change in words, for Pending changes. */
+export function describeEntry(entry: OutboxEntry): string {
+  return handlerOf(entry)?.describe(entry) ?? 'A change saved by another version of Vintry';
+}
+
+/** The ways out of a refused entry, when its handler offers any. */
+export function settlementOf(entry: OutboxEntry): Settlement | undefined {
+  return entry.state === 'needs-attention' ? handlerOf(entry)?.settle?.(entry) : undefined;
+}
+
+/** What the user is told when the server refuses the entry. */
+export function refusalNotice(entry: OutboxEntry, refusal: Refusal): FailureNotice {
+  return (
+    handlerOf(entry)?.failureNotice(entry, refusal) ?? {
+      kind: 'alert',
+      text: `The server refused a change (${describeEntry(entry)}).`,
+    }
+  );
+}

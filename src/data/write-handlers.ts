@@ -1,0 +1,21 @@
+import { columnPreferenceHandlers } from './repositories/column-preferences.ts';
+import { customFieldHandlers } from './repositories/custom-fields.ts';
+import { inventorySettingsHandler } from './repositories/inventory-settings.ts';
+import { productHandlers } from './repositories/products.ts';
+import { registerWriteHandlers, type WriteHandler } from './sync/write-handler.ts';
+
+/**
+ * Every kind of write the outbox carries, each defined beside its repository. Installed in each
+ * context that sends the outbox: the signed-in page and the service worker. A new kind of write
+ * is its handler plus one line here.
+ */
+export const WRITE_HANDLERS: readonly WriteHandler[] = [
+  ...columnPreferenceHandlers,
+  inventorySettingsHandler,
+  ...customFieldHandlers,
+  ...productHandlers,
+];
+
+export function installWriteHandlers() {
+  registerWriteHandlers(WRITE_HANDLERS);
+}

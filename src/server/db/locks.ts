@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+
+/**
+ * Database-level locks, so that several server instances on one PostgreSQL take turns where a
+ * write reads before it writes. Advisory locks are named by two texts (what and whose), hashed to
+ * the two integers PostgreSQL keys them by; a hash collision only makes two writers wait for each
+ * other, never lets two in at once.
+ */
+export const LOCK_SCOPES = {
+  /** Migrations and the demo seed of a first start. */
+  firstStart: 'vintry:first-start',
+  /** One user's column preferences of one table. */
+  columnPreferences: 'vintry:column-preferences',
+  /** Counting and recording one email's sign-in attempts. */
+  loginAttempts: 'vintry:login-attempts',
+  /** Finding or creating a business by name. */
+  businessName: 'vintry:business-name',
+} as const;
+
+type LockScope = (typeof LOCK_SCOPES)[keyof typeof LOCK_SCOPES];
+
+/** Held until the transaction `tx` ends, whether it commits or rolls back. */
+export async function lockForTransaction(tx: Db, scope: LockScope, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${scope}), hashtext(${key}))`);
+}
+
+/** Held by the session (one connection) until `releaseSessionLock` on the same connection. */
+export const takeSessionLock = (scope: LockScope, key: string) =>
+  sql`select pg_advisory_lock(hashtext(${scope}), hashtext(${key}))`;
+
+export const releaseSessionLock = (scope: LockScope, key: string) =>
+  sql`select pg_advisory_unlock(hashtext(${scope}), hashtext(${key}))`;

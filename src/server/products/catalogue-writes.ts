@@ -1,0 +1,299 @@
+import { and, asc, eq, gt, inArray, min, sql } from 'drizzle-orm';
+import {
+  conflictingFields,
+  PRODUCT_FIELDS,
+  type ProductChanges,
+  type ProductField,
+  sameValue,
+} from '#shared/products/product-write.ts';
+import type { Db } from '../db/client.ts';
+import { productChanges, products, users } from '../db/schema.ts';
+import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalogue-repository.ts';
+
+/**
+ * Catalogue writes of the app (create, field-level edit, duplicate, delete), each in one
+ * transaction with its change log entry and the catalogue version it makes. The product's row is
+ * locked for an edit, so edits of one product take turns and none is lost.
+ */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const COLUMN_OF: Readonly<Record<ProductField, keyof ProductRow>> = {
+  name: 'name',
+  producer: 'producer',
+  country: 'country',
+  region: 'region',
+  appellation: 'appellation',
+  sku: 'sku',
+  category: 'category',
+  supplier: 'supplier',
+  description: 'description',
+  barcode: 'barcode',
+  luc: 'luc',
+  gst: 'gst',
+  list_price: 'listPrice',
+  cost_price: 'costPrice',
+  retail_price: 'retailPrice',
+};
+
+const isProductField = (key: string): key is ProductField =>
+  (PRODUCT_FIELDS as readonly string[]).includes(key);
+
+/** A product's values by their write keys: its fields and its custom values. */
+export function productValues(row: ProductRow): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...row.customValues };
+  for (const field of PRODUCT_FIELDS) values[field] = row[COLUMN_OF[field]];
+  return values;
+}
+
+/** The columns to set and the custom values after `changes`. */
+function rowChanges(changes: ProductChanges, customValues: Record<string, unknown>) {
+  const set: Record<string, unknown> = {};
+  const custom = { ...customValues };
+  for (const [key, value] of Object.entries(changes)) {
+    if (isProductField(key)) set[COLUMN_OF[key]] = value;
+    else if (value === null) delete custom[key];
+    else custom[key] = value;
+  }
+  return { ...set, customValues: custom } as Partial<typeof products.$inferInsert>;
+}
+
+async function logChange(
+  tx: Tx,
+  entry: {
+    businessId: string;
+    userId: string | null;
+    productId: number;
+    productVersion: number;
+    kind: 'create' | 'update' | 'delete';
+    fields: Record<string, [unknown, unknown]>;
+    at: Date;
+  },
+) {
+  const catalogueVersion = await bumpCatalogueVersion(tx, entry.businessId);
+  await tx.insert(productChanges).values({ ...entry, catalogueVersion });
+}
+
+export interface WriteContext {
+  businessId: string;
+  userId: string;
+  now: Date;
+}
+
+export async function createCatalogueProduct(
+  db: Db,
+  context: WriteContext,
+  changes: ProductChanges,
+  position: number | null = null,
+): Promise<ProductRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        businessId: context.businessId,
+        name: '',
+        ...rowChanges(changes, {}),
+        position,
+        createdAt: context.now,
+        updatedAt: context.now,
+      })
+      .returning();
+    if (!row) throw new Error('the product was not created');
+    const fields = Object.fromEntries(
+      Object.entries(productValues(row))
+        .filter(([, value]) => value !== null && value !== '')
+        .map(([key, value]) => [key, [null, value] as [unknown, unknown]]),
+    );
+    await logChange(tx, {
+      ...context,
+      at: context.now,
+      productId: row.id,
+      productVersion: row.version,
+      kind: 'create',
+      fields,
+    });
+    return row;
+  });
+}
+
+export type PatchOutcome =
+  | { status: 'saved'; row: ProductRow }
+  | { status: 'missing' }
+  | { status: 'conflict'; row: ProductRow; conflicts: string[] };
+
+/**
+ * Applies an edit based on `baseVersion`: fields nobody changed since merge; a field another
+ * write changed since to a different value is a conflict, and nothing is written.
+ */
+export async function patchProduct(
+  db: Db,
+  context: WriteContext,
+  id: number,
+  baseVersion: number,
+  changes: ProductChanges,
+): Promise<PatchOutcome> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.businessId, context.businessId), eq(products.id, id)))
+      .for('update');
+    if (!current) return { status: 'missing' };
+    const since = await tx
+      .select({ fields: productChanges.fields })
+      .from(productChanges)
+      .where(
+        and(
+          eq(productChanges.businessId, context.businessId),
+          eq(productChanges.productId, id),
+          gt(productChanges.productVersion, baseVersion),
+        ),
+      );
+    const changedSince = new Set(since.flatMap((change) => Object.keys(change.fields)));
+    const before = productValues(current);
+    const conflicts = conflictingFields(changes, changedSince, before);
+    if (conflicts.length > 0) return { status: 'conflict', row: current, conflicts };
+
+    const effective = Object.fromEntries(
+      Object.entries(changes).filter(([key, value]) => !sameValue(before[key], value)),
+    );
+    if (Object.keys(effective).length === 0) return { status: 'saved', row: current };
+    const [row] = await tx
+      .update(products)
+      .set({
+        ...rowChanges(effective, current.customValues),
+        version: sql`${products.version} + 1`,
+        updatedAt: context.now,
+      })
+      .where(eq(products.id, id))
+      .returning();
+    if (!row) throw new Error('the product was not updated');
+    await logChange(tx, {
+      ...context,
+      at: context.now,
+      productId: id,
+      productVersion: row.version,
+      kind: 'update',
+      fields: Object.fromEntries(
+        Object.entries(effective).map(([key, value]) => [key, [before[key] ?? null, value]]),
+      ),
+    });
+    return { status: 'saved', row };
+  });
+}
+
+/** '{name} (Copy)' with every value of the original, placed right after it. */
+export async function duplicateProduct(
+  db: Db,
+  context: WriteContext,
+  id: number,
+  edits: ProductChanges = {},
+): Promise<ProductRow | undefined> {
+  const [original] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.businessId, context.businessId), eq(products.id, id)));
+  if (!original) return undefined;
+  const place = original.position ?? original.id;
+  const [next] = await db
+    .select({ place: min(catalogueOrder) })
+    .from(products)
+    .where(and(eq(products.businessId, context.businessId), gt(catalogueOrder, place)));
+  const nextPlace = next?.place === null || next?.place === undefined ? null : Number(next.place);
+  const position = nextPlace === null ? place + 1 : (place + nextPlace) / 2;
+  const values = productValues(original);
+  const copy: ProductChanges = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== null && value !== undefined) copy[key] = value as ProductChanges[string];
+  }
+  copy.name = `${original.name} (Copy)`;
+  return createCatalogueProduct(db, context, { ...copy, ...edits }, position);
+}
+
+export async function deleteCatalogueProduct(
+  db: Db,
+  context: WriteContext,
+  id: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(products)
+      .where(and(eq(products.businessId, context.businessId), eq(products.id, id)))
+      .returning();
+    if (!removed) return false;
+    await logChange(tx, {
+      ...context,
+      at: context.now,
+      productId: id,
+      productVersion: removed.version + 1,
+      kind: 'delete',
+      fields: { name: [removed.name, null] },
+    });
+    return true;
+  });
+}
+
+/** Past this many changes a full download is cheaper than the feed. */
+export const CHANGES_FEED_LIMIT = 2000;
+
+export type ChangesSince =
+  | { full: true; version: number }
+  | { full: false; version: number; rows: ProductRow[]; deleted: number[] };
+
+/**
+ * What changed after catalogue version `since`: the products changed (as they are now) and the
+ * ids deleted. Every write logged here bumps the version once; a version in the span without a
+ * log entry (a change made another way) or too many changes means a full download.
+ */
+export async function changesSince(
+  db: Db,
+  businessId: string,
+  since: number,
+  current: number,
+): Promise<ChangesSince> {
+  if (since > current) return { full: true, version: current };
+  if (since === current) return { full: false, version: current, rows: [], deleted: [] };
+  const log = await db
+    .select({
+      productId: productChanges.productId,
+      kind: productChanges.kind,
+      catalogueVersion: productChanges.catalogueVersion,
+    })
+    .from(productChanges)
+    .where(
+      and(eq(productChanges.businessId, businessId), gt(productChanges.catalogueVersion, since)),
+    )
+    .orderBy(asc(productChanges.id))
+    .limit(CHANGES_FEED_LIMIT + 1);
+  const versions = new Set(log.map((entry) => entry.catalogueVersion));
+  if (log.length > CHANGES_FEED_LIMIT || versions.size !== current - since) {
+    return { full: true, version: current };
+  }
+  const last = new Map<number, string>();
+  for (const entry of log) last.set(entry.productId, entry.kind);
+  const deleted = [...last].filter(([, kind]) => kind === 'delete').map(([id]) => id);
+  const changed = [...last].filter(([, kind]) => kind !== 'delete').map(([id]) => id);
+  const rows =
+    changed.length === 0
+      ? []
+      : await db
+          .select()
+          .from(products)
+          .where(and(eq(products.businessId, businessId), inArray(products.id, changed)));
+  return { full: false, version: current, rows, deleted };
+}
+
+/** A product's changes, newest first, with who made them. */
+export async function productHistory(db: Db, businessId: string, id: number) {
+  return db
+    .select({
+      at: productChanges.at,
+      kind: productChanges.kind,
+      fields: productChanges.fields,
+      version: productChanges.productVersion,
+      by: users.name,
+    })
+    .from(productChanges)
+    .leftJoin(users, eq(users.id, productChanges.userId))
+    .where(and(eq(productChanges.businessId, businessId), eq(productChanges.productId, id)))
+    .orderBy(sql`${productChanges.id} desc`);
+}

@@ -1,0 +1,155 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  type ChangesCheck,
+  checkNewProduct,
+  checkProductChanges,
+  PRODUCT_MESSAGES,
+  ProductCreateSchema,
+  ProductDuplicateSchema,
+  ProductPatchSchema,
+} from '#shared/products/product-write.ts';
+import { requireCaller } from '../auth/require-caller.ts';
+import { listDefinitions } from '../custom-fields/repository.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { HttpError, MESSAGES } from '../http/errors.ts';
+import { idempotent } from '../http/idempotency.ts';
+import { SerialIdSchema } from '../http/params.ts';
+import type { ReadCache } from '../http/read-cache.ts';
+import { readJson } from '../http/read-json.ts';
+import { catalogueVersion, findProduct } from '../products/catalogue-repository.ts';
+import {
+  changesSince,
+  createCatalogueProduct,
+  deleteCatalogueProduct,
+  duplicateProduct,
+  patchProduct,
+  productHistory,
+} from '../products/catalogue-writes.ts';
+import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
+
+/**
+ * The app's catalogue writes and the feeds that keep other devices current:
+ * - POST /catalogue/products {fields} → 201 the product;
+ * - PATCH /catalogue/products/{id} {base_version, changes} → 200, 409 {message, conflicts,
+ *   current} when a field changed since to another value, 404 when the product is gone;
+ * - POST /catalogue/products/{id}/duplicate {changes?} → 201 '{name} (Copy)' placed after the
+ *   original, with any edits made to the copy before it was sent;
+ * - DELETE /catalogue/products/{id} → 204;
+ * - GET /catalogue/products/{id}/history → its changes, newest first;
+ * - GET /catalogue/changes?since={version} → the changes since a catalogue version, or
+ *   {full: true} when a full download is needed.
+ * Invalid values answer 400 {message, errors, fields: {key: message}}.
+ */
+const SinceSchema = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number));
+
+function productId(text: string): number {
+  const id = v.safeParse(SerialIdSchema, text);
+  if (!id.success) throw new HttpError(404, MESSAGES.notFound);
+  return id.output;
+}
+
+function valid(check: ChangesCheck) {
+  if (check.ok) return check.changes;
+  throw new HttpError(400, PRODUCT_MESSAGES.invalid, {
+    errors: Object.values(check.errors),
+    extra: { fields: check.errors },
+  });
+}
+
+export function catalogueRoutes(deps: Deps, reads: ReadCache) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireCaller(deps.tokens));
+  app.use('*', async (c, next) =>
+    c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
+  );
+
+  const definitions = (businessId: string) => listDefinitions(deps.db, businessId, 'product');
+  const context = (caller: { businessId: string; userId: string }) => ({
+    businessId: caller.businessId,
+    userId: caller.userId,
+    now: deps.now(),
+  });
+
+  app.post('/products', async (c) => {
+    const caller = c.get('caller');
+    const { fields } = await readJson(c, ProductCreateSchema);
+    const changes = valid(checkNewProduct(fields, await definitions(caller.businessId)));
+    const row = await createCatalogueProduct(deps.db, context(caller), changes);
+    return c.json(toEnhancedProduct(row), 201);
+  });
+
+  app.patch('/products/:id', async (c) => {
+    const caller = c.get('caller');
+    const id = productId(c.req.param('id'));
+    const patch = await readJson(c, ProductPatchSchema);
+    const changes = valid(checkProductChanges(patch.changes, await definitions(caller.businessId)));
+    const outcome = await patchProduct(deps.db, context(caller), id, patch.base_version, changes);
+    if (outcome.status === 'missing') throw new HttpError(404, PRODUCT_MESSAGES.deleted);
+    if (outcome.status === 'conflict') {
+      throw new HttpError(409, PRODUCT_MESSAGES.conflict, {
+        extra: { conflicts: outcome.conflicts, current: toEnhancedProduct(outcome.row) },
+      });
+    }
+    return c.json(toEnhancedProduct(outcome.row));
+  });
+
+  app.post('/products/:id/duplicate', async (c) => {
+    const caller = c.get('caller');
+    const id = productId(c.req.param('id'));
+    const { changes } = await readJson(c, ProductDuplicateSchema);
+    const edits = valid(checkProductChanges(changes ?? {}, await definitions(caller.businessId)));
+    const row = await duplicateProduct(deps.db, context(caller), id, edits);
+    if (!row) throw new HttpError(404, PRODUCT_MESSAGES.deleted);
+    return c.json(toEnhancedProduct(row), 201);
+  });
+
+  app.delete('/products/:id', async (c) => {
+    const removed = await deleteCatalogueProduct(
+      deps.db,
+      context(c.get('caller')),
+      productId(c.req.param('id')),
+    );
+    if (!removed) throw new HttpError(404, PRODUCT_MESSAGES.deleted);
+    return c.body(null, 204);
+  });
+
+  app.get('/products/:id/history', async (c) => {
+    const { businessId } = c.get('caller');
+    const id = productId(c.req.param('id'));
+    const history = await productHistory(deps.db, businessId, id);
+    if (history.length === 0 && !(await findProduct(deps.db, businessId, id))) {
+      throw new HttpError(404, MESSAGES.notFound);
+    }
+    return c.json({
+      changes: history.map((change) => ({
+        at: change.at.toISOString(),
+        kind: change.kind,
+        by: change.by,
+        version: change.version,
+        fields: change.fields,
+      })),
+    });
+  });
+
+  app.get('/changes', async (c) => {
+    const { businessId } = c.get('caller');
+    const since = v.safeParse(SinceSchema, c.req.query('since') ?? '');
+    if (!since.success) throw new HttpError(400, 'since must be a catalogue version');
+    const current = await reads.read(`catalogue-version:${businessId}`, () =>
+      catalogueVersion(deps.db, businessId),
+    );
+    if (current === undefined) throw new HttpError(404, MESSAGES.notFound);
+    const feed = await changesSince(deps.db, businessId, since.output, current);
+    if (feed.full) return c.json({ version: feed.version, full: true });
+    return c.json({
+      version: feed.version,
+      full: false,
+      products: feed.rows.map(toEnhancedProduct),
+      deleted: feed.deleted,
+    });
+  });
+
+  return app;
+}

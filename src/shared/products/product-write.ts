@@ -1,0 +1,239 @@
+import * as v from 'valibot';
+import { checkCustomValue, type ValueRules } from '../custom-fields/values.ts';
+import type { CustomValue } from '../inventory/product.ts';
+import { BARCODE_MESSAGE, isValidBarcode } from './barcode.ts';
+
+/**
+ * Catalogue writes (create, field-level edit, duplicate, delete) as the client sends them and the
+ * server accepts them. Fields go by their server keys (those of GET /inventory/enhanced); a
+ * custom field by its field_key, which can never be one of these (isReservedFieldKey).
+ *
+ * An edit names the product version it was based on. The server merges edits of different
+ * fields and refuses, with a conflict, a field that changed since that version to another value.
+ */
+export const PRODUCT_TEXT_FIELDS = [
+  'name',
+  'producer',
+  'country',
+  'region',
+  'appellation',
+] as const;
+export const PRODUCT_OPTIONAL_TEXT_FIELDS = [
+  'sku',
+  'category',
+  'supplier',
+  'description',
+  'barcode',
+] as const;
+export const PRODUCT_MONEY_FIELDS = ['luc', 'gst', 'list_price'] as const;
+export const PRODUCT_OPTIONAL_MONEY_FIELDS = ['cost_price', 'retail_price'] as const;
+
+export type ProductField =
+  | (typeof PRODUCT_TEXT_FIELDS)[number]
+  | (typeof PRODUCT_OPTIONAL_TEXT_FIELDS)[number]
+  | (typeof PRODUCT_MONEY_FIELDS)[number]
+  | (typeof PRODUCT_OPTIONAL_MONEY_FIELDS)[number];
+
+export const PRODUCT_FIELDS: readonly ProductField[] = [
+  ...PRODUCT_TEXT_FIELDS,
+  ...PRODUCT_OPTIONAL_TEXT_FIELDS,
+  ...PRODUCT_MONEY_FIELDS,
+  ...PRODUCT_OPTIONAL_MONEY_FIELDS,
+];
+
+export const PRODUCT_FIELD_LABELS: Readonly<Record<ProductField, string>> = {
+  name: 'Product name',
+  producer: 'Producer/Brand',
+  country: 'Country',
+  region: 'Region',
+  appellation: 'Appellation',
+  sku: 'SKU',
+  category: 'Category',
+  supplier: 'Supplier',
+  description: 'Description',
+  barcode: 'Barcode',
+  luc: 'LUC',
+  gst: 'GST',
+  list_price: 'List price',
+  cost_price: 'Cost price',
+  retail_price: 'Retail price',
+};
+
+const MAX_TEXT = { name: 200, description: 2000, sku: 64, other: 200 } as const;
+/** numeric(12, 2): ten digits before the point. */
+const MAX_MONEY = 9_999_999_999.99;
+
+/** A stored value: text, money as an exact two-decimal string, a custom value, or nothing. */
+export type ProductValue = string | CustomValue;
+export type ProductChanges = Record<string, ProductValue>;
+
+export type ChangesCheck =
+  | { ok: true; changes: ProductChanges }
+  | { ok: false; errors: Record<string, string> };
+
+/** A custom field as the check needs it: its key and its rules. */
+export type CustomFieldRules = ValueRules & { field_key: string };
+
+const has = (list: readonly string[], key: string) => list.includes(key);
+
+function checkMoney(label: string, raw: unknown, optional: boolean): ValueCheckResult {
+  if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
+    return optional ? { value: null } : { message: `${label} is required` };
+  }
+  const number = typeof raw === 'number' ? raw : Number(String(raw).trim());
+  if (typeof raw === 'boolean' || !Number.isFinite(number)) {
+    return { message: `${label} must be a number` };
+  }
+  if (number < 0) return { message: `${label} cannot be negative` };
+  if (number > MAX_MONEY) return { message: `${label} is too large` };
+  return { value: number.toFixed(2) };
+}
+
+type ValueCheckResult = { value: ProductValue } | { message: string };
+
+function checkText(field: ProductField, raw: unknown, optional: boolean): ValueCheckResult {
+  const label = PRODUCT_FIELD_LABELS[field];
+  if (raw === null || raw === undefined) {
+    return optional ? { value: null } : { message: `${label} must be text` };
+  }
+  if (typeof raw !== 'string' && typeof raw !== 'number')
+    return { message: `${label} must be text` };
+  const text = String(raw).trim();
+  if (field === 'name' && text === '') return { message: `${label} is required` };
+  const max = field in MAX_TEXT ? MAX_TEXT[field as keyof typeof MAX_TEXT] : MAX_TEXT.other;
+  if (text.length > max) return { message: `${label} must be at most ${max} characters` };
+  if (optional && text === '') return { value: null };
+  if (field === 'barcode' && !isValidBarcode(text)) return { message: BARCODE_MESSAGE };
+  return { value: text };
+}
+
+function checkField(field: ProductField, raw: unknown): ValueCheckResult {
+  if (has(PRODUCT_MONEY_FIELDS, field)) return checkMoney(PRODUCT_FIELD_LABELS[field], raw, false);
+  if (has(PRODUCT_OPTIONAL_MONEY_FIELDS, field)) {
+    return checkMoney(PRODUCT_FIELD_LABELS[field], raw, true);
+  }
+  return checkText(field, raw, has(PRODUCT_OPTIONAL_TEXT_FIELDS, field));
+}
+
+/**
+ * Checks and normalises each changed value; every problem is reported, by field. `definitions`
+ * are the business's product custom fields: a key that is neither a product field nor one of
+ * them is refused.
+ */
+export function checkProductChanges(
+  input: Readonly<Record<string, unknown>>,
+  definitions: readonly CustomFieldRules[],
+): ChangesCheck {
+  const changes: ProductChanges = {};
+  const errors: Record<string, string> = {};
+  const custom = new Map(definitions.map((definition) => [definition.field_key, definition]));
+  for (const [key, raw] of Object.entries(input)) {
+    if ((PRODUCT_FIELDS as readonly string[]).includes(key)) {
+      const result = checkField(key as ProductField, raw);
+      if ('message' in result) errors[key] = result.message;
+      else changes[key] = result.value;
+      continue;
+    }
+    const definition = custom.get(key);
+    if (!definition) {
+      errors[key] = `Unknown field: ${key}`;
+      continue;
+    }
+    const result = checkCustomValue(definition, raw);
+    if (result.ok) changes[key] = result.value;
+    else errors[key] = result.message;
+  }
+  return Object.keys(errors).length === 0 ? { ok: true, changes } : { ok: false, errors };
+}
+
+/** A new product needs at least its name; the rest defaults to empty and zero. */
+export function checkNewProduct(
+  input: Readonly<Record<string, unknown>>,
+  definitions: readonly CustomFieldRules[],
+): ChangesCheck {
+  const withName = 'name' in input ? input : { ...input, name: '' };
+  const check = checkProductChanges(withName, definitions);
+  if (!check.ok) return check;
+  const missing = definitions.filter(
+    (definition) => definition.is_required && !(definition.field_key in input),
+  );
+  if (missing.length === 0) return check;
+  return {
+    ok: false,
+    errors: Object.fromEntries(
+      missing.map((definition) => [definition.field_key, `${definition.field_name} is required`]),
+    ),
+  };
+}
+
+/** Values compare by what they store: ['a','b'] equals ['a','b']. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/**
+ * The merge rule. `changedSince` are the fields other writes changed after the version this edit
+ * was based on; `current` the product's values now. A field of this edit conflicts when it was
+ * changed since and now holds another value than this edit wants; the others merge.
+ */
+export function conflictingFields(
+  changes: Readonly<ProductChanges>,
+  changedSince: ReadonlySet<string>,
+  current: Readonly<Record<string, unknown>>,
+): string[] {
+  return Object.keys(changes).filter(
+    (key) => changedSince.has(key) && !sameValue(current[key], changes[key]),
+  );
+}
+
+const NonEmptyRecord = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.check((record) => Object.keys(record).length > 0, 'Nothing to change'),
+);
+
+export const ProductPatchSchema = v.object({
+  base_version: v.pipe(v.number('base_version must be a number'), v.integer(), v.minValue(1)),
+  changes: NonEmptyRecord,
+});
+export type ProductPatch = v.InferOutput<typeof ProductPatchSchema>;
+
+export const ProductCreateSchema = v.object({ fields: v.record(v.string(), v.unknown()) });
+
+/** A duplicate, with the edits made to the copy while it waited on the device. */
+export const ProductDuplicateSchema = v.object({
+  changes: v.optional(v.record(v.string(), v.unknown())),
+});
+export type ProductCreate = v.InferOutput<typeof ProductCreateSchema>;
+
+/** A product as a write answers it: the enhanced form with its version. */
+export const ProductAnswerSchema = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  version: v.pipe(v.number(), v.integer()),
+  columns: v.array(v.unknown()),
+});
+export type ProductAnswer = v.InferOutput<typeof ProductAnswerSchema>;
+
+/** 409: the fields that changed since the edit's version, and the product as it is now. */
+export const ProductConflictSchema = v.object({
+  message: v.string(),
+  conflicts: v.array(v.string()),
+  current: ProductAnswerSchema,
+});
+
+export const PRODUCT_MESSAGES = {
+  invalid: 'Invalid product data',
+  conflict: 'This product was changed on another device',
+  deleted: 'This product was deleted',
+} as const;
+
+/** The changes since a catalogue version: changed products whole, deleted ones by id. */
+export const CatalogueChangesSchema = v.union([
+  v.object({
+    version: v.number(),
+    full: v.literal(false),
+    products: v.array(ProductAnswerSchema),
+    deleted: v.array(v.number()),
+  }),
+  v.object({ version: v.number(), full: v.literal(true) }),
+]);
+export type CatalogueChanges = v.InferOutput<typeof CatalogueChangesSchema>;

@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CATALOGUE_SIZE } from '#server/seed/catalogue.ts';
+import { DEMO } from '#server/seed/demo.ts';
+import { createEmptyPostgresDatabase } from './helpers/test-server.ts';
+
+/**
+ * Two instances of the real server, started at the same moment on one empty PostgreSQL, as
+ * behind a load balancer: they share DATABASE_URL and JWT_SECRET and nothing else (each has its
+ * own DATA_DIR). Only where TEST_DATABASE_URL names a PostgreSQL: PGlite is one process's.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+interface Instance {
+  child: ChildProcess;
+  url: string;
+  log: string[];
+  dataDir: string;
+}
+
+async function startInstance(databaseUrl: string, jwtSecret: string): Promise<Instance> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vintry-instance-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--api-only'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: jwtSecret,
+      SEED_DEMO: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => log.push(...chunk.split('\n').filter(Boolean)));
+  }
+  return { child, url: `http://127.0.0.1:${port}`, log, dataDir };
+}
+
+async function healthy(instance: Instance) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (instance.child.exitCode !== null) {
+      throw new Error(`an instance exited:\n${instance.log.join('\n')}`);
+    }
+    const status = await fetch(`${instance.url}/api/v1/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`an instance did not answer:\n${instance.log.join('\n')}`);
+}
+
+async function stop(instance: Instance) {
+  if (instance.child.exitCode === null) {
+    const exited = once(instance.child, 'exit');
+    instance.child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(instance.dataDir, { recursive: true, force: true });
+}
+
+describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
+  let instances: Instance[] = [];
+
+  beforeAll(async () => {
+    database = await createEmptyPostgresDatabase(adminUrl as string);
+    const secret = randomBytes(32).toString('hex');
+    instances = await Promise.all([
+      startInstance(database.url, secret),
+      startInstance(database.url, secret),
+    ]);
+    await Promise.all(instances.map(healthy));
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map(stop));
+    await database?.drop();
+  });
+
+  it('start together on an empty database: one demo business, one demo user, one catalogue', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const count = async (query: string) =>
+        Number((await client.query<{ n: string }>(query)).rows[0]?.n);
+      expect(await count('select count(*) as n from businesses')).toBe(1);
+      expect(await count('select count(*) as n from users')).toBe(1);
+      expect(await count('select count(*) as n from products')).toBe(DEMO_CATALOGUE_SIZE);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('a file uploaded through one instance downloads through the other', async () => {
+    const [first, second] = instances as [Instance, Instance];
+    const login = await fetch(`${first.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+    });
+    expect(login.status).toBe(200);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const pdf = new TextEncoder().encode('%PDF-1.7\n% price list\n');
+    const form = new FormData();
+    form.append('file', new File([pdf], 'price-list.pdf', { type: 'application/pdf' }));
+    const uploaded = await fetch(`${first.url}/api/v1/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const { url } = (await uploaded.json()) as { url: string };
+
+    const downloaded = await fetch(`${second.url}${url}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(downloaded.status).toBe(200);
+    expect(new Uint8Array(await downloaded.arrayBuffer())).toEqual(pdf);
+  });
+});

@@ -1,0 +1,223 @@
+import { waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readCatalogue, writeCatalogue } from '#data/catalogue-store.ts';
+import { db } from '#data/db.ts';
+import {
+  deleteProduct,
+  duplicateProduct,
+  editProduct,
+  screenIdOf,
+  withPendingWrites,
+} from '#data/repositories/products.ts';
+import { saveSession } from '#data/session.ts';
+import type { OutboxEntry } from '#data/sync/outbox-entry.ts';
+import { requestReplay, resumeReplay } from '#data/sync/replayer.ts';
+import { type Settlement, settlementOf } from '#data/sync/write-handler.ts';
+import type { InventoryItem } from '#shared/inventory/product.ts';
+import { mockServer } from '../../mocks/server.ts';
+import { clearLocalData } from '../helpers/local-data.ts';
+
+beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  mockServer.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => mockServer.close());
+
+const item = (id: number, product: string, listPrice: number, version = 1): InventoryItem => ({
+  id,
+  version,
+  product,
+  producer: 'Penfolds',
+  country: 'Australia',
+  region: 'Barossa',
+  appellation: 'Barossa Valley',
+  luc: 100,
+  gst: 10,
+  listPrice,
+  status: 'In Stock',
+  margin: 0,
+  custom: {},
+});
+
+const answer = (id: number, name: string, listPrice: string, version: number) => ({
+  id,
+  version,
+  columns: [
+    { key: 'name', value: name },
+    { key: 'producer', value: 'Penfolds' },
+    { key: 'luc', value: '100.00' },
+    { key: 'gst', value: '10.00' },
+    { key: 'list_price', value: listPrice },
+  ],
+});
+
+const sent: { method: string; path: string; body: unknown }[] = [];
+let online = true;
+
+beforeEach(async () => {
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  await requestReplay();
+  await clearLocalData();
+  resumeReplay();
+  sent.length = 0;
+  online = true;
+  await saveSession({ accessToken: 'a1', refreshToken: 'r1', user: { email: 'demo@vintry.test' } });
+  await writeCatalogue([item(1, 'Grange', 900), item(2, 'Bin 389', 90)], {
+    key: 'catalogue',
+    etag: '"v1"',
+    fetchedAt: Date.now(),
+    count: 2,
+  });
+  mockServer.use(
+    http.all('*/api/v1/catalogue/*', async ({ request }) => {
+      if (!online) return HttpResponse.error();
+      const path = new URL(request.url).pathname.replace('/api/v1', '');
+      const body = request.method === 'DELETE' ? null : await request.json();
+      sent.push({ method: request.method, path, body });
+      if (request.method === 'PATCH' && path === '/catalogue/products/1') {
+        return HttpResponse.json(answer(1, 'Grange', '950.00', 2));
+      }
+      if (request.method === 'POST' && path === '/catalogue/products/1/duplicate') {
+        return HttpResponse.json(answer(77, 'Grange (Copy)', '990.00', 1), { status: 201 });
+      }
+      if (request.method === 'DELETE') return new HttpResponse(null, { status: 204 });
+      return HttpResponse.json({ message: 'Not found' }, { status: 404 });
+    }),
+  );
+});
+
+const shown = async () => {
+  const entries = await db.outbox.orderBy('seq').toArray();
+  return withPendingWrites((await readCatalogue()).items, entries);
+};
+const drained = () => waitFor(async () => expect(await db.outbox.count()).toBe(0));
+
+describe('catalogue writes through the outbox', () => {
+  it('an edit shows at once, is sent with its base version, and is stored as answered', async () => {
+    online = false;
+    await editProduct(item(1, 'Grange', 900), { list_price: '950.00' });
+    const before = await shown();
+    expect(before.find((row) => row.id === 1)?.listPrice).toBe(950);
+    expect((await readCatalogue()).items[0]?.listPrice).toBe(900);
+
+    online = true;
+    requestReplay();
+    await drained();
+    expect(sent).toEqual([
+      {
+        method: 'PATCH',
+        path: '/catalogue/products/1',
+        body: { base_version: 1, changes: { list_price: '950.00' } },
+      },
+    ]);
+    const stored = (await readCatalogue()).items[0];
+    expect(stored).toMatchObject({ id: 1, version: 2, listPrice: 950 });
+    expect((await readCatalogue()).meta?.etag).toBeNull();
+  });
+
+  it('a duplicate edited before it is sent: one request with the edit, placed after its original', async () => {
+    online = false;
+    await duplicateProduct(item(1, 'Grange', 900));
+    const [entry] = await db.outbox.toArray();
+    const copyId = screenIdOf(entry?.recordId as string);
+    expect(copyId).toBeLessThan(0);
+    const copy = (await shown()).find((row) => row.id === copyId) as InventoryItem;
+    expect((await shown()).map((row) => row.product)).toEqual([
+      'Grange',
+      'Grange (Copy)',
+      'Bin 389',
+    ]);
+    await editProduct(copy, { list_price: '990.00' });
+    expect(await db.outbox.count()).toBe(1);
+
+    online = true;
+    requestReplay();
+    await drained();
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/catalogue/products/1/duplicate',
+        body: { changes: { list_price: '990.00' } },
+      },
+    ]);
+    expect((await readCatalogue()).items.map((row) => [row.id, row.product])).toEqual([
+      [1, 'Grange'],
+      [77, 'Grange (Copy)'],
+      [2, 'Bin 389'],
+    ]);
+  });
+
+  it('a delete hides the row at once and removes it from the stored catalogue when answered', async () => {
+    online = false;
+    await deleteProduct(item(2, 'Bin 389', 90));
+    expect((await shown()).map((row) => row.id)).toEqual([1]);
+    online = true;
+    requestReplay();
+    await drained();
+    expect((await readCatalogue()).items.map((row) => row.id)).toEqual([1]);
+  });
+
+  it('a refused edit needs attention and the row shows the server value again', async () => {
+    await editProduct(item(2, 'Bin 389', 90), { list_price: '95.00' });
+    await waitFor(async () =>
+      expect((await db.outbox.toArray())[0]?.state).toBe('needs-attention'),
+    );
+    expect((await shown()).find((row) => row.id === 2)?.listPrice).toBe(90);
+  });
+
+  describe('an edit of a field another device changed meanwhile', () => {
+    const keys: (string | null)[] = [];
+    const conflict = {
+      message: 'This product was changed on another device',
+      conflicts: ['list_price'],
+      current: answer(1, 'Grange', '980.00', 3),
+    };
+
+    async function refusedEdit() {
+      keys.length = 0;
+      mockServer.use(
+        http.patch('*/api/v1/catalogue/products/1', async ({ request }) => {
+          const body = (await request.json()) as { base_version: number };
+          keys.push(request.headers.get('Idempotency-Key'));
+          sent.push({ method: 'PATCH', path: '/catalogue/products/1', body });
+          return body.base_version === 3
+            ? HttpResponse.json(answer(1, 'Grange', '950.00', 4))
+            : HttpResponse.json(conflict, { status: 409 });
+        }),
+      );
+      await editProduct(item(1, 'Grange', 900), { list_price: '950.00', producer: 'Penfolds SA' });
+      await waitFor(async () =>
+        expect((await db.outbox.toArray())[0]?.state).toBe('needs-attention'),
+      );
+      const [entry] = await db.outbox.toArray();
+      const settlement = settlementOf(entry as OutboxEntry);
+      expect(settlement?.differences).toEqual([
+        { label: 'List price', yours: '950.00', current: '980.00' },
+      ]);
+      return settlement as Settlement;
+    }
+
+    it("'Keep mine' sends it again, based on the server's version, as a new request", async () => {
+      const settlement = await refusedEdit();
+      const before = (await db.outbox.toArray())[0]?.idempotencyKey;
+      await settlement.choices.find((choice) => choice.label === 'Keep mine')?.run();
+      await drained();
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toBe(before);
+      expect(keys[1]).not.toBe(before);
+      expect(
+        sent.map((request) => (request.body as { base_version: number }).base_version),
+      ).toEqual([1, 3]);
+      expect((await readCatalogue()).items[0]).toMatchObject({ version: 4, listPrice: 950 });
+    });
+
+    it("'Keep current' takes the server's value and sends the rest of the edit", async () => {
+      const settlement = await refusedEdit();
+      await settlement.choices.find((choice) => choice.label === 'Keep current')?.run();
+      await drained();
+      expect(sent.at(-1)?.body).toEqual({ base_version: 3, changes: { producer: 'Penfolds SA' } });
+    });
+  });
+});
