@@ -61,6 +61,7 @@ export function installWorkerSession(clients: ClientsLike) {
         kind: outcome.kind,
         entry: outcome.entry,
         ...(outcome.kind === 'refused' ? { status: outcome.status, body: outcome.body } : {}),
+        ...(outcome.kind === 'acknowledged' ? { body: outcome.body } : {}),
       },
     });
   });

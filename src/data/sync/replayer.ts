@@ -212,7 +212,11 @@ export async function replayOnSync(): Promise<void> {
 async function drain() {
   const owner = await readOwner();
   for (;;) {
-    if (paused || knownOffline()) return;
+    if (paused) return;
+    if (knownOffline()) {
+      if ((await waitingEntries()).length > 0) void registerBackgroundSync();
+      return;
+    }
     const batch = await sendable(Date.now());
     if (batch.length === 0) break;
     for (const entry of batch) {
@@ -222,10 +226,18 @@ async function drain() {
   await scheduleNextAttempt();
 }
 
+const waitingEntries = () => db.outbox.filter((entry) => entry.state === 'pending').toArray();
+
+/**
+ * What could not go now is tried again at its time from here, and the worker is asked to sync
+ * when the network is back in case every tab is closed by then. Only then: a worker woken while
+ * the page is sending would take turns with it for no reason.
+ */
 async function scheduleNextAttempt() {
   clearTimeout(timer);
-  const waiting = await db.outbox.filter((entry) => entry.state === 'pending').toArray();
+  const waiting = await waitingEntries();
   if (waiting.length === 0) return;
+  void registerBackgroundSync();
   const next = Math.min(...waiting.map((entry) => entry.nextAttemptAt));
   timer = setTimeout(requestReplay, Math.max(0, next - Date.now()));
 }
@@ -263,12 +275,8 @@ export async function queueAndSend<T>(tables: Table[], write: () => Promise<T>):
   return result;
 }
 
-/**
- * Starts (or, when running, repeats once more) a pass over the outbox. From a page, the worker is
- * also asked to sync when the network is back, in case every tab is closed by then.
- */
+/** Starts (or, when running, repeats once more) a pass over the outbox. */
 export function requestReplay(): Promise<void> {
-  void registerBackgroundSync();
   if (running) {
     again = true;
     return running;
