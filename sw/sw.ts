@@ -47,7 +47,10 @@ registerRoute(
     url.origin === self.location.origin &&
     url.pathname.startsWith('/api/v1/') &&
     !url.pathname.startsWith('/api/v1/auth/') &&
+    // The catalogue is kept in IndexedDB by the page, and an old feed of changes applied again
+    // would undo newer ones: neither goes through this cache.
     url.pathname !== '/api/v1/inventory/enhanced' &&
+    url.pathname !== '/api/v1/catalogue/changes' &&
     url.pathname !== HEALTH_PATH,
   new NetworkFirst({
     cacheName: API_CACHE_NAME,

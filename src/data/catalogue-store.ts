@@ -49,14 +49,16 @@ const sameItems = (a: readonly InventoryItem[], b: readonly InventoryItem[]) =>
   a.length === b.length && a.every((item, index) => item === b[index]);
 
 /**
- * Applies an acknowledged write to the stored catalogue, so that it shows once its outbox entry
- * has gone; screens follow through the meta record's revision. The stored ETag is dropped: the
- * copy matches no version the server named, and the next refresh downloads it again. Nothing is
- * stored before the first download. Runs once per acknowledged write (a replay after an outage
- * may bring a thousand), so only the chunks the change touched are written again.
+ * Applies a change to the stored catalogue: an acknowledged write, so that it shows once its
+ * outbox entry has gone, or the changes since its version (with `meta` naming the new version).
+ * Screens follow through the meta record's revision. The stored ETag is dropped: the copy matches
+ * no answer the server made, and the version says what it holds. Nothing is stored before the
+ * first download. Runs once per acknowledged write (a replay after an outage may bring a
+ * thousand), so only the chunks the change touched are written again.
  */
 export async function updateStoredCatalogue(
   change: (items: InventoryItem[]) => InventoryItem[],
+  meta: Partial<Pick<CatalogueMeta, 'version' | 'fetchedAt'>> = {},
 ): Promise<void> {
   const written = await db.transaction('rw', db.catalogueChunks, db.meta, async () => {
     const [before, stored] = await Promise.all([
@@ -67,16 +69,17 @@ export async function updateStoredCatalogue(
     const items = change(before.flatMap((chunk) => chunk.items));
     const after = chunksOf(items);
     const changed = after.filter((chunk) => !sameItems(chunk.items, before[chunk.n]?.items ?? []));
-    const meta: CatalogueMeta = {
+    const next: CatalogueMeta = {
       ...stored,
+      ...meta,
       etag: null,
       count: items.length,
       revision: (stored.revision ?? 0) + 1,
     };
     await db.catalogueChunks.bulkPut(changed);
     await db.catalogueChunks.where('n').aboveOrEqual(after.length).delete();
-    await db.meta.put(meta);
-    return { items, meta };
+    await db.meta.put(next);
+    return { items, meta: next };
   });
   if (written) for (const listener of updateListeners) listener(written);
 }

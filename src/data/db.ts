@@ -40,6 +40,11 @@ export interface CatalogueMeta {
   count: number;
   /** Counts acknowledged writes stored since the download, so other tabs read the copy again. */
   revision?: number;
+  /**
+   * The server's catalogue version the copy holds (every change up to it, maybe some after): a
+   * refresh asks for the changes since it. Acknowledged writes leave it as it is.
+   */
+  version?: number;
 }
 
 export interface OwnerMeta {

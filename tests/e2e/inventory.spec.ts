@@ -161,9 +161,10 @@ test.describe('inventory', () => {
     await openInventory(page);
     await searchFor(page, LATE_IN_THE_ALPHABET);
     const name = (await gridCell(page, PRODUCT, 0).textContent()) ?? '';
-    const price = (
-      Number((await gridCell(page, LIST_PRICE, 0).textContent())?.replace(/[$,]/g, '')) + 1.25
-    ).toFixed(2);
+    const before = Number(
+      (await gridCell(page, LIST_PRICE, 0).textContent())?.replace(/[$,]/g, ''),
+    );
+    const price = (before + 1.25).toFixed(2);
 
     await openRowMenu(page, 0);
     await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -184,6 +185,19 @@ test.describe('inventory', () => {
     await expect(gridCell(page, PRODUCT, 1)).toHaveText(`${name} (Copy)`);
     await expect(gridCell(page, LIST_PRICE, 1)).toHaveText(money(Number(price)));
 
+    // View History: the edit, newest first, with who made it and the price before and after.
+    await openRowMenu(page, 0);
+    await page.getByRole('menuitem', { name: 'View History' }).click();
+    const history = page.getByRole('dialog', { name: `History: ${name}` });
+    const latest = history.getByRole('listitem').first();
+    await expect(latest).toContainText(/^Changed .+ by Demo Owner/);
+    await expect(latest.getByRole('row', { name: /^List price/ })).toHaveText(
+      `List price${money(before)}${money(Number(price))}`,
+    );
+    await screenshot(page, 'product-history-desktop');
+    await page.keyboard.press('Escape');
+    await expect(history).toBeHidden();
+
     const other = await browser.newContext();
     const second = await other.newPage();
     try {
@@ -203,10 +217,15 @@ test.describe('inventory', () => {
       await page.reload();
       await searchFor(page, LATE_IN_THE_ALPHABET);
       await expect(gridCell(page, PRODUCT, 1)).not.toHaveText(`${name} (Copy)`);
+      // The second browser holds the catalogue: it asks only for what changed since.
+      const asked: string[] = [];
+      second.on('request', (request) => asked.push(new URL(request.url()).pathname));
       await second.reload();
       await searchFor(second, LATE_IN_THE_ALPHABET);
       await expect(gridCell(second, PRODUCT, 0)).toHaveText(name);
       await expect(gridCell(second, PRODUCT, 1)).not.toHaveText(`${name} (Copy)`);
+      expect(asked).toContain('/api/v1/catalogue/changes');
+      expect(asked).not.toContain('/api/v1/inventory/enhanced');
     } finally {
       await other.close();
     }

@@ -62,7 +62,7 @@ test('two tablets offline: different fields both kept, the same field settled in
       await indicator(b.page).click();
       const panel = b.page.getByRole('dialog', { name: 'Pending changes' });
       await expect(panel.getByRole('row', { name: /List price/ })).toHaveText(
-        `List price${mine.toFixed(2)}${theirs.toFixed(2)}`,
+        `List price${money(mine)}${money(theirs)}`,
       );
       await panel.getByRole('button', { name: `${choice}: Changes to "${name}"` }).click();
       await expect(panel.getByText('Every change has reached the server.')).toBeVisible({

@@ -178,12 +178,19 @@ describe('catalogue writes', () => {
     ).toBe(404);
   });
 
-  it('feeds the changes since a version: changed products whole, deleted ids', async () => {
+  it('feeds the changes since a version: changed products whole, deleted ids, where new ones go', async () => {
+    const [first, second] = await catalogue();
+    if (!first || !second) throw new Error('the catalogue has products');
     const since = await version();
     const { body: kept } = await create({ name: 'Feed Kept' });
     const { body: dropped } = await create({ name: 'Feed Dropped' });
     await patch(kept.id, 1, { producer: 'Feeder' });
     await server.call('DELETE', `/api/v1/catalogue/products/${dropped.id}`, { token });
+    const copy = await server.call('POST', `/api/v1/catalogue/products/${first.id}/duplicate`, {
+      token,
+      body: {},
+    });
+    await patch(second.id, second.version, { supplier: 'Feed Supplier' });
     const response = await server.call('GET', `/api/v1/catalogue/changes?since=${since}`, {
       token,
     });
@@ -191,17 +198,25 @@ describe('catalogue writes', () => {
     const feed = response.body as {
       version: number;
       full: boolean;
-      products: Product[];
+      products: (Product & { after?: number | null })[];
       deleted: number[];
     };
-    expect(feed).toMatchObject({ version: since + 4, full: false, deleted: [dropped.id] });
-    expect(feed.products.map((product) => [product.id, value(product, 'producer')])).toEqual([
-      [kept.id, 'Feeder'],
+    expect(feed).toMatchObject({ version: since + 6, full: false, deleted: [dropped.id] });
+    const all = await catalogue();
+    const last = all[all.length - 1];
+    // In catalogue order; a new product names the one it follows, an edited one does not.
+    expect(
+      feed.products.map((product) => [product.id, value(product, 'producer'), product.after]),
+    ).toEqual([
+      [(copy.body as Product).id, value(first, 'producer'), first.id],
+      [second.id, value(second, 'producer'), undefined],
+      [kept.id, 'Feeder', all[all.findIndex((product) => product.id === kept.id) - 1]?.id],
     ]);
-    const none = await server.call('GET', `/api/v1/catalogue/changes?since=${since + 4}`, {
+    expect(last?.id).toBe(kept.id);
+    const none = await server.call('GET', `/api/v1/catalogue/changes?since=${since + 6}`, {
       token,
     });
-    expect(none.body).toEqual({ version: since + 4, full: false, products: [], deleted: [] });
+    expect(none.body).toEqual({ version: since + 6, full: false, products: [], deleted: [] });
     expect((await server.call('GET', '/api/v1/catalogue/changes?since=x', { token })).status).toBe(
       400,
     );

@@ -139,14 +139,17 @@ describe('GET /api/v1/inventory/enhanced', () => {
     );
   });
 
-  it('sends a strong ETag, answers 304 to it, and changes it when the catalogue changes', async () => {
+  it('sends a strong ETag and the catalogue version, answers 304 to it, and changes both when the catalogue changes', async () => {
     const first = await get(harbourToken);
     const etag = first.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"[^"]+"$/);
+    const version = Number(first.headers.get('x-catalogue-version'));
+    expect(version).toBeGreaterThan(0);
     const unchanged = await get(harbourToken, { 'If-None-Match': etag });
     expect(unchanged.status).toBe(304);
     expect(unchanged.body).toBe('');
     expect(unchanged.headers.get('etag')).toBe(etag);
+    expect(unchanged.headers.get('x-catalogue-version')).toBe(String(version));
 
     const created = await server.call('POST', '/api/v1/products', {
       token: harbourToken,
@@ -156,6 +159,7 @@ describe('GET /api/v1/inventory/enhanced', () => {
     const changed = await get(harbourToken, { 'If-None-Match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(changed.headers.get('x-catalogue-version')).toBe(String(version + 1));
     const body = changed.body as Enhanced;
     expect(body.products.map(asRecord).map((record) => record.name)).toContain(
       'New Arrival Chardonnay',

@@ -1,27 +1,31 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { useEffect, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
+import { CATALOGUE_VERSION_HEADER } from '#shared/api.ts';
 import {
   CATALOGUE_LOAD_MEASURE,
   INVENTORY_RELOAD_RESET_MS,
   INVENTORY_RELOAD_THROTTLE_MS,
 } from '#shared/inventory/constants.ts';
 import { EnhancedInventorySchema, mapEnhancedProduct } from '#shared/inventory/product.ts';
+import { CatalogueChangesSchema } from '#shared/products/product-write.ts';
 import { apiFetch } from '../api-client.ts';
+import { applyCatalogueFeed } from '../catalogue-feed.ts';
 import {
   onStoredCatalogueUpdate,
   readCatalogue,
   type StoredCatalogue,
   storedMeta,
+  updateStoredCatalogue,
   writeCatalogue,
 } from '../catalogue-store.ts';
 import { type CatalogueMeta, db } from '../db.ts';
 import { onForgetUser } from '../user-memory.ts';
 
 /**
- * The catalogue: read from Dexie once, then held in memory for the screens; refreshed from
- * GET /inventory/enhanced in the background, where the stored ETag makes an unchanged
- * catalogue cost a 304. Reloads are throttled to one per 30 s; the throttle resets after 60 s.
+ * The catalogue: read from Dexie once, then held in memory for the screens; refreshed in the
+ * background with the changes since the version it holds (GET /catalogue/changes), or on the
+ * first load from GET /inventory/enhanced. Reloads are throttled to one per 30 s; the throttle resets after 60 s.
  * A refresh made in another tab (or a sign-out) reaches this one through the meta record.
  */
 
@@ -119,14 +123,57 @@ onStoredCatalogueUpdate((stored) => {
   if (current) publish(stored);
 });
 
+/**
+ * The changes since the stored version, applied to the stored copy; null when the server asks
+ * for a full download instead (too far behind, or a change it kept no record of).
+ */
+async function fetchChanges(since: number): Promise<RefreshOutcome | null> {
+  const response = await apiFetch(`/catalogue/changes?since=${since}`, { cache: 'no-store' });
+  const feed = v.parse(CatalogueChangesSchema, await response.json());
+  if (feed.full) return null;
+  const fetchedAt = Date.now();
+  if (feed.products.length === 0 && feed.deleted.length === 0 && feed.version === since) {
+    await touchStoredMeta(fetchedAt);
+    return 'unchanged';
+  }
+  const changed = feed.products.map(({ after, ...product }) => ({
+    item: mapEnhancedProduct(product),
+    after,
+  }));
+  await updateStoredCatalogue((items) => applyCatalogueFeed(items, changed, feed.deleted), {
+    version: feed.version,
+    fetchedAt,
+  });
+  return 'updated';
+}
+
+/** The copy is current as of now. */
+async function touchStoredMeta(fetchedAt: number) {
+  const meta = await storedMeta();
+  if (!meta) return;
+  const next = { ...meta, fetchedAt };
+  await db.meta.put(next);
+  if (current) publish({ ...current, meta: next });
+}
+
+/**
+ * A copy that knows its version asks only for what changed since; otherwise (the first load, or
+ * when the server says so) the whole catalogue is downloaded, with the stored ETag so that an
+ * unchanged one costs a 304.
+ */
 async function fetchCatalogue(): Promise<RefreshOutcome> {
   const startedAt = performance.now();
   const meta = await storedMeta();
+  if (meta?.version !== undefined) {
+    const outcome = await fetchChanges(meta.version);
+    if (outcome) return outcome;
+  }
   const headers: Record<string, string> = meta?.etag ? { 'If-None-Match': meta.etag } : {};
   const response = await apiFetch('/inventory/enhanced', { headers, cache: 'no-store' });
   const fetchedAt = Date.now();
+  const version = versionOf(response);
   if (response.status === 304 && meta) {
-    const next = { ...meta, fetchedAt };
+    const next = { ...meta, fetchedAt, ...(version === undefined ? {} : { version }) };
     await db.meta.put(next);
     if (current) publish({ ...current, meta: next });
     return 'unchanged';
@@ -142,6 +189,7 @@ async function fetchCatalogue(): Promise<RefreshOutcome> {
     etag: response.headers.get('ETag'),
     fetchedAt,
     count: items.length,
+    ...(version === undefined ? {} : { version }),
   };
   publish({ items, meta: next });
   const shownAt = performance.now();
@@ -159,6 +207,11 @@ async function fetchCatalogue(): Promise<RefreshOutcome> {
     },
   });
   return 'updated';
+}
+
+function versionOf(response: Response): number | undefined {
+  const text = response.headers.get(CATALOGUE_VERSION_HEADER);
+  return text !== null && /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
 let forcedNext: Promise<RefreshOutcome> | null = null;

@@ -14,8 +14,10 @@ import {
   type ProductChanges,
   ProductConflictSchema,
   type ProductField,
+  shownProductValue,
 } from '#shared/products/product-write.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
+import { newerOf } from '../catalogue-feed.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
 import { db } from '../db.ts';
 import { adoptServerId, queueWrite } from '../sync/outbox.ts';
@@ -254,11 +256,6 @@ function productRefusal(entry: OutboxEntry, refusal: Refusal): FailureNotice {
 }
 
 /** A value as Pending changes shows it. */
-function shownValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  return Array.isArray(value) ? value.join(', ') : String(value);
-}
-
 function columnsOf(product: ProductAnswer): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const column of product.columns) {
@@ -299,8 +296,8 @@ function settleConflict(entry: OutboxEntry) {
   return {
     differences: conflicts.map((field) => ({
       label: PRODUCT_FIELD_LABELS[field as ProductField] ?? field,
-      yours: shownValue(body.changes[field]),
-      current: shownValue(now[field]),
+      yours: shownProductValue(field, body.changes[field]),
+      current: shownProductValue(field, now[field]),
     })),
     choices: [
       {
@@ -312,7 +309,7 @@ function settleConflict(entry: OutboxEntry) {
         run: async () => {
           const item = mapEnhancedProduct(current);
           await updateStoredCatalogue((items) =>
-            items.map((stored) => (stored.id === item.id ? item : stored)),
+            items.map((stored) => (stored.id === item.id ? newerOf(stored, item) : stored)),
           );
           const rest = Object.fromEntries(
             Object.entries(body.changes).filter(([field]) => !conflicts.includes(field)),
@@ -339,7 +336,7 @@ export const productHandlers: WriteHandler[] = [
       const product = v.parse(ProductAnswerSchema, answer);
       const item = mapEnhancedProduct(product);
       await updateStoredCatalogue((items) =>
-        items.map((stored) => (stored.id === item.id ? item : stored)),
+        items.map((stored) => (stored.id === item.id ? newerOf(stored, item) : stored)),
       );
       await rebaseLaterEdits(entry, product);
     },

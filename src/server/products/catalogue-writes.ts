@@ -237,7 +237,30 @@ export const CHANGES_FEED_LIMIT = 2000;
 
 export type ChangesSince =
   | { full: true; version: number }
-  | { full: false; version: number; rows: ProductRow[]; deleted: number[] };
+  | {
+      full: false;
+      version: number;
+      /** In catalogue order; a product created in the span says which product it follows. */
+      rows: { row: ProductRow; after?: number | null }[];
+      deleted: number[];
+    };
+
+/** The product just before `row` in the catalogue's order, or null when it is the first. */
+async function productBefore(db: Db, businessId: string, row: ProductRow) {
+  const place = row.position ?? row.id;
+  const [before] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.businessId, businessId),
+        sql`(${catalogueOrder} < ${place} or (${catalogueOrder} = ${place} and ${products.id} < ${row.id}))`,
+      ),
+    )
+    .orderBy(sql`${catalogueOrder} desc`, sql`${products.id} desc`)
+    .limit(1);
+  return before?.id ?? null;
+}
 
 /**
  * What changed after catalogue version `since`: the products changed (as they are now) and the
@@ -269,16 +292,28 @@ export async function changesSince(
     return { full: true, version: current };
   }
   const last = new Map<number, string>();
-  for (const entry of log) last.set(entry.productId, entry.kind);
+  const created = new Set<number>();
+  for (const entry of log) {
+    last.set(entry.productId, entry.kind);
+    if (entry.kind === 'create') created.add(entry.productId);
+  }
   const deleted = [...last].filter(([, kind]) => kind === 'delete').map(([id]) => id);
   const changed = [...last].filter(([, kind]) => kind !== 'delete').map(([id]) => id);
-  const rows =
+  const found =
     changed.length === 0
       ? []
       : await db
           .select()
           .from(products)
-          .where(and(eq(products.businessId, businessId), inArray(products.id, changed)));
+          .where(and(eq(products.businessId, businessId), inArray(products.id, changed)))
+          .orderBy(catalogueOrder, asc(products.id));
+  // A device placing a new product needs its neighbour; one it already holds stays in place.
+  const rows = [];
+  for (const row of found) {
+    rows.push(
+      created.has(row.id) ? { row, after: await productBefore(db, businessId, row) } : { row },
+    );
+  }
   return { full: false, version: current, rows, deleted };
 }
 

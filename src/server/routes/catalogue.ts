@@ -7,6 +7,7 @@ import {
   PRODUCT_MESSAGES,
   ProductCreateSchema,
   ProductDuplicateSchema,
+  type ProductHistory,
   ProductPatchSchema,
 } from '#shared/products/product-write.ts';
 import { requireCaller } from '../auth/require-caller.ts';
@@ -122,7 +123,7 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
     if (history.length === 0 && !(await findProduct(deps.db, businessId, id))) {
       throw new HttpError(404, MESSAGES.notFound);
     }
-    return c.json({
+    const answer: ProductHistory = {
       changes: history.map((change) => ({
         at: change.at.toISOString(),
         kind: change.kind,
@@ -130,7 +131,8 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
         version: change.version,
         fields: change.fields,
       })),
-    });
+    };
+    return c.json(answer);
   });
 
   app.get('/changes', async (c) => {
@@ -146,7 +148,10 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
     return c.json({
       version: feed.version,
       full: false,
-      products: feed.rows.map(toEnhancedProduct),
+      products: feed.rows.map(({ row, after }) => ({
+        ...toEnhancedProduct(row),
+        ...(after === undefined ? {} : { after }),
+      })),
       deleted: feed.deleted,
     });
   });

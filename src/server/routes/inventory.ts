@@ -5,6 +5,7 @@ import {
   constants as zlibConstants,
 } from 'node:zlib';
 import { Hono } from 'hono';
+import { CATALOGUE_VERSION_HEADER } from '#shared/api.ts';
 import { requireCaller } from '../auth/require-caller.ts';
 import type { Deps } from '../deps.ts';
 import { acceptedCompressions } from '../http/accept-encoding.ts';
@@ -98,6 +99,8 @@ export function inventoryRoutes(deps: Deps, reads: ReadCache) {
     const etags = catalogueEtags(businessId, version);
     // Revalidate every time: the catalogue may change between two loads.
     c.header('Cache-Control', 'private, no-cache');
+    // The answer is built at this version or a later one: a feed from here repeats at most.
+    c.header(CATALOGUE_VERSION_HEADER, String(version));
     c.header('Vary', 'Accept-Encoding');
     const ifNoneMatch = c.req.header('if-none-match');
     const current = [etags.identity, etags.gzip, etags.br];

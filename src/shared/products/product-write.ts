@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { checkCustomValue, type ValueRules } from '../custom-fields/values.ts';
+import { formatCurrency } from '../inventory/format.ts';
 import type { CustomValue } from '../inventory/product.ts';
 import { BARCODE_MESSAGE, isValidBarcode } from './barcode.ts';
 
@@ -166,6 +167,16 @@ export function checkNewProduct(
   };
 }
 
+/** A stored value as a person reads it: money as currency, lists joined, none as '(empty)'. */
+export function shownProductValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (Array.isArray(value)) return value.length === 0 ? '(empty)' : value.join(', ');
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const money = has(PRODUCT_MONEY_FIELDS, field) || has(PRODUCT_OPTIONAL_MONEY_FIELDS, field);
+  if (money && Number.isFinite(Number(value))) return formatCurrency(Number(value));
+  return String(value);
+}
+
 /** Values compare by what they store: ['a','b'] equals ['a','b']. */
 export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -226,14 +237,39 @@ export const PRODUCT_MESSAGES = {
   deleted: 'This product was deleted',
 } as const;
 
-/** The changes since a catalogue version: changed products whole, deleted ones by id. */
+/**
+ * The changes since a catalogue version: changed products whole, deleted ones by id. A product
+ * created since names the product it follows in the catalogue (`after`, null for the first).
+ */
 export const CatalogueChangesSchema = v.union([
   v.object({
     version: v.number(),
     full: v.literal(false),
-    products: v.array(ProductAnswerSchema),
+    products: v.array(
+      v.object({
+        ...ProductAnswerSchema.entries,
+        after: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
+      }),
+    ),
     deleted: v.array(v.number()),
   }),
   v.object({ version: v.number(), full: v.literal(true) }),
 ]);
 export type CatalogueChanges = v.InferOutput<typeof CatalogueChangesSchema>;
+
+/**
+ * A product's changes, newest first: when, who (null once that account is gone), what kind, and
+ * for each field its value before and after (null for none).
+ */
+export const ProductHistorySchema = v.object({
+  changes: v.array(
+    v.object({
+      at: v.string(),
+      kind: v.picklist(['create', 'update', 'delete']),
+      by: v.nullable(v.string()),
+      version: v.number(),
+      fields: v.record(v.string(), v.tuple([v.unknown(), v.unknown()])),
+    }),
+  ),
+});
+export type ProductHistory = v.InferOutput<typeof ProductHistorySchema>;

@@ -175,7 +175,7 @@ describe('connectivity indicator and Pending changes panel', () => {
       within(table)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['FieldYoursCurrent', 'List price950.00980.00']);
+    ).toEqual(['FieldYoursCurrent', 'List price$950.00$980.00']);
     expect(within(panel).queryByRole('button', { name: /^Retry/ })).toBeNull();
     expect(
       within(panel).getByRole('button', { name: 'Keep mine: Changes to "Grange"' }),

@@ -128,6 +128,90 @@ describe('the stored catalogue', () => {
     ]);
   });
 
+  describe('a copy that knows its version', () => {
+    const product = (id: number, name: string, version = 1) => ({
+      id,
+      version,
+      columns: [
+        { key: 'name', value: name },
+        { key: 'list_price', value: '20.00' },
+      ],
+    });
+    function serveVersioned(names: string[], version: number) {
+      const downloads: number[] = [];
+      mockServer.use(
+        http.get('*/api/v1/inventory/enhanced', () => {
+          downloads.push(version);
+          return HttpResponse.json(
+            { products: names.map((name, index) => product(index + 1, name)) },
+            { headers: { ETag: `"v${version}"`, 'X-Catalogue-Version': String(version) } },
+          );
+        }),
+      );
+      return downloads;
+    }
+    function serveFeed(feed: Record<string, unknown>) {
+      const asked: (string | null)[] = [];
+      mockServer.use(
+        http.get('*/api/v1/catalogue/changes', ({ request }) => {
+          asked.push(new URL(request.url).searchParams.get('since'));
+          return HttpResponse.json(feed);
+        }),
+      );
+      return asked;
+    }
+
+    it('asks only for the changes since it, and applies them in place', async () => {
+      const downloads = serveVersioned(['Grange', 'Sassicaia', 'Tignanello'], 40);
+      await refreshCatalogue();
+      expect((await readCatalogue()).meta?.version).toBe(40);
+      // The copy follows its original; the other new product comes first.
+      const asked = serveFeed({
+        version: 43,
+        full: false,
+        products: [
+          { ...product(5, 'First Now'), after: null },
+          { ...product(4, 'Grange (Copy)'), after: 1 },
+          product(3, 'Tignanello 2021', 2),
+        ],
+        deleted: [2],
+      });
+      expect(await refreshCatalogue({ force: true })).toBe('updated');
+      const stored = await readCatalogue();
+      expect(stored.items.map((item) => [item.id, item.product])).toEqual([
+        [5, 'First Now'],
+        [1, 'Grange'],
+        [4, 'Grange (Copy)'],
+        [3, 'Tignanello 2021'],
+      ]);
+      expect(stored.meta).toMatchObject({ version: 43, count: 4 });
+      expect(downloads).toEqual([40]);
+      expect(asked).toEqual(['40']);
+    });
+
+    it('says unchanged when nothing changed since, without a download', async () => {
+      const downloads = serveVersioned(['Grange'], 7);
+      await refreshCatalogue();
+      const asked = serveFeed({ version: 7, full: false, products: [], deleted: [] });
+      expect(await refreshCatalogue({ force: true })).toBe('unchanged');
+      expect(asked).toEqual(['7']);
+      expect(downloads).toEqual([7]);
+    });
+
+    it('downloads the whole catalogue when the server says it is too far behind', async () => {
+      serveVersioned(['Grange'], 7);
+      await refreshCatalogue();
+      const asked = serveFeed({ version: 9000, full: true });
+      const downloads = serveVersioned(['Opus One', 'Penfolds Bin 389'], 9000);
+      expect(await refreshCatalogue({ force: true })).toBe('updated');
+      expect(asked).toEqual(['7']);
+      expect(downloads).toEqual([9000]);
+      const stored = await readCatalogue();
+      expect(stored.items.map((item) => item.product)).toEqual(['Opus One', 'Penfolds Bin 389']);
+      expect(stored.meta?.version).toBe(9000);
+    });
+  });
+
   it('keeps the stored copy when the server cannot be reached', async () => {
     serveCatalogue(['Grange']);
     await refreshCatalogue();

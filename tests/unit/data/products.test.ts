@@ -194,7 +194,7 @@ describe('catalogue writes through the outbox', () => {
       const [entry] = await db.outbox.toArray();
       const settlement = settlementOf(entry as OutboxEntry);
       expect(settlement?.differences).toEqual([
-        { label: 'List price', yours: '950.00', current: '980.00' },
+        { label: 'List price', yours: '$950.00', current: '$980.00' },
       ]);
       return settlement as Settlement;
     }

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
+import { useOnline } from '#data/sync/use-sync-status.ts';
 import { PAGE_SIZE_OPTIONS } from '#shared/inventory/constants.ts';
 import {
   changesFromDraft,
@@ -17,6 +18,7 @@ import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { InventoryGrid, type InventoryGridHandle, ROW_HEIGHT } from './inventory-grid.tsx';
 import { Pagination } from './pagination.tsx';
 import { ProductDetailDialog } from './product-detail-dialog.tsx';
+import { ProductHistoryDialog } from './product-history-dialog.tsx';
 import { RowEditor } from './row-editor.tsx';
 import { type RowAction, RowOptionsMenu } from './row-options-menu.tsx';
 import { SummaryCards } from './summary-cards.tsx';
@@ -66,6 +68,8 @@ export function InventoryTableView({
   const [editErrors, setEditErrors] = useState<Record<string, string>>({});
   const [detail, setDetail] = useState<InventoryItem | null>(null);
   const [deleting, setDeleting] = useState<InventoryItem | null>(null);
+  const [historyOf, setHistoryOf] = useState<InventoryItem | null>(null);
+  const online = useOnline();
   const customColumns = useMemo(() => columns.filter((column) => column.isCustom), [columns]);
   const editing =
     editingId === null ? undefined : table.items.find((item) => item.id === editingId);
@@ -91,7 +95,9 @@ export function InventoryTableView({
         else table.duplicate(item.id);
         break;
       case 'history':
-        showToast('View History - Feature to be implemented');
+        // Sample products have no history on the server: the spec's prototype answer.
+        if (writes) setHistoryOf(item);
+        else showToast('View History - Feature to be implemented');
         break;
       case 'export':
         showToast('Export - Feature to be implemented');
@@ -219,6 +225,15 @@ export function InventoryTableView({
           productName={deleting.product}
           onCancel={() => setDeleting(null)}
           onConfirm={confirmDelete}
+        />
+      ) : null}
+      {historyOf ? (
+        <ProductHistoryDialog
+          productId={historyOf.id}
+          productName={historyOf.product}
+          hasUnsyncedChanges={unsyncedIds?.has(historyOf.id) ?? false}
+          online={online}
+          onClose={() => setHistoryOf(null)}
         />
       ) : null}
       {detail ? (

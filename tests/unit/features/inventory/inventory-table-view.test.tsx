@@ -194,7 +194,7 @@ describe('inventory table view', () => {
   it.each([
     ['View History', 'View History - Feature to be implemented'],
     ['Export', 'Export - Feature to be implemented'],
-  ])('%s says it is to be implemented', async (item, message) => {
+  ])('%s of a sample product says it is to be implemented', async (item, message) => {
     const { user } = setup([wine(1, 'Grange')]);
     await user.click(screen.getByRole('button', { name: 'Options for Grange' }));
     await user.click(screen.getByRole('menuitem', { name: item }));

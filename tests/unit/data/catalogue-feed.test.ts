@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { applyCatalogueFeed } from '#data/catalogue-feed.ts';
+import type { InventoryItem } from '#shared/inventory/product.ts';
+
+const item = (id: number, product: string, version = 1): InventoryItem => ({
+  id,
+  version,
+  product,
+  producer: 'P',
+  country: 'C',
+  region: 'R',
+  appellation: 'A',
+  luc: 1,
+  gst: 0.1,
+  listPrice: 2,
+  status: 'In Stock',
+  margin: 45,
+  custom: {},
+});
+const names = (items: InventoryItem[]) => items.map((row) => `${row.id}:${row.product}`);
+
+describe('applying the changes since a version', () => {
+  const held = [item(1, 'A'), item(2, 'B'), item(3, 'C')];
+
+  it('replaces a product where it stands and drops deleted ids', () => {
+    const next = applyCatalogueFeed(held, [{ item: item(2, 'B2', 2) }], [3]);
+    expect(names(next)).toEqual(['1:A', '2:B2']);
+  });
+
+  it('places new products after the one they follow, one after another, first, or at the end', () => {
+    const next = applyCatalogueFeed(
+      held,
+      [
+        { item: item(9, 'first'), after: null },
+        { item: item(4, 'A copy'), after: 1 },
+        { item: item(5, 'A copy copy'), after: 4 },
+        { item: item(6, 'lost neighbour'), after: 77 },
+        { item: item(7, 'no place given') },
+      ],
+      [],
+    );
+    expect(names(next)).toEqual([
+      '9:first',
+      '1:A',
+      '4:A copy',
+      '5:A copy copy',
+      '2:B',
+      '3:C',
+      '6:lost neighbour',
+      '7:no place given',
+    ]);
+  });
+
+  it('gives the same catalogue when the same feed comes twice', () => {
+    const feed = [{ item: item(4, 'A copy'), after: 1 }, { item: item(2, 'B2', 2) }];
+    const once = applyCatalogueFeed(held, feed, [3]);
+    expect(applyCatalogueFeed(once, feed, [3])).toEqual(once);
+  });
+
+  it('keeps a product held at a later version than the feed says', () => {
+    const next = applyCatalogueFeed([item(1, 'A newer', 5)], [{ item: item(1, 'A older', 4) }], []);
+    expect(names(next)).toEqual(['1:A newer']);
+  });
+
+  it('does not bring back a product the same feed deletes', () => {
+    const next = applyCatalogueFeed(held, [{ item: item(8, 'gone'), after: 1 }], [8]);
+    expect(names(next)).toEqual(['1:A', '2:B', '3:C']);
+  });
+});
