@@ -268,6 +268,20 @@ test.describe('inventory', () => {
         .locator('#main-content')
         .evaluate((element) => element.scrollTo(0, element.scrollHeight));
       await screenshot(page, `inventory-${size}-bottom`);
+
+      // Add Inventory: the form fits, its figures follow the prices.
+      await page.getByRole('tab', { name: 'Add Inventory' }).click();
+      const form = page.getByRole('form', { name: 'Add Product' });
+      await form.getByLabel('LUC (Landed Unit Cost)').fill('20');
+      await form.getByLabel('List Price').fill('44');
+      await expect(form.getByRole('definition')).toHaveText(['$22.00', '50.00%', '$22.00']);
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      ).toBe(0);
+      await form.getByRole('definition').first().scrollIntoViewIfNeeded();
+      await screenshot(page, `add-inventory-${size}`);
     });
   }
 });

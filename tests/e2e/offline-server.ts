@@ -88,13 +88,13 @@ export class OfflineServer {
     await exited;
   }
 
-  /** Writes that took effect: 2xx answers to POST, PUT and DELETE not replayed from the store. */
+  /** Writes that took effect: 2xx answers to POST, PUT, PATCH and DELETE not replayed from the store. */
   effects(pattern: RegExp, since = 0): string[] {
     return this.log
       .slice(since)
       .filter(
         (line) =>
-          /^(POST|PUT|DELETE) \/api\/v1\/\S+ 2\d\d /.test(line) &&
+          /^(POST|PUT|PATCH|DELETE) \/api\/v1\/\S+ 2\d\d /.test(line) &&
           !line.endsWith('(replayed)') &&
           pattern.test(line),
       );
@@ -144,10 +144,34 @@ export class ServerView {
     return ((await response.json()) as { definitions: Definition[] }).definitions;
   }
 
-  async createField(name: string, key: string) {
+  /** The products of the catalogue with this name, as the server has them (server keys). */
+  async productsNamed(name: string): Promise<Record<string, unknown>[]> {
+    const response = await this.context.get('/api/v1/inventory/enhanced', {
+      headers: await this.auth(),
+    });
+    expect(response.status()).toBe(200);
+    const { products } = (await response.json()) as {
+      products: { columns: { key: string; value: unknown }[] }[];
+    };
+    return products
+      .map((product) => Object.fromEntries(product.columns.map(({ key, value }) => [key, value])))
+      .filter((product) => product.name === name);
+  }
+
+  async createField(
+    name: string,
+    key: string,
+    rules: { field_type?: string; validation?: Record<string, unknown> } = {},
+  ) {
     const response = await this.context.post('/api/v1/custom-fields/definitions', {
       headers: await this.auth(),
-      data: { field_name: name, field_key: key, field_type: 'text', entity_type: 'product' },
+      data: {
+        field_name: name,
+        field_key: key,
+        field_type: 'text',
+        entity_type: 'product',
+        ...rules,
+      },
     });
     expect(response.status()).toBe(201);
   }

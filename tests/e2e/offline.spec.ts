@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, COLLEAGUE } from './e2e-env.ts';
-import { screenshot, signIn } from './helpers.ts';
+import { gridCell, screenshot, signIn } from './helpers.ts';
+import { openRowMenu } from './inventory-grid.ts';
 import { OfflineServer, type ServerView, SHORT_TOKEN_TTL_SECONDS } from './offline-server.ts';
 
 /**
@@ -196,6 +197,93 @@ test('changes made offline stay through a reload and reach the server once when 
   // The create and its edit went as one write; nothing took effect twice.
   expect(server.effects(/POST \/api\/v1\/custom-fields\/definitions /, mark)).toHaveLength(1);
   expect(server.effects(/DELETE \/api\/v1\/custom-fields\/definitions\//, mark)).toHaveLength(1);
+});
+
+test('a product added through Add Inventory offline stays through a reload and reaches the server once', async ({
+  page,
+  context,
+}) => {
+  // Unique per run: the catalogue of this server is not reset between journeys.
+  const name = `Offline Arrival ${Date.now()}`;
+  await visitOnline(page);
+  await page.goto('/inventory?tab=add');
+  await expect(page.getByRole('form', { name: 'Add Product' })).toBeVisible();
+  await goOffline(context, page);
+
+  const form = page.getByRole('form', { name: 'Add Product' });
+  await form.getByLabel('Product Name').fill(name);
+  await form.getByLabel('Producer/Brand').fill('Cellar Door');
+  await form.getByLabel('LUC (Landed Unit Cost)').fill('20');
+  await expect(form.getByLabel('GST', { exact: true })).toHaveValue('2.00');
+  await form.getByLabel('List Price').fill('44');
+  await expect(form.getByRole('definition').nth(1)).toHaveText('50.00%');
+  await form.getByRole('button', { name: 'Save Product' }).click();
+  await expect(page.getByText(`${name} added successfully!`)).toBeVisible();
+
+  // Back on the table, the new product is there at once, marked as not yet synced.
+  await expect(page.getByRole('tab', { name: 'Inventory', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.getByPlaceholder('Search products, producers, regions...').fill(name);
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
+  await expect(gridCell(page, 1, 0)).toHaveText(`${name} · Not yet synced`);
+  await page.reload();
+  await page.getByPlaceholder('Search products, producers, regions...').fill(name);
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
+  expect(await view.productsNamed(name)).toEqual([]);
+
+  const mark = server.log.length;
+  await context.setOffline(false);
+  await expect(indicator(page)).toHaveText('Online', { timeout: 20_000 });
+  const [stored, ...more] = await view.productsNamed(name);
+  expect(more).toEqual([]);
+  expect(stored).toMatchObject({
+    producer: 'Cellar Door',
+    luc: '20.00',
+    gst: '2.00',
+    list_price: '44.00',
+  });
+  expect(server.effects(/POST \/api\/v1\/catalogue\/products /, mark)).toHaveLength(1);
+  await expect(gridCell(page, 1, 0)).toHaveText(name);
+});
+
+test('an invalid custom value is refused in the row with its message, and nothing typed is lost', async ({
+  page,
+}) => {
+  await view.createField('Vintage', 'vintage', {
+    field_type: 'number',
+    validation: { min_value: 1900, max_value: 2030 },
+  });
+  await signIn(page);
+  await openSettings(page);
+  await checkbox(page, 'Vintage (Custom)').check();
+  await page.getByText('Saved', { exact: true }).waitFor();
+  await page.getByRole('tab', { name: 'Inventory', exact: true }).click();
+  await expect(resultsLine(page)).toBeVisible();
+  const name = (await gridCell(page, 1, 0).textContent()) ?? '';
+  await openRowMenu(page, 0);
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const editor = page.getByRole('form', { name: `Edit ${name}` });
+  const vintage = editor.getByLabel('Vintage (Custom)');
+  await vintage.fill('1850');
+  await editor.getByLabel('Region').fill('Edited Region');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.getByRole('alert')).toHaveText('Vintage must be at least 1900');
+  await expect(vintage).toHaveAttribute('aria-invalid', 'true');
+  await expect(vintage).toHaveValue('1850');
+  await expect(editor.getByLabel('Region')).toHaveValue('Edited Region');
+  await screenshot(page, 'row-editor-invalid-custom-value-desktop');
+
+  const mark = server.log.length;
+  await vintage.fill('2019');
+  await vintage.press('Enter');
+  await expect(editor).toBeHidden();
+  await expect(indicator(page)).toHaveText('Online', { timeout: 20_000 });
+  const [saved] = await view.productsNamed(name);
+  expect(saved).toMatchObject({ vintage: 2019, region: 'Edited Region' });
+  // The refused value never left the device.
+  expect(server.effects(/PATCH \/api\/v1\/catalogue\/products\//, mark)).toHaveLength(1);
 });
 
 test('an access token that expired offline is renewed by the replay', async ({ page, context }) => {

@@ -3,11 +3,13 @@ import { useMemo } from 'react';
 import type { InventoryItem } from '#shared/inventory/product.ts';
 import {
   type CustomFieldRules,
+  checkNewProduct,
   checkProductChanges,
   type ProductChanges,
 } from '#shared/products/product-write.ts';
 import { db } from '../db.ts';
 import {
+  createProduct,
   deleteProduct,
   duplicateProduct,
   editProduct,
@@ -22,6 +24,13 @@ import { useStoredCustomFields } from './use-stored.ts';
  * laid over it), which rows are not yet on the server, and the writes the screen makes.
  */
 export interface CatalogueWrites {
+  /**
+   * Adds a product from what a form holds (server keys); answers the problems by field, or the
+   * id the product shows under at once.
+   */
+  create(
+    fields: Readonly<Record<string, unknown>>,
+  ): Promise<{ errors: Record<string, string> } | { id: number }>;
   /** Saves the changed fields (server keys); answers the problems by field, or null. */
   edit(item: InventoryItem, changes: ProductChanges): Promise<Record<string, string> | null>;
   duplicate(item: InventoryItem): Promise<void>;
@@ -63,6 +72,11 @@ export function useCatalogueWrites(): CatalogueWrites {
       validation: definition.validation,
     }));
     return {
+      async create(fields) {
+        const check = checkNewProduct(fields, rules);
+        if (!check.ok) return { errors: check.errors };
+        return { id: await createProduct(check.changes) };
+      },
       async edit(item, changes) {
         const check = checkProductChanges(changes, rules);
         if (!check.ok) return check.errors;

@@ -6,6 +6,7 @@ import {
   mapEnhancedProduct,
   parseNumber,
 } from '#shared/inventory/product.ts';
+import { stockStatus } from '#shared/inventory/status.ts';
 import {
   PRODUCT_FIELD_LABELS,
   PRODUCT_MESSAGES,
@@ -32,19 +33,21 @@ import {
 } from '../sync/write-handler.ts';
 
 /**
- * Catalogue writes through the outbox: an edit of some fields (naming the version it was based
- * on, so the server can merge it with other devices' edits), a duplicate and a delete.
+ * Catalogue writes through the outbox: a new product, an edit of some fields (naming the version
+ * it was based on, so the server can merge it with other devices' edits), a duplicate and a
+ * delete.
  *
  * The stored catalogue stays what the server last said. What waits in the outbox is laid over it
  * when it is shown (`withPendingWrites`): a refused or discarded write simply stops being shown,
  * and an acknowledged one is written into the stored catalogue as the server answered it.
  *
- * A duplicate made here has a temporary id ('tmp-…') until the server answers; the screens,
+ * A product added or duplicated here has a temporary id ('tmp-…') until the server answers; the screens,
  * whose ids are numbers, see it under a negative number made from it.
  */
 export const PRODUCTS_RESOURCE = 'products';
 
 const OPS = {
+  create: 'product.create',
   update: 'product.update',
   duplicate: 'product.duplicate',
   delete: 'product.delete',
@@ -56,6 +59,9 @@ export interface ProductEditBody {
 }
 export interface ProductDuplicateBody {
   changes: ProductChanges;
+}
+export interface ProductCreateBody {
+  fields: ProductChanges;
 }
 /** What Pending changes says of the product: its name when the write was made. */
 interface Label {
@@ -125,6 +131,16 @@ export function applyProductChanges(item: InventoryItem, changes: ProductChanges
   return next;
 }
 
+/**
+ * A product added here as the screens show it until the server answers: built the way the
+ * server's answer is read, so nothing moves when it comes (a new product has no stock yet).
+ */
+export function newProductItem(id: number, fields: ProductChanges): InventoryItem {
+  const columns = Object.entries(fields).map(([key, value]) => ({ key, value }));
+  columns.push({ key: 'stock_quantity', value: 0 }, { key: 'status', value: stockStatus(0) });
+  return applyProductChanges(mapEnhancedProduct({ id, columns }), {});
+}
+
 const shown = (entry: OutboxEntry) => entry.state !== 'needs-attention';
 
 /**
@@ -146,6 +162,9 @@ export function withPendingWrites(
       next = next.map((item) => (item.id === id ? applyProductChanges(item, changes) : item));
     } else if (entry.op === OPS.delete) {
       next = next.filter((item) => item.id !== id);
+    } else if (entry.op === OPS.create) {
+      // The server adds a new product at the end of the catalogue.
+      next.push(newProductItem(id, (entry.body as ProductCreateBody).fields));
     } else if (entry.op === OPS.duplicate) {
       const { source, name } = entry.revert as Label;
       const at =
@@ -178,6 +197,26 @@ export async function editProduct(item: InventoryItem, changes: ProductChanges) 
       recordId,
     }),
   );
+}
+
+/**
+ * Adds a product with checked fields (server keys). It has a temporary id until the server
+ * answers; the answer is the screen id, under which it shows at once.
+ */
+export async function createProduct(fields: ProductChanges): Promise<number> {
+  const id = temporaryId();
+  await queued(() =>
+    queueWrite<ProductCreateBody, Label>({
+      resource: PRODUCTS_RESOURCE,
+      op: OPS.create,
+      method: 'POST',
+      path: '/catalogue/products',
+      body: { fields },
+      revert: { name: typeof fields.name === 'string' ? fields.name : '' },
+      recordId: id,
+    }),
+  );
+  return screenIdOf(id);
 }
 
 /** '{product} (Copy)' right after the original, with a temporary id until the server answers. */
@@ -322,16 +361,43 @@ function settleConflict(entry: OutboxEntry) {
   };
 }
 
-const mergeChanges = <T extends { changes: ProductChanges }>(earlier: T, later: T): T => ({
-  ...earlier,
-  changes: { ...earlier.changes, ...later.changes },
+/**
+ * A product the server created for a write of this device: stored right after `afterId` (or at
+ * the end, where the server puts a new product), and the writes waiting for its id take it.
+ */
+async function storeCreated(entry: OutboxEntry, answer: unknown, afterId: number | undefined) {
+  const item = mapEnhancedProduct(v.parse(ProductAnswerSchema, answer));
+  await updateStoredCatalogue((items) => {
+    const rest = items.filter((stored) => stored.id !== item.id);
+    const at = rest.findIndex((stored) => stored.id === afterId);
+    rest.splice(at === -1 ? rest.length : at + 1, 0, item);
+    return rest;
+  });
+  if (entry.recordId === undefined || !isTemporaryId(entry.recordId)) return;
+  await adoptServerId(entry.recordId, item.id);
+  // A copy of this product waits for its id too.
+  await db.outbox
+    .filter(
+      (other) => other.op === OPS.duplicate && (other.revert as Label).source === entry.recordId,
+    )
+    .modify((other) => {
+      (other.revert as Label).source = item.id;
+    });
+}
+
+/** A later update of the same product: every product write's update is an edit. */
+const changesOf = (update: unknown) => (update as ProductEditBody).changes;
+
+const withChanges = <T extends { changes: ProductChanges }>(body: T, update: unknown): T => ({
+  ...body,
+  changes: { ...body.changes, ...changesOf(update) },
 });
 
 export const productHandlers: WriteHandler[] = [
   defineWriteHandler<ProductEditBody, Label>({
     op: OPS.update,
     role: 'update',
-    mergeBodies: mergeChanges,
+    absorbUpdate: withChanges,
     async acknowledge(entry, answer) {
       const product = v.parse(ProductAnswerSchema, answer);
       const item = mapEnhancedProduct(product);
@@ -346,32 +412,22 @@ export const productHandlers: WriteHandler[] = [
     failureNotice: productRefusal,
     settle: settleConflict,
   }),
+  defineWriteHandler<ProductCreateBody, Label>({
+    op: OPS.create,
+    role: 'create',
+    absorbUpdate: (body, update) => ({ fields: { ...body.fields, ...changesOf(update) } }),
+    acknowledge: (entry, answer) => storeCreated(entry, answer, undefined),
+    async revert() {},
+    describe: (entry) => `Adding ${labelOf(entry)}`,
+    failureNotice: productRefusal,
+  }),
   defineWriteHandler<ProductDuplicateBody, Label>({
     op: OPS.duplicate,
     role: 'create',
-    mergeBodies: mergeChanges,
-    async acknowledge(entry, answer) {
-      const item = mapEnhancedProduct(v.parse(ProductAnswerSchema, answer));
+    absorbUpdate: withChanges,
+    acknowledge(entry, answer) {
       const source = (entry.revert as Label).source;
-      const sourceId = typeof source === 'number' ? source : undefined;
-      await updateStoredCatalogue((items) => {
-        const rest = items.filter((stored) => stored.id !== item.id);
-        const at = rest.findIndex((stored) => stored.id === sourceId);
-        rest.splice(at === -1 ? rest.length : at + 1, 0, item);
-        return rest;
-      });
-      if (entry.recordId !== undefined && isTemporaryId(entry.recordId)) {
-        await adoptServerId(entry.recordId, item.id);
-        // A copy of this copy waits for its source's id too.
-        await db.outbox
-          .filter(
-            (other) =>
-              other.op === OPS.duplicate && (other.revert as Label).source === entry.recordId,
-          )
-          .modify((other) => {
-            (other.revert as Label).source = item.id;
-          });
-      }
+      return storeCreated(entry, answer, typeof source === 'number' ? source : undefined);
     },
     async revert() {},
     describe: (entry) => `Duplicate ${labelOf(entry)}`,

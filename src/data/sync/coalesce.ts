@@ -26,8 +26,8 @@ const untried = (entry: OutboxEntry) => entry.state === 'pending' && entry.attem
 const roleOf = (entry: OutboxEntry): WriteRole | undefined => handlerOf(entry)?.role;
 
 function mergedBody(earlier: OutboxEntry, later: OutboxEntry): unknown {
-  const handler = handlerOf(later);
-  return handler?.mergeBodies ? handler.mergeBodies(earlier.body, later.body) : later.body;
+  const handler = handlerOf(earlier);
+  return handler?.absorbUpdate ? handler.absorbUpdate(earlier.body, later.body) : later.body;
 }
 
 export function coalesce(waiting: readonly OutboxEntry[], next: OutboxEntry): CoalesceResult {

@@ -36,8 +36,11 @@ export interface WriteHandler<TBody = unknown, TRevert = unknown> {
    * entry's resource is its own order.
    */
   readonly sendOrder?: string;
-  /** The body of an update merged into an earlier untried create or update (default: later). */
-  mergeBodies?(earlier: TBody, later: TBody): TBody;
+  /**
+   * This entry's body (an untried create or update) with the body of a later update of the same
+   * record merged in; without it, the later body is taken as it is.
+   */
+  absorbUpdate?(body: TBody, update: unknown): TBody;
   /** Stores what the server answered. Runs before the entry leaves the outbox. */
   acknowledge(entry: OutboxEntry<TBody, TRevert>, answer: unknown): Promise<void>;
   /** Restores the local state from before the change (the server refused it, or it is discarded). */

@@ -62,7 +62,7 @@ const int = (fallback: number, min: number, max: number) =>
 const num = (fallback: number, min: number, max: number) =>
   v.optional(v.pipe(v.number(), v.minValue(min), v.maxValue(max)), fallback);
 const bool = (fallback: boolean) => v.optional(v.boolean(), fallback);
-const pick = <T extends readonly [string, ...string[]]>(options: T, fallback: T[number]) =>
+const pick = <const T extends readonly [string, ...string[]]>(options: T, fallback: T[number]) =>
   v.optional(v.picklist(options), fallback);
 const textList = (fallback: string[]) =>
   v.optional(

@@ -154,16 +154,19 @@ export function checkNewProduct(
 ): ChangesCheck {
   const withName = 'name' in input ? input : { ...input, name: '' };
   const check = checkProductChanges(withName, definitions);
-  if (!check.ok) return check;
   const missing = definitions.filter(
     (definition) => definition.is_required && !(definition.field_key in input),
   );
   if (missing.length === 0) return check;
+  // Every problem at once: the values given and the required ones left out.
   return {
     ok: false,
-    errors: Object.fromEntries(
-      missing.map((definition) => [definition.field_key, `${definition.field_name} is required`]),
-    ),
+    errors: {
+      ...(check.ok ? {} : check.errors),
+      ...Object.fromEntries(
+        missing.map((definition) => [definition.field_key, `${definition.field_name} is required`]),
+      ),
+    },
   };
 }
 

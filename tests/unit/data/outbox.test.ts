@@ -148,11 +148,17 @@ describe('coalescing', () => {
       failureNotice: () => ({ kind: 'warning' as const, text: 'test' }),
     };
     registerWriteHandlers([
-      defineWriteHandler<Patch, null>({ op: 'test.create', role: 'create', ...quiet }),
+      // A create's body has its own shape: it takes a later patch in by its own rule.
+      defineWriteHandler<{ fields: Patch }, null>({
+        op: 'test.create',
+        role: 'create',
+        absorbUpdate: (body, update) => ({ fields: { ...body.fields, ...(update as Patch) } }),
+        ...quiet,
+      }),
       defineWriteHandler<Patch, null>({
         op: 'test.patch',
         role: 'update',
-        mergeBodies: (earlier, later) => ({ ...earlier, ...later }),
+        absorbUpdate: (body, update) => ({ ...body, ...(update as Patch) }),
         ...quiet,
       }),
       defineWriteHandler<{ delta: number }, null>({ op: 'test.move', role: 'append', ...quiet }),
@@ -167,13 +173,13 @@ describe('coalescing', () => {
       expect(result.add?.body).toEqual({ price: 10, name: 'Shiraz' });
     });
 
-    it('folds its updates into its create with the same rule', () => {
-      const create = { ...entry('test.create', { name: 'A', price: 1 }), seq: 3 };
+    it("folds its updates into its create by the create's rule", () => {
+      const create = { ...entry('test.create', { fields: { name: 'A', price: 1 } }), seq: 3 };
       const result = coalesce([create], entry('test.patch', { price: 2 }));
       expect(result.add).toMatchObject({
         seq: 3,
         op: 'test.create',
-        body: { name: 'A', price: 2 },
+        body: { fields: { name: 'A', price: 2 } },
       });
     });
 

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { readCatalogue, writeCatalogue } from '#data/catalogue-store.ts';
 import { db } from '#data/db.ts';
 import {
+  createProduct,
   deleteProduct,
   duplicateProduct,
   editProduct,
@@ -82,6 +83,10 @@ beforeEach(async () => {
       if (request.method === 'POST' && path === '/catalogue/products/1/duplicate') {
         return HttpResponse.json(answer(77, 'Grange (Copy)', '990.00', 1), { status: 201 });
       }
+      if (request.method === 'POST' && path === '/catalogue/products') {
+        const { fields } = body as { fields: { name: string; list_price: string } };
+        return HttpResponse.json(answer(88, fields.name, fields.list_price, 1), { status: 201 });
+      }
       if (request.method === 'DELETE') return new HttpResponse(null, { status: 204 });
       return HttpResponse.json({ message: 'Not found' }, { status: 404 });
     }),
@@ -115,6 +120,47 @@ describe('catalogue writes through the outbox', () => {
     const stored = (await readCatalogue()).items[0];
     expect(stored).toMatchObject({ id: 1, version: 2, listPrice: 950 });
     expect((await readCatalogue()).meta?.etag).toBeNull();
+  });
+
+  it('a product added offline shows at once at the end, takes later edits into its one request, and gets its server id', async () => {
+    online = false;
+    const id = await createProduct({ name: 'Hill of Grace', luc: '300.00', list_price: '800.00' });
+    expect(id).toBeLessThan(0);
+    const added = (await shown()).at(-1) as InventoryItem;
+    expect(added).toMatchObject({
+      id,
+      product: 'Hill of Grace',
+      luc: 300,
+      listPrice: 800,
+      stock_quantity: 0,
+      status: 'Out of Stock',
+    });
+    await editProduct(added, { list_price: '850.00', producer: 'Henschke' });
+    expect(await db.outbox.count()).toBe(1);
+    expect((await shown()).at(-1)).toMatchObject({ id, listPrice: 850, producer: 'Henschke' });
+
+    online = true;
+    requestReplay();
+    await drained();
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/catalogue/products',
+        body: {
+          fields: {
+            name: 'Hill of Grace',
+            luc: '300.00',
+            list_price: '850.00',
+            producer: 'Henschke',
+          },
+        },
+      },
+    ]);
+    expect((await readCatalogue()).items.map((row) => [row.id, row.product])).toEqual([
+      [1, 'Grange'],
+      [2, 'Bin 389'],
+      [88, 'Hill of Grace'],
+    ]);
   });
 
   it('a duplicate edited before it is sent: one request with the edit, placed after its original', async () => {

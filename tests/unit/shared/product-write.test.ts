@@ -155,10 +155,10 @@ describe('product changes', () => {
     });
   });
 
-  it('a new product needs a name and its required custom fields', () => {
+  it('a new product needs a name and its required custom fields, all said at once', () => {
     expect(checkNewProduct({ producer: 'Penfolds' }, [wineType])).toEqual({
       ok: false,
-      errors: { name: 'Product name is required' },
+      errors: { name: 'Product name is required', wine_type: 'Wine Type is required' },
     });
     expect(checkNewProduct({ name: 'Grange' }, [wineType])).toEqual({
       ok: false,

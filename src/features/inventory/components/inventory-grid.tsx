@@ -200,6 +200,8 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
           const shown = mark ? `${text} · ${mark}` : text;
           return {
             ...base,
+            // The grid's accessible table reads `data`: the mark is said there too.
+            data: shown,
             displayData: shown,
             cursor: 'pointer',
             themeOverride: { textDark: THEME.linkColor ?? '#7b1e3a' },

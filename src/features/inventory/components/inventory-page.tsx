@@ -12,12 +12,14 @@ import type { InventoryItem } from '#shared/inventory/product.ts';
 import { SAMPLE_INVENTORY } from '#shared/inventory/sample-data.ts';
 import { DEFAULT_TABLE } from '#shared/preferences/column-preferences.ts';
 import {
+  defaultInventorySettings,
   SORT_OPTION_ORDER,
   VIEW_DENSITY_ROW_HEIGHT,
 } from '#shared/preferences/inventory-settings.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { columnDef } from '../columns.ts';
+import { AddProductForm } from './add-product-form.tsx';
 import { type DisplayOptions, InventoryTableView } from './inventory-table-view.tsx';
 import './inventory.css';
 
@@ -30,6 +32,7 @@ export const INVENTORY_TABS = [
 export type InventoryTab = (typeof INVENTORY_TABS)[number]['id'];
 
 const NO_ITEMS: readonly InventoryItem[] = [];
+const DEFAULT_PRODUCT_DEFAULTS = defaultInventorySettings().productDefaults;
 
 type LoadState = { status: 'loading' } | { status: 'done' } | { status: 'error'; message: string };
 
@@ -40,8 +43,8 @@ function errorMessage(error: unknown): string {
 /**
  * Inventory Management (spec section 2): shows the stored catalogue at once, with the changes
  * still waiting to be sent, and refreshes it from the server in the background. Edits,
- * duplicates and deletes are saved through the outbox. Add Inventory and Batch Operations show
- * the same table.
+ * duplicates and deletes are saved through the outbox. Add Inventory is the form for a new
+ * product; Batch Operations shows the same table.
  */
 export function InventoryPage({
   tab,
@@ -125,6 +128,17 @@ export function InventoryPage({
     );
   } else if (tab === 'settings') {
     body = settingsPanel;
+  } else if (tab === 'add') {
+    body = (
+      <AddProductForm
+        catalogue={shown.items}
+        customFields={columns.customFields}
+        defaults={storedSettings?.settings.productDefaults ?? DEFAULT_PRODUCT_DEFAULTS}
+        online={online}
+        writes={writes}
+        onDone={() => onTabChange('inventory')}
+      />
+    );
   } else {
     const useSample = stored.items.length === 0;
     body = (

@@ -1,0 +1,356 @@
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import type { StoredCustomField } from '#data/db.ts';
+import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
+import { columnLabel } from '#shared/inventory/columns.ts';
+import { formatCurrency, formatPercent } from '#shared/inventory/format.ts';
+import {
+  marginPercent,
+  markup,
+  suggestedGst,
+  type TaxCategory,
+  totalCost,
+} from '#shared/inventory/pricing.ts';
+import type { InventoryItem } from '#shared/inventory/product.ts';
+import { SCREEN_TO_SERVER_KEYS } from '#shared/inventory/product.ts';
+import type { InventorySettings } from '#shared/preferences/inventory-settings.ts';
+import { nextSku } from '#shared/products/sku.ts';
+import { showToast } from '#ui/toast.tsx';
+import { CustomValueInput, type FormValue } from './custom-value-input.tsx';
+
+type ProductDefaults = InventorySettings['productDefaults'];
+type Draft = Record<string, FormValue>;
+
+interface FieldSpec {
+  key: string;
+  label: string;
+  kind?: 'money' | 'area';
+}
+
+const label = (serverKey: string) =>
+  columnLabel(
+    Object.entries(SCREEN_TO_SERVER_KEYS).find(([, server]) => server === serverKey)?.[0] ??
+      serverKey,
+  ) ?? serverKey;
+
+const field = (key: string, kind?: FieldSpec['kind'], text?: string): FieldSpec => ({
+  key,
+  label: text ?? label(key),
+  ...(kind ? { kind } : {}),
+});
+
+const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
+  {
+    title: 'Product',
+    fields: [
+      field('name'),
+      field('producer'),
+      field('category'),
+      field('supplier'),
+      field('description', 'area'),
+    ],
+  },
+  { title: 'Origin', fields: [field('country'), field('region'), field('appellation')] },
+  { title: 'Identification', fields: [field('sku'), field('barcode', undefined, 'Barcode')] },
+  {
+    title: 'Pricing',
+    fields: ['luc', 'gst', 'list_price', 'cost_price', 'retail_price'].map((key) =>
+      field(key, 'money'),
+    ),
+  },
+];
+
+const TAX_LABELS: Record<TaxCategory, string> = {
+  gst10: '10% of LUC (GST 10%)',
+  gstFree: 'none (GST free)',
+  wet: '10% of LUC (GST on top of WET)',
+};
+
+const customLabel = (custom: StoredCustomField) => (
+  <>
+    {custom.field_name}
+    {custom.is_required ? <span aria-hidden="true"> *</span> : null}
+  </>
+);
+
+const numberOf = (value: FormValue | undefined): number | null => {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+};
+
+export const ADD_PRODUCT_TEXT = {
+  added: (name: string) => `${name} added successfully!`,
+  queued: 'It will be sent to the server when the connection is back.',
+  skuGenerated: (defaults: ProductDefaults) =>
+    `Made from Product Defaults: ${defaults.skuPrefix} and ${defaults.skuDigits} digits.`,
+} as const;
+
+/**
+ * Add Inventory: a new product with every field the catalogue offers and the business's custom
+ * fields. Total Cost, Margin and Markup follow LUC, GST and List Price as they are typed; GST is
+ * offered from LUC by the default tax category until the user types their own; the SKU is made
+ * from Product Defaults when they say 'automatic' (or on 'Generate'). Saving goes through the
+ * outbox, so it works offline, and the product shows in the grid at once. 'Save and add another'
+ * keeps the form for the next product.
+ */
+export function AddProductForm({
+  catalogue,
+  customFields,
+  defaults,
+  online,
+  writes,
+  onDone,
+}: {
+  catalogue: readonly InventoryItem[];
+  customFields: readonly StoredCustomField[];
+  defaults: ProductDefaults;
+  online: boolean;
+  writes: CatalogueWrites;
+  /** After 'Save Product' and on Cancel: back to the table. */
+  onDone: () => void;
+}) {
+  const formId = useId();
+  // SKUs saved from this form, before the catalogue shows them.
+  const savedSkus = useRef<string[]>([]);
+  const usedSkus = () => [...catalogue.map((item) => item.sku), ...savedSkus.current];
+  const freshDraft = (): Draft => ({
+    ...(defaults.skuGeneration === 'automatic' ? { sku: nextSku(usedSkus(), defaults) } : {}),
+    ...(defaults.defaultSupplier ? { supplier: defaults.defaultSupplier } : {}),
+  });
+  const [draft, setDraft] = useState<Draft>(freshDraft);
+  const [gstTyped, setGstTyped] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const anotherRef = useRef(false);
+
+  const idOf = (key: string) => `${formId}-${key}`;
+  const errorId = (key: string) => (errors[key] ? `${idOf(key)}-error` : undefined);
+
+  function set(key: string, value: FormValue) {
+    setDraft((current) => {
+      const next = { ...current, [key]: value };
+      if (key === 'luc' && !gstTyped) {
+        const luc = numberOf(value);
+        next.gst = luc === null ? '' : suggestedGst(luc, defaults.defaultTaxCategory).toFixed(2);
+      }
+      return next;
+    });
+    if (key === 'gst') setGstTyped(true);
+  }
+
+  const luc = numberOf(draft.luc);
+  const gst = numberOf(draft.gst);
+  const listPrice = numberOf(draft.list_price);
+  const figures = useMemo(() => {
+    const margin = marginPercent(listPrice, luc, gst);
+    const costs = luc !== null && gst !== null;
+    return [
+      ['Total Cost', costs ? formatCurrency(totalCost(luc, gst)) : '—'],
+      ['Margin', margin === null ? '—' : formatPercent(margin)],
+      ['Markup', costs && listPrice !== null ? formatCurrency(markup(listPrice, luc, gst)) : '—'],
+    ] as const;
+  }, [luc, gst, listPrice]);
+
+  function focusField(key: string) {
+    const element = document.getElementById(idOf(key));
+    // A multi-select is a group of boxes: its first one.
+    (element?.matches('input, select, textarea')
+      ? element
+      : element?.querySelector('input')
+    )?.focus();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const another = anotherRef.current;
+    anotherRef.current = false;
+    const fields = Object.fromEntries(
+      Object.entries(draft).filter(([, value]) =>
+        Array.isArray(value) ? value.length > 0 : value.trim() !== '',
+      ),
+    );
+    setSaving(true);
+    try {
+      const outcome = await writes.create(fields);
+      if ('errors' in outcome) {
+        setErrors(outcome.errors);
+        const first = [
+          ...SECTIONS.flatMap((section) => section.fields.map((spec) => spec.key)),
+          ...customFields.map((custom) => custom.field_key),
+        ].find((key) => outcome.errors[key]);
+        if (first) focusField(first);
+        return;
+      }
+      const name = String(fields.name);
+      showToast(
+        online
+          ? ADD_PRODUCT_TEXT.added(name)
+          : `${ADD_PRODUCT_TEXT.added(name)} ${ADD_PRODUCT_TEXT.queued}`,
+        'success',
+      );
+      if (typeof fields.sku === 'string') savedSkus.current.push(fields.sku);
+      setErrors({});
+      setGstTyped(false);
+      setDraft(freshDraft());
+      if (another) focusField('name');
+      else onDone();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const errorText = (key: string) =>
+    errors[key] ? (
+      <span id={`${idOf(key)}-error`} className="field__error" role="alert">
+        {errors[key]}
+      </span>
+    ) : null;
+
+  function renderField(spec: FieldSpec) {
+    const value = typeof draft[spec.key] === 'string' ? (draft[spec.key] as string) : '';
+    const common = {
+      id: idOf(spec.key),
+      className: 'field__input',
+      value,
+      'aria-invalid': errors[spec.key] ? true : undefined,
+      'aria-describedby':
+        [
+          errorId(spec.key),
+          spec.key === 'gst' || spec.key === 'sku' ? `${idOf(spec.key)}-hint` : '',
+        ]
+          .filter(Boolean)
+          .join(' ') || undefined,
+    } as const;
+    return (
+      <div
+        key={spec.key}
+        className={`field${spec.kind === 'area' ? ' add-product__wide' : spec.key === 'sku' ? ' add-product__double' : ''}`}
+      >
+        <label className="field__label" htmlFor={idOf(spec.key)}>
+          {spec.label}
+          {spec.key === 'name' ? <span aria-hidden="true"> *</span> : null}
+        </label>
+        {spec.kind === 'area' ? (
+          <textarea
+            {...common}
+            className="field__input field__input--area"
+            rows={3}
+            onChange={(event) => set(spec.key, event.target.value)}
+          />
+        ) : spec.key === 'sku' ? (
+          <div className="add-product__with-action">
+            <input {...common} type="text" onChange={(event) => set('sku', event.target.value)} />
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => set('sku', nextSku(usedSkus(), defaults))}
+            >
+              Generate
+            </button>
+          </div>
+        ) : (
+          <input
+            {...common}
+            type={spec.kind === 'money' ? 'number' : 'text'}
+            step={spec.kind === 'money' ? '0.01' : undefined}
+            min={spec.kind === 'money' ? 0 : undefined}
+            inputMode={spec.kind === 'money' ? 'decimal' : undefined}
+            aria-required={spec.key === 'name' ? true : undefined}
+            onChange={(event) => set(spec.key, event.target.value)}
+          />
+        )}
+        {spec.key === 'gst' ? (
+          <span id={`${idOf('gst')}-hint`} className="field__hint">
+            Suggested from LUC: {TAX_LABELS[defaults.defaultTaxCategory]}
+          </span>
+        ) : null}
+        {spec.key === 'sku' ? (
+          <span id={`${idOf('sku')}-hint`} className="field__hint">
+            {defaults.skuGeneration === 'automatic'
+              ? ADD_PRODUCT_TEXT.skuGenerated(defaults)
+              : 'Type one, or Generate it from Product Defaults.'}
+          </span>
+        ) : null}
+        {errorText(spec.key)}
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="add-product card"
+      aria-labelledby={`${formId}-title`}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      <div className="add-product__header">
+        <h2 id={`${formId}-title`} className="add-product__title">
+          Add Product
+        </h2>
+        <p className="add-product__intro">Fields marked * are required.</p>
+      </div>
+      {SECTIONS.map((section) => (
+        <fieldset key={section.title} className="add-product__section">
+          <legend className="add-product__legend">{section.title}</legend>
+          <div className="add-product__fields">{section.fields.map(renderField)}</div>
+          {section.title === 'Pricing' ? (
+            <dl className="add-product__figures" aria-live="polite">
+              {figures.map(([term, value]) => (
+                <div key={term} className="add-product__figure">
+                  <dt>{term}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </fieldset>
+      ))}
+      {customFields.length > 0 ? (
+        <fieldset className="add-product__section">
+          <legend className="add-product__legend">Custom Fields</legend>
+          <div className="add-product__fields">
+            {customFields.map((custom) => (
+              <div key={custom.field_key} className="field">
+                {custom.field_type === 'multi_select' ? null : (
+                  <label className="field__label" htmlFor={idOf(custom.field_key)}>
+                    {customLabel(custom)}
+                  </label>
+                )}
+                <CustomValueInput
+                  field={custom}
+                  label={customLabel(custom)}
+                  id={idOf(custom.field_key)}
+                  value={draft[custom.field_key]}
+                  invalid={Boolean(errors[custom.field_key])}
+                  describedBy={errorId(custom.field_key)}
+                  onChange={(value) => set(custom.field_key, value)}
+                />
+                {errorText(custom.field_key)}
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <div className="add-product__actions">
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          Cancel
+        </button>
+        {/* Save Product first: Enter in a field saves with the form's first button. */}
+        <button type="submit" className="button button--primary" disabled={saving}>
+          Save Product
+        </button>
+        <button
+          type="submit"
+          className="button button--secondary"
+          disabled={saving}
+          onClick={() => {
+            anotherRef.current = true;
+          }}
+        >
+          Save and add another
+        </button>
+      </div>
+    </form>
+  );
+}

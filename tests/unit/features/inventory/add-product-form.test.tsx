@@ -1,0 +1,168 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { db, type StoredCustomField } from '#data/db.ts';
+import { useCatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
+import { AddProductForm } from '#features/inventory/components/add-product-form.tsx';
+import type { InventoryItem } from '#shared/inventory/product.ts';
+import { defaultInventorySettings } from '#shared/preferences/inventory-settings.ts';
+import { BARCODE_MESSAGE } from '#shared/products/barcode.ts';
+import { ToastRegion } from '#ui/toast.tsx';
+import { clearLocalData } from '../../helpers/local-data.ts';
+
+const defaults = defaultInventorySettings().productDefaults;
+
+const vintage: StoredCustomField = {
+  id: 1,
+  entity_type: 'product',
+  field_key: 'wine_type',
+  field_name: 'Wine Type',
+  field_type: 'select',
+  is_required: true,
+  validation: { options: ['Red', 'White'] },
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+
+const stocked = (id: number, sku: string): InventoryItem => ({
+  id,
+  product: `Wine ${id}`,
+  sku,
+  producer: 'P',
+  country: 'C',
+  region: 'R',
+  appellation: 'A',
+  luc: 1,
+  gst: 0.1,
+  listPrice: 2,
+  status: 'In Stock',
+  margin: 45,
+  custom: {},
+});
+
+function Harness(props: {
+  productDefaults?: typeof defaults;
+  customFields?: StoredCustomField[];
+  onDone: () => void;
+}) {
+  const writes = useCatalogueWrites();
+  return (
+    <AddProductForm
+      catalogue={[stocked(1, 'PROD000041'), stocked(2, 'OTHER9')]}
+      customFields={props.customFields ?? []}
+      defaults={props.productDefaults ?? defaults}
+      online
+      writes={writes}
+      onDone={props.onDone}
+    />
+  );
+}
+
+async function setup(props: Omit<Parameters<typeof Harness>[0], 'onDone'> = {}) {
+  const onDone = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <>
+      <Harness {...props} onDone={onDone} />
+      <ToastRegion />
+    </>,
+  );
+  const form = screen.getByRole('form', { name: 'Add Product' });
+  const input = (name: string) => within(form).getByLabelText(name, { exact: false });
+  return { user, onDone, form, input };
+}
+
+const queued = async () =>
+  (await db.outbox.toArray()).map((entry) => ({ op: entry.op, body: entry.body }));
+
+beforeEach(async () => {
+  // Offline, so nothing is sent: the tests read the outbox.
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  await clearLocalData();
+});
+
+describe('Add Inventory', () => {
+  it('shows Total Cost, Margin and Markup as prices are typed, with GST offered from LUC', async () => {
+    const { user, form, input } = await setup();
+    const figure = (term: string) =>
+      within(form).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect([figure('Total Cost'), figure('Margin'), figure('Markup')]).toEqual(['—', '—', '—']);
+    await user.type(input('LUC'), '20');
+    expect((input('GST') as HTMLInputElement).value).toBe('2.00');
+    await user.type(input('List Price'), '44');
+    expect([figure('Total Cost'), figure('Margin'), figure('Markup')]).toEqual([
+      '$22.00',
+      '50.00%',
+      '$22.00',
+    ]);
+    // GST typed by hand is the user's: LUC no longer changes it.
+    await user.clear(input('GST'));
+    await user.type(input('GST'), '3');
+    await user.type(input('LUC'), '0');
+    expect((input('GST') as HTMLInputElement).value).toBe('3');
+    expect(figure('Total Cost')).toBe('$203.00');
+  });
+
+  it('offers no GST for a GST-free default tax category', async () => {
+    const { user, input } = await setup({
+      productDefaults: { ...defaults, defaultTaxCategory: 'gstFree' },
+    });
+    await user.type(input('LUC'), '20');
+    expect((input('GST') as HTMLInputElement).value).toBe('0.00');
+  });
+
+  it('makes the SKU from Product Defaults when they say automatic, and the next one after a save', async () => {
+    const { user, input } = await setup({
+      productDefaults: { ...defaults, skuGeneration: 'automatic' },
+    });
+    expect((input('SKU') as HTMLInputElement).value).toBe('PROD000042');
+    await user.type(input('Product Name'), 'Hill of Grace');
+    await user.click(screen.getByRole('button', { name: 'Save and add another' }));
+    expect(await screen.findByText('Hill of Grace added successfully!')).toBeTruthy();
+    expect((input('SKU') as HTMLInputElement).value).toBe('PROD000043');
+    expect(document.activeElement).toBe(input('Product Name'));
+    expect((input('Product Name') as HTMLInputElement).value).toBe('');
+    expect(await queued()).toEqual([
+      { op: 'product.create', body: { fields: { name: 'Hill of Grace', sku: 'PROD000042' } } },
+    ]);
+  });
+
+  it('leaves the SKU to the user when manual, with Generate at hand', async () => {
+    const { user, input } = await setup();
+    expect((input('SKU') as HTMLInputElement).value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect((input('SKU') as HTMLInputElement).value).toBe('PROD000042');
+  });
+
+  it('keeps everything typed and says what is wrong next to each field', async () => {
+    await db.customFields.put(vintage);
+    const { user, form, input, onDone } = await setup({ customFields: [vintage] });
+    await user.type(input('Barcode'), '4006381333932');
+    await user.type(input('List Price'), '-5');
+    await user.click(screen.getByRole('button', { name: 'Save Product' }));
+    const alerts = await within(form).findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      'Product name is required',
+      BARCODE_MESSAGE,
+      'List price cannot be negative',
+      'Wine Type is required',
+    ]);
+    expect(document.activeElement).toBe(input('Product Name'));
+    expect((input('Barcode') as HTMLInputElement).value).toBe('4006381333932');
+    expect(await queued()).toEqual([]);
+
+    await user.type(input('Product Name'), 'Grange');
+    await user.clear(input('Barcode'));
+    await user.type(input('Barcode'), '4006381333931');
+    await user.clear(input('List Price'));
+    await user.selectOptions(input('Wine Type'), 'Red');
+    await user.click(screen.getByRole('button', { name: 'Save Product' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(await queued()).toEqual([
+      {
+        op: 'product.create',
+        body: { fields: { name: 'Grange', barcode: '4006381333931', wine_type: 'Red' } },
+      },
+    ]);
+  });
+});
