@@ -58,7 +58,18 @@ export interface LoadedMeta {
   at: number;
 }
 
-export type MetaRecord = CatalogueMeta | OwnerMeta | LoadedMeta;
+/**
+ * A record created here got the server's id: a write made with its temporary id just as the
+ * answer came (a screen still showing it) is given the server's id when it is queued.
+ */
+export interface AdoptedIdMeta {
+  key: `adopted:${string}`;
+  temporaryId: string;
+  serverId: number | string;
+  at: number;
+}
+
+export type MetaRecord = CatalogueMeta | OwnerMeta | LoadedMeta | AdoptedIdMeta;
 
 export interface ParkedChanges {
   userId: string;

@@ -25,7 +25,7 @@ export function PendingChangesDialog({
         <div className="pending__text">
           <span className="pending__what">{describeEntry(entry)}</span>
           <span className="pending__when">{failureWording(entry)}</span>
-          {settlement ? (
+          {settlement && settlement.differences.length > 0 ? (
             <table className="pending__differences">
               <thead>
                 <tr>

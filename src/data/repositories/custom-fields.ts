@@ -11,6 +11,7 @@ import { apiJson } from '../api-client.ts';
 import { db, type StoredCustomField } from '../db.ts';
 import {
   adoptServerId,
+  currentRecordId,
   laterWritesOfResource,
   otherWritesOf,
   queueWrite,
@@ -114,8 +115,10 @@ export function createCustomField(body: CustomFieldDefinitionBody) {
   });
 }
 
-export function updateCustomField(id: number | string, body: CustomFieldDefinitionBody) {
+export function updateCustomField(read: number | string, body: CustomFieldDefinitionBody) {
   return queued(async () => {
+    // A field created here may have been answered since the screen read its id.
+    const id = await currentRecordId(read);
     const previous = await db.customFields.get(id);
     if (!previous) throw new Error('That custom field no longer exists');
     await db.customFields.put({ ...previous, ...body, id, updated_at: new Date().toISOString() });
@@ -134,8 +137,9 @@ export function updateCustomField(id: number | string, body: CustomFieldDefiniti
   });
 }
 
-export function deleteCustomField(id: number | string) {
+export function deleteCustomField(read: number | string) {
   return queued(async () => {
+    const id = await currentRecordId(read);
     const previous = await db.customFields.get(id);
     if (!previous) return null;
     await db.customFields.delete(id);
@@ -230,7 +234,7 @@ export const customFieldHandlers: WriteHandler[] = [
     async acknowledge(entry, answer) {
       const definition = v.parse(CustomFieldDefinitionAnswerSchema, answer);
       const temporary = entry.recordId;
-      await db.transaction('rw', db.customFields, db.outbox, async () => {
+      await db.transaction('rw', db.customFields, db.outbox, db.meta, async () => {
         if (temporary === undefined) {
           await db.customFields.put(definition);
           return;

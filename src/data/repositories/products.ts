@@ -21,7 +21,7 @@ import { ErrorBodySchema } from '#shared/validation.ts';
 import { newerOf } from '../catalogue-feed.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
 import { db } from '../db.ts';
-import { adoptServerId, queueWrite } from '../sync/outbox.ts';
+import { adoptedIds, adoptServerId, currentRecordId, queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend, requestReplay } from '../sync/replayer.ts';
 import { isTemporaryId, temporaryId } from '../sync/temporary-ids.ts';
@@ -29,6 +29,7 @@ import {
   defineWriteHandler,
   type FailureNotice,
   type Refusal,
+  type Settlement,
   type WriteHandler,
 } from '../sync/write-handler.ts';
 
@@ -68,6 +69,8 @@ interface Label {
   name: string;
   /** For a duplicate: the product it copies. */
   source?: number | string;
+  /** For an edit: the product as it was, so that it can be made again if it was deleted. */
+  snapshot?: ProductChanges;
 }
 
 /** The number under which the screens show a product made here and not yet acknowledged. */
@@ -76,15 +79,20 @@ export function screenIdOf(recordId: number | string): number {
   return -(Number.parseInt(recordId.replace(/[^0-9a-f]/g, '').slice(0, 12), 16) + 1);
 }
 
-/** The record id a screen's id stands for (a temporary id for a negative number). */
+/**
+ * The record id a screen's id stands for: a temporary id for a negative number, or the server's
+ * when its create was acknowledged since the screen last drew it.
+ */
 async function recordIdOf(screenId: number): Promise<number | string> {
   if (screenId > 0) return screenId;
   const entries = await db.outbox.where('resource').equals(PRODUCTS_RESOURCE).toArray();
   const match = entries.find(
     (entry) => entry.recordId !== undefined && screenIdOf(entry.recordId) === screenId,
   );
-  if (!match?.recordId) throw new Error('That product is no longer on this device');
-  return match.recordId;
+  if (match?.recordId !== undefined) return match.recordId;
+  const adopted = (await adoptedIds()).find((id) => screenIdOf(id.temporaryId) === screenId);
+  if (!adopted) throw new Error('That product is no longer on this device');
+  return adopted.serverId;
 }
 
 /** Applies changes (server keys) to a row as the screens hold it, with its margin again. */
@@ -141,6 +149,32 @@ export function newProductItem(id: number, fields: ProductChanges): InventoryIte
   return applyProductChanges(mapEnhancedProduct({ id, columns }), {});
 }
 
+/** A product's values by their write keys: what a new product made from it would carry. */
+export function productFieldsOf(item: InventoryItem): ProductChanges {
+  const fields: ProductChanges = {
+    name: item.product,
+    producer: item.producer,
+    country: item.country,
+    region: item.region,
+    appellation: item.appellation,
+    luc: item.luc.toFixed(2),
+    gst: item.gst.toFixed(2),
+    list_price: item.listPrice.toFixed(2),
+  };
+  for (const key of ['sku', 'category', 'supplier', 'description', 'barcode'] as const) {
+    const value = item[key];
+    if (value !== undefined && value !== '') fields[key] = value;
+  }
+  for (const key of ['cost_price', 'retail_price'] as const) {
+    const value = Number(item[key]);
+    if (item[key] !== undefined && Number.isFinite(value)) fields[key] = value.toFixed(2);
+  }
+  for (const [key, value] of Object.entries(item.custom)) {
+    if (value !== null) fields[key] = value;
+  }
+  return fields;
+}
+
 const shown = (entry: OutboxEntry) => entry.state !== 'needs-attention';
 
 /**
@@ -193,7 +227,7 @@ export async function editProduct(item: InventoryItem, changes: ProductChanges) 
       method: 'PATCH',
       path: `/catalogue/products/${recordId}`,
       body: { base_version: item.version ?? 1, changes },
-      revert: { name: item.product },
+      revert: { name: item.product, snapshot: productFieldsOf(item) },
       recordId,
     }),
   );
@@ -221,10 +255,12 @@ export async function createProduct(fields: ProductChanges): Promise<number> {
 
 /** '{product} (Copy)' right after the original, with a temporary id until the server answers. */
 export async function duplicateProduct(item: InventoryItem) {
-  const source = await recordIdOf(item.id);
+  const read = await recordIdOf(item.id);
   const id = temporaryId();
-  return queued(() =>
-    queueWrite<ProductDuplicateBody, Label>({
+  return queued(async () => {
+    // The original's create may have been answered since it was read.
+    const source = await currentRecordId(read);
+    return queueWrite<ProductDuplicateBody, Label>({
       resource: PRODUCTS_RESOURCE,
       op: OPS.duplicate,
       method: 'POST',
@@ -232,8 +268,8 @@ export async function duplicateProduct(item: InventoryItem) {
       body: { changes: {} },
       revert: { name: `${item.product} (Copy)`, source },
       recordId: id,
-    }),
-  );
+    });
+  });
 }
 
 export async function deleteProduct(item: InventoryItem) {
@@ -322,6 +358,42 @@ async function sendAgain(entry: OutboxEntry, body: ProductEditBody) {
 }
 
 /**
+ * An edit of a product deleted meanwhile (on another device): 'Re-create' makes it again, as it
+ * was when edited and with the edit, as a new product; Discard (always offered) drops the edit.
+ */
+function settleDeleted(entry: OutboxEntry): Settlement {
+  return {
+    differences: [],
+    choices: [
+      {
+        label: 'Re-create',
+        run: async () => {
+          const { name, snapshot } = entry.revert as Label;
+          const body: ProductCreateBody = {
+            fields: { name, ...snapshot, ...(entry.body as ProductEditBody).changes },
+          };
+          await db.outbox.update(entry.seq as number, {
+            op: OPS.create,
+            method: 'POST',
+            path: '/catalogue/products',
+            body,
+            recordId: temporaryId(),
+            idempotencyKey: crypto.randomUUID(),
+            state: 'pending',
+            failure: null,
+            nextAttemptAt: 0,
+          });
+          requestReplay();
+        },
+      },
+    ],
+  };
+}
+
+const settleEdit = (entry: OutboxEntry) =>
+  entry.failure?.status === 404 ? settleDeleted(entry) : settleConflict(entry);
+
+/**
  * An edit of fields another device changed meanwhile: 'Keep mine' sends it again based on the
  * server's version; 'Keep current' takes the server's values of those fields (and sends the
  * rest of the edit, if any).
@@ -375,13 +447,13 @@ async function storeCreated(entry: OutboxEntry, answer: unknown, afterId: number
   });
   if (entry.recordId === undefined || !isTemporaryId(entry.recordId)) return;
   await adoptServerId(entry.recordId, item.id);
-  // A copy of this product waits for its id too.
+  // A copy of this product waits for its id too: it names it as its source and in its path.
+  const temporary = entry.recordId;
   await db.outbox
-    .filter(
-      (other) => other.op === OPS.duplicate && (other.revert as Label).source === entry.recordId,
-    )
+    .filter((other) => other.op === OPS.duplicate && (other.revert as Label).source === temporary)
     .modify((other) => {
       (other.revert as Label).source = item.id;
+      other.path = other.path.replace(String(temporary), String(item.id));
     });
 }
 
@@ -410,7 +482,7 @@ export const productHandlers: WriteHandler[] = [
     async revert() {},
     describe: (entry) => `Changes to ${labelOf(entry)}`,
     failureNotice: productRefusal,
-    settle: settleConflict,
+    settle: settleEdit,
   }),
   defineWriteHandler<ProductCreateBody, Label>({
     op: OPS.create,

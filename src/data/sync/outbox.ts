@@ -1,11 +1,13 @@
-import { db } from '../db.ts';
+import { type AdoptedIdMeta, db } from '../db.ts';
 import { coalesce } from './coalesce.ts';
 import { OUTBOX_SCHEMA_VERSION, type OutboxEntry } from './outbox-entry.ts';
+import { isTemporaryId } from './temporary-ids.ts';
 import { sendOrderOf } from './write-handler.ts';
 
 /**
  * The outbox in Dexie. `queueWrite` must run inside the repository's transaction, so the local
- * change and its entry are stored together or not at all. The helpers below it are what write
+ * change and its entry are stored together or not at all; the transaction includes db.meta,
+ * where the ids the server gave to records created here are kept (queueAndSend sees to both). The helpers below it are what write
  * handlers use to apply an answer; they run inside the handler's transaction too.
  */
 export interface NewWrite<TBody = unknown, TRevert = unknown> {
@@ -40,12 +42,23 @@ export function newEntry<TBody, TRevert>(
   };
 }
 
-/** Queues a write (coalesced with what waits for the same resource). Answers the stored entry. */
+/**
+ * Queues a write (coalesced with what waits for the same resource). Answers the stored entry.
+ * A write naming a temporary id whose create was acknowledged meanwhile names the server's.
+ */
 export async function queueWrite<TBody, TRevert>(
   write: NewWrite<TBody, TRevert>,
 ): Promise<OutboxEntry | null> {
+  const temporary = write.recordId;
+  const recordId = isTemporaryId(temporary)
+    ? await currentRecordId(temporary as string)
+    : temporary;
+  const named =
+    recordId === temporary
+      ? write
+      : { ...write, recordId, path: write.path.replace(String(temporary), String(recordId)) };
   const waiting = await db.outbox.where('resource').equals(write.resource).sortBy('seq');
-  const { remove, add } = coalesce(waiting, newEntry(write));
+  const { remove, add } = coalesce(waiting, newEntry(named));
   if (remove.length > 0) await db.outbox.where('id').anyOf(remove).delete();
   if (!add) return null;
   if (add.seq !== undefined) {
@@ -111,4 +124,30 @@ export async function adoptServerId(temporaryId: number | string, serverId: numb
       other.recordId = serverId;
       other.path = other.path.replace(String(temporaryId), String(serverId));
     });
+  if (!isTemporaryId(temporaryId)) return;
+  const now = Date.now();
+  await db.meta.put({
+    key: `adopted:${temporaryId}`,
+    temporaryId: String(temporaryId),
+    serverId,
+    at: now,
+  });
+  // A screen shows a temporary id for moments after its answer, never for a day.
+  const stale = (await adoptedIds()).filter((adopted) => adopted.at < now - ADOPTED_KEPT_MS);
+  await db.meta.bulkDelete(stale.map((adopted) => adopted.key));
+}
+
+const ADOPTED_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** The temporary ids given the server's id lately. */
+export async function adoptedIds(): Promise<AdoptedIdMeta[]> {
+  const records = await db.meta.where('key').startsWith('adopted:').toArray();
+  return records.filter((record): record is AdoptedIdMeta => record.key.startsWith('adopted:'));
+}
+
+/** The server's id for a temporary id whose create was acknowledged; the id itself otherwise. */
+export async function currentRecordId(id: number | string): Promise<number | string> {
+  if (!isTemporaryId(id)) return id;
+  const adopted = await db.meta.get(`adopted:${id}`);
+  return adopted && 'serverId' in adopted ? adopted.serverId : id;
 }

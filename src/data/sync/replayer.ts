@@ -267,10 +267,11 @@ export async function withOutboxLock<T>(work: () => Promise<T>, waitMs?: number)
 
 /**
  * A repository's write: its local change and its outbox entry in one Dexie transaction over
- * `tables` (the outbox among them), then a replay to send it.
+ * `tables` (the outbox among them, and the ids adopted from the server), then a replay to send it.
  */
 export async function queueAndSend<T>(tables: Table[], write: () => Promise<T>): Promise<T> {
-  const result = await db.transaction('rw', tables, write);
+  // An async scope: Dexie then keeps the transaction across the native awaits inside `write`.
+  const result = await db.transaction('rw', [...tables, db.meta], async () => write());
   requestReplay();
   return result;
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { readCatalogue, writeCatalogue } from '#data/catalogue-store.ts';
 import { db } from '#data/db.ts';
 import { saveColumnLayout } from '#data/repositories/column-preferences.ts';
 import {
@@ -9,7 +10,15 @@ import {
   updateCustomField,
 } from '#data/repositories/custom-fields.ts';
 import { saveInventorySettings } from '#data/repositories/inventory-settings.ts';
+import {
+  createProduct,
+  deleteProduct,
+  duplicateProduct,
+  editProduct,
+  withPendingWrites,
+} from '#data/repositories/products.ts';
 import { isReplayPaused, requestReplay, resumeReplay, stopReplay } from '#data/sync/replayer.ts';
+import { settlementOf } from '#data/sync/write-handler.ts';
 import { installTokenStore, type Tokens } from '#data/token-store.ts';
 import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
 import { isOfferedColumn } from '#shared/inventory/columns.ts';
@@ -28,7 +37,8 @@ import { clearLocalData } from '../helpers/local-data.ts';
 
 /**
  * Model-based property test of the outbox (ARCHITECTURE.md section 4). fast-check plays random
- * sequences of user changes, replays, restarts, sign-ins, the browser going offline and online
+ * sequences of user changes (columns, settings, custom fields, and products added, edited,
+ * duplicated and deleted, also while another device edits them), replays, restarts, sign-ins, the browser going offline and online
  * (offline, nothing is tried, so writes coalesce) and injected network faults (lost
  * requests, lost answers, 5xx, 429, expired access token, revoked session, 409 still running)
  * against an in-memory server. Once the network heals, whatever happened: the server holds what
@@ -52,12 +62,24 @@ const FAULTS: Fault[] = [
   'still-running',
 ];
 
+interface ModelProduct {
+  /** The user's last value of each field. */
+  values: Record<ProductField, string>;
+  /**
+   * Fields another device changed, with its last value. Such a field ends as the user's value or
+   * that one: which depends on whether the user's edit reached the server before or after it.
+   */
+  elsewhere: Map<ProductField, string>;
+}
+
 interface Model {
   /** The column preferences as the server should end up holding them. */
   columns: ColumnPreference[] | null;
   settings: InventorySettings | null;
   /** field_key → field_name of the fields the user has. */
   fields: Map<string, string>;
+  /** The products the user added (by name, unique), as the server should end up holding them. */
+  products: Map<string, ModelProduct>;
 }
 
 interface Real {
@@ -165,6 +187,107 @@ class DeleteField implements Command {
   toString = () => `DeleteField(${this.key})`;
 }
 
+type ProductField = 'list_price' | 'producer';
+const PRODUCT_NAMES = ['Grange', 'Hill of Grace', 'Bin 389'] as const;
+const PRODUCT_VALUES: Record<ProductField, readonly string[]> = {
+  list_price: ['10.00', '20.00', '30.00'],
+  producer: ['Penfolds', 'Henschke', 'Wendouree'],
+};
+
+/** A product as the inventory screen shows it: the stored catalogue with the waiting writes. */
+async function shownProduct(name: string) {
+  const entries = await db.outbox.orderBy('seq').toArray();
+  const found = withPendingWrites((await readCatalogue()).items, entries).find(
+    (item) => item.product === name,
+  );
+  if (!found) throw new Error(`The product ${name} is not shown`);
+  return found;
+}
+
+class AddProduct implements Command {
+  constructor(
+    readonly name: string,
+    readonly price: string,
+  ) {}
+  check = (model: Readonly<Model>) => !model.products.has(this.name);
+  async run(model: Model) {
+    const values = { list_price: this.price, producer: 'Penfolds' };
+    model.products.set(this.name, { values, elsewhere: new Map() });
+    await createProduct({ name: this.name, ...values });
+  }
+  toString = () => `AddProduct(${this.name}, ${this.price})`;
+}
+
+class EditProduct implements Command {
+  constructor(
+    readonly name: string,
+    readonly field: ProductField,
+    readonly value: string,
+  ) {}
+  check = (model: Readonly<Model>) => model.products.has(this.name);
+  async run(model: Model) {
+    const product = model.products.get(this.name) as ModelProduct;
+    product.values[this.field] = this.value;
+    await editProduct(await shownProduct(this.name), { [this.field]: this.value });
+  }
+  toString = () => `EditProduct(${this.name}, ${this.field}, ${this.value})`;
+}
+
+class DuplicateProduct implements Command {
+  constructor(readonly name: string) {}
+  check = (model: Readonly<Model>) =>
+    model.products.has(this.name) && !model.products.has(`${this.name} (Copy)`);
+  async run(model: Model) {
+    const original = model.products.get(this.name) as ModelProduct;
+    // The server copies the original as it holds it when the copy arrives.
+    model.products.set(`${this.name} (Copy)`, {
+      values: { ...original.values },
+      elsewhere: new Map(original.elsewhere),
+    });
+    await duplicateProduct(await shownProduct(this.name));
+  }
+  toString = () => `DuplicateProduct(${this.name})`;
+}
+
+class DeleteProduct implements Command {
+  constructor(readonly name: string) {}
+  check = (model: Readonly<Model>) => model.products.has(this.name);
+  async run(model: Model) {
+    model.products.delete(this.name);
+    await deleteProduct(await shownProduct(this.name));
+  }
+  toString = () => `DeleteProduct(${this.name})`;
+}
+
+/** Another tablet of the shop changes a product the server already has. */
+class EditElsewhere implements Command {
+  constructor(
+    readonly name: string,
+    readonly field: ProductField,
+    readonly value: string,
+  ) {}
+  check = (model: Readonly<Model>) => model.products.has(this.name);
+  async run(model: Model, real: Real) {
+    const served = [...real.server.products.values()].find(
+      (product) => product.values.name === this.name,
+    );
+    if (!served) return;
+    real.server.editElsewhere(served.id, this.field, this.value);
+    (model.products.get(this.name) as ModelProduct).elsewhere.set(this.field, this.value);
+    // A copy not yet made on the server will copy the original as it is then: with this value.
+    const entries = await db.outbox.toArray();
+    const waitingCopy = (name: string) =>
+      entries.some(
+        (entry) =>
+          entry.op === 'product.duplicate' && (entry.revert as { name: string }).name === name,
+      );
+    for (let copy = `${this.name} (Copy)`; waitingCopy(copy); copy = `${copy} (Copy)`) {
+      model.products.get(copy)?.elsewhere.set(this.field, this.value);
+    }
+  }
+  toString = () => `EditElsewhere(${this.name}, ${this.field}, ${this.value})`;
+}
+
 class Inject implements Command {
   constructor(readonly fault: Fault) {}
   check = () => true;
@@ -222,8 +345,25 @@ class SignIn implements Command {
 }
 
 const fieldKey = fc.constantFrom(...FIELD_KEYS);
+const productName = fc
+  .constantFrom(...PRODUCT_NAMES)
+  .chain((name) => fc.constantFrom(name, `${name} (Copy)`));
+const productChange = fc
+  .constantFrom<ProductField>('list_price', 'producer')
+  .chain((field) => fc.tuple(fc.constant(field), fc.constantFrom(...PRODUCT_VALUES[field])));
 const commands = fc.commands(
   [
+    fc
+      .tuple(fc.constantFrom(...PRODUCT_NAMES), fc.constantFrom(...PRODUCT_VALUES.list_price))
+      .map(([name, price]) => new AddProduct(name, price)),
+    fc
+      .tuple(productName, productChange)
+      .map(([name, [field, value]]) => new EditProduct(name, field, value)),
+    productName.map((name) => new DuplicateProduct(name)),
+    productName.map((name) => new DeleteProduct(name)),
+    fc
+      .tuple(productName, productChange)
+      .map(([name, [field, value]]) => new EditElsewhere(name, field, value)),
     fc
       .tuple(fc.constantFrom(...COLUMN_KEYS), fc.boolean(), fc.boolean())
       .map(([key, visible, front]) => new SetColumn(key, visible, front)),
@@ -239,18 +379,47 @@ const commands = fc.commands(
     fc.constant(new SignIn()),
     fc.boolean().map((online) => new SetOnline(online)),
   ],
-  { maxCommands: 25 },
+  { maxCommands: 30 },
 );
 
-/** The network is back and the user signs in when asked: the queue drains. */
+/**
+ * The network is back and the user signs in when asked: the queue drains. An edit of a field
+ * another device changed meanwhile waits in Pending changes; the user keeps theirs.
+ */
 async function heal(real: Real) {
   real.server.clearFaults();
   setOnline(true);
   for (let round = 0; round < 20 && (await db.outbox.count()) > 0; round += 1) {
     if (isReplayPaused() || real.tokens.accessToken === null)
       await new SignIn().run({} as Model, real);
+    for (const entry of await db.outbox.toArray()) {
+      const keepMine = settlementOf(entry)?.choices.find((choice) => choice.label === 'Keep mine');
+      await keepMine?.run();
+    }
     passTime();
     await requestReplay();
+  }
+}
+
+/** Every product the user kept is on the server once, with their values, and stored here so. */
+async function expectProducts(model: Model, server: FakeSyncServer) {
+  const served = [...server.products.values()];
+  expect(served.map((product) => String(product.values.name)).sort()).toEqual(
+    [...model.products.keys()].sort(),
+  );
+  const stored = (await readCatalogue()).items;
+  for (const product of served) {
+    const expected = model.products.get(String(product.values.name)) as ModelProduct;
+    for (const field of ['list_price', 'producer'] as const) {
+      const other = expected.elsewhere.get(field);
+      const allowed =
+        other === undefined ? [expected.values[field]] : [expected.values[field], other];
+      expect(allowed).toContain(product.values[field]);
+    }
+    // What this device stored for it is the server's answer to its last write.
+    const local = stored.find((item) => item.id === product.id);
+    expect(local?.product).toBe(product.values.name);
+    if (!expected.elsewhere.has('producer')) expect(local?.producer).toBe(product.values.producer);
   }
 }
 
@@ -289,7 +458,14 @@ it(
         stopReplay();
         setOnline(true);
         await clearLocalData();
-        const model: Model = { columns: null, settings: null, fields: new Map() };
+        // The device has loaded the (empty) catalogue: acknowledged writes are stored into it.
+        await writeCatalogue([], { key: 'catalogue', etag: null, fetchedAt: Date.now(), count: 0 });
+        const model: Model = {
+          columns: null,
+          settings: null,
+          fields: new Map(),
+          products: new Map(),
+        };
 
         await fc.asyncModelRun(() => ({ model, real }), sequence);
         await heal(real);
@@ -310,6 +486,7 @@ it(
         if (model.columns) {
           expect((await db.columnPreferences.get('products'))?.saved).toEqual(model.columns);
         }
+        await expectProducts(model, server);
       }),
       { numRuns: RUNS, seed: SEED },
     );

@@ -213,7 +213,7 @@ describe('repositories', () => {
 
   it('store neither when the transaction fails', async () => {
     await expect(
-      db.transaction('rw', db.customFields, db.outbox, async () => {
+      db.transaction('rw', db.customFields, db.outbox, db.meta, async () => {
         await db.customFields.put({ ...served(1, field('a')) });
         await queueWrite({
           resource: 'x',
@@ -370,7 +370,7 @@ describe('sending the outbox', () => {
         return HttpResponse.error();
       }),
     );
-    const created = await db.transaction('rw', db.customFields, db.outbox, async () => {
+    const created = await db.transaction('rw', db.customFields, db.outbox, db.meta, async () => {
       await db.customFields.put({ ...served(1, field('x')), id: 'tmp-a' });
       return queueWrite({
         resource: 'custom-fields:product',
@@ -383,7 +383,7 @@ describe('sending the outbox', () => {
       });
     });
     expect(created).not.toBeNull();
-    await db.transaction('rw', db.customFields, db.outbox, async () => {
+    await db.transaction('rw', db.customFields, db.outbox, db.meta, async () => {
       await db.customFields.delete('tmp-a');
       await queueWrite({
         resource: 'custom-fields:product',

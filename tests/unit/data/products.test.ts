@@ -163,6 +163,24 @@ describe('catalogue writes through the outbox', () => {
     ]);
   });
 
+  it("an edit or a copy made from a screen still showing a new product's temporary id names the server's id", async () => {
+    online = false;
+    await createProduct({ name: 'Hill of Grace', list_price: '800.00' });
+    const stale = (await shown()).at(-1) as InventoryItem;
+    online = true;
+    requestReplay();
+    await drained();
+    online = false;
+    await editProduct(stale, { producer: 'Henschke' });
+    await duplicateProduct(stale);
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((entry) => [entry.op, entry.path])).toEqual([
+      ['product.update', '/catalogue/products/88'],
+      ['product.duplicate', '/catalogue/products/88/duplicate'],
+    ]);
+    expect(entries[0]?.recordId).toBe(88);
+  });
+
   it('a duplicate edited before it is sent: one request with the edit, placed after its original', async () => {
     online = false;
     await duplicateProduct(item(1, 'Grange', 900));
@@ -211,6 +229,43 @@ describe('catalogue writes through the outbox', () => {
       expect((await db.outbox.toArray())[0]?.state).toBe('needs-attention'),
     );
     expect((await shown()).find((row) => row.id === 2)?.listPrice).toBe(90);
+  });
+
+  it('an edit of a product deleted meanwhile offers to re-create it, as it was and with the edit', async () => {
+    await editProduct(item(2, 'Bin 389', 90), { list_price: '95.00' });
+    await waitFor(async () =>
+      expect((await db.outbox.toArray())[0]?.state).toBe('needs-attention'),
+    );
+    const [entry] = await db.outbox.toArray();
+    const settlement = settlementOf(entry as OutboxEntry) as Settlement;
+    expect(settlement.differences).toEqual([]);
+    expect(settlement.choices.map((choice) => choice.label)).toEqual(['Re-create']);
+    sent.length = 0;
+    await settlement.choices[0]?.run();
+    await drained();
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/catalogue/products',
+        body: {
+          fields: {
+            name: 'Bin 389',
+            producer: 'Penfolds',
+            country: 'Australia',
+            region: 'Barossa',
+            appellation: 'Barossa Valley',
+            luc: '100.00',
+            gst: '10.00',
+            list_price: '95.00',
+          },
+        },
+      },
+    ]);
+    expect((await readCatalogue()).items.map((row) => [row.id, row.product])).toEqual([
+      [1, 'Grange'],
+      [2, 'Bin 389'],
+      [88, 'Bin 389'],
+    ]);
   });
 
   describe('an edit of a field another device changed meanwhile', () => {

@@ -1,11 +1,16 @@
 import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
 import { isOfferedColumn } from '#shared/inventory/columns.ts';
 import { columnPreferencesAnswer } from '#shared/preferences/column-preferences.ts';
+import {
+  conflictingFields,
+  type ProductChanges,
+  sameValue,
+} from '#shared/products/product-write.ts';
 
 /**
  * A small in-memory stand-in for the API's write side, for model-based tests of the outbox: column
- * preferences, inventory settings, custom field definitions, token refresh and Idempotency-Key
- * replays, with faults a test injects for the next request. Like the real server, it refuses a
+ * preferences, inventory settings, custom field definitions, catalogue products (with the field
+ * merge of the real server), token refresh and Idempotency-Key replays, with faults a test injects for the next request. Like the real server, it refuses a
  * column that is neither offered nor a custom field, and a field's columns follow its key and go
  * with it. It counts how often each key's write
  * took effect, so a test can prove none took effect twice.
@@ -36,6 +41,21 @@ export interface ServedField extends CustomFieldDefinitionBody {
   updated_at: string;
 }
 
+/** A product as the catalogue writes keep it: values by server key, and when each changed. */
+export interface ServedProduct {
+  id: number;
+  version: number;
+  values: Record<string, unknown>;
+  /** The product version at which each field last changed. */
+  changedAt: Map<string, number>;
+}
+
+const productAnswer = (product: ServedProduct) => ({
+  id: product.id,
+  version: product.version,
+  columns: Object.entries(product.values).map(([key, value]) => ({ key, value })),
+});
+
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(status === 204 ? null : JSON.stringify(body), {
     status,
@@ -46,6 +66,7 @@ export class FakeSyncServer {
   columns: { column_key: string; is_visible: boolean; display_order: number }[] | null = null;
   settings: Record<string, unknown> | null = null;
   fields = new Map<number, ServedField>();
+  products = new Map<number, ServedProduct>();
   /** How many times the write of each Idempotency-Key took effect. */
   effects = new Map<string, number>();
   requests = 0;
@@ -62,6 +83,15 @@ export class FakeSyncServer {
     this.accessToken = `access-${this.tokenSerial}`;
     this.refreshToken = `refresh-${this.tokenSerial}`;
     return { accessToken: this.accessToken, refreshToken: this.refreshToken };
+  }
+
+  /** Another device of the business changes a product's field, as the real server would. */
+  editElsewhere(id: number, field: string, value: unknown) {
+    const product = this.products.get(id);
+    if (!product) return;
+    product.version += 1;
+    product.values[field] = value;
+    product.changedAt.set(field, product.version);
   }
 
   inject(fault: Fault) {
@@ -139,6 +169,8 @@ export class FakeSyncServer {
       this.settings = body as Record<string, unknown>;
       return [200, { ...this.settings, savedAt: new Date().toISOString() }];
     }
+    const productPath = /^\/api\/v1\/catalogue\/products(?:\/(\d+))?(\/duplicate)?$/.exec(path);
+    if (productPath) return this.applyProduct(method, productPath, body);
     const fieldPath = /^\/api\/v1\/custom-fields\/definitions(?:\/(\d+))?$/.exec(path);
     if (!fieldPath) return [404, { message: 'Not found' }];
     const id = Number(fieldPath[1]);
@@ -172,6 +204,59 @@ export class FakeSyncServer {
           : column,
       ) ?? null;
     return [200, updated];
+  }
+
+  /** Create, field-level edit merged by the shared rule, duplicate and delete of a product. */
+  private applyProduct(method: string, path: RegExpExecArray, body: unknown): [number, unknown] {
+    const create = (values: Record<string, unknown>) => {
+      const product: ServedProduct = {
+        id: this.nextId++,
+        version: 1,
+        values,
+        changedAt: new Map(),
+      };
+      this.products.set(product.id, product);
+      return [201, productAnswer(product)] as [number, unknown];
+    };
+    if (method === 'POST' && !path[1]) {
+      return create({ ...(body as { fields: Record<string, unknown> }).fields });
+    }
+    const product = this.products.get(Number(path[1]));
+    if (!product) return [404, { message: 'This product was deleted' }];
+    if (method === 'POST' && path[2]) {
+      const { changes } = body as { changes?: Record<string, unknown> };
+      return create({
+        ...product.values,
+        name: `${String(product.values.name)} (Copy)`,
+        ...changes,
+      });
+    }
+    if (method === 'DELETE') {
+      this.products.delete(product.id);
+      return [204, null];
+    }
+    const patch = body as { base_version: number; changes: ProductChanges };
+    const changedSince = new Set(
+      [...product.changedAt].filter(([, at]) => at > patch.base_version).map(([key]) => key),
+    );
+    const conflicts = conflictingFields(patch.changes, changedSince, product.values);
+    if (conflicts.length > 0) {
+      return [
+        409,
+        {
+          message: 'This product was changed on another device',
+          conflicts,
+          current: productAnswer(product),
+        },
+      ];
+    }
+    product.version += 1;
+    for (const [key, value] of Object.entries(patch.changes)) {
+      if (sameValue(product.values[key], value)) continue;
+      product.values[key] = value;
+      product.changedAt.set(key, product.version);
+    }
+    return [200, productAnswer(product)];
   }
 }
 
