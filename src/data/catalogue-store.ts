@@ -1,4 +1,5 @@
 import type { InventoryItem } from '#shared/inventory/product.ts';
+import { applyToRuns, type CatalogueChange } from './catalogue-change.ts';
 import { CATALOGUE_CHUNK_SIZE, type CatalogueChunk, type CatalogueMeta, db } from './db.ts';
 
 /**
@@ -29,13 +30,16 @@ export async function readCatalogue(): Promise<StoredCatalogue> {
 function chunksOf(items: readonly InventoryItem[]): CatalogueChunk[] {
   const chunks: CatalogueChunk[] = [];
   for (let n = 0; n * CATALOGUE_CHUNK_SIZE < items.length; n += 1) {
-    chunks.push({
-      n,
-      items: items.slice(n * CATALOGUE_CHUNK_SIZE, (n + 1) * CATALOGUE_CHUNK_SIZE),
-    });
+    chunks.push(chunkOf(n, items.slice(n * CATALOGUE_CHUNK_SIZE, (n + 1) * CATALOGUE_CHUNK_SIZE)));
   }
   return chunks;
 }
+
+const chunkOf = (n: number, items: InventoryItem[]): CatalogueChunk => ({
+  n,
+  items,
+  ids: items.map((item) => item.id),
+});
 
 export async function writeCatalogue(items: InventoryItem[], meta: CatalogueMeta) {
   await db.transaction('rw', db.catalogueChunks, db.meta, async () => {
@@ -45,53 +49,81 @@ export async function writeCatalogue(items: InventoryItem[], meta: CatalogueMeta
   });
 }
 
-const sameItems = (a: readonly InventoryItem[], b: readonly InventoryItem[]) =>
-  a.length === b.length && a.every((item, index) => item === b[index]);
-
 /**
  * Applies a change to the stored catalogue: an acknowledged write, so that it shows once its
  * outbox entry has gone, or the changes since its version (with `meta` naming the new version).
- * Screens follow through the meta record's revision. The stored ETag is dropped: the copy matches
- * no answer the server made, and the version says what it holds. Nothing is stored before the
- * first download. Runs once per acknowledged write (a replay after an outage may bring a
- * thousand), so only the chunks the change touched are written again.
+ * Only the records holding the ids it names are read and written (with the first and the last,
+ * where new products go): a replay after an outage may bring a thousand acknowledgements, and
+ * reading 50,000 products for each would take minutes. Records may grow or shrink; their order
+ * is the catalogue's. Screens follow through the meta record's revision, and a screen holding
+ * the catalogue in memory applies the same change to it. The stored ETag is dropped: the copy
+ * matches no answer the server made, and the version says what it holds. Nothing is stored
+ * before the first download.
  */
 export async function updateStoredCatalogue(
-  change: (items: InventoryItem[]) => InventoryItem[],
+  change: CatalogueChange,
   meta: Partial<Pick<CatalogueMeta, 'version' | 'fetchedAt'>> = {},
 ): Promise<void> {
   const written = await db.transaction('rw', db.catalogueChunks, db.meta, async () => {
-    const [before, stored] = await Promise.all([
-      db.catalogueChunks.orderBy('n').toArray(),
-      storedMeta(),
-    ]);
+    const stored = await storedMeta();
     if (!stored) return undefined;
-    const items = change(before.flatMap((chunk) => chunk.items));
-    const after = chunksOf(items);
-    const changed = after.filter((chunk) => !sameItems(chunk.items, before[chunk.n]?.items ?? []));
+    const named = [
+      ...change.put.map(({ item }) => item.id),
+      ...change.put.flatMap(({ after }) => (typeof after === 'number' ? [after] : [])),
+      ...change.deleted,
+    ];
+    const holding =
+      named.length === 0 ? [] : await db.catalogueChunks.where('ids').anyOf(named).toArray();
+    // The first and the last record only when a new product may go there.
+    const held = new Set(holding.flatMap((chunk) => chunk.ids));
+    const placed = change.put.filter(({ item }) => !held.has(item.id));
+    const [first, last] = await Promise.all([
+      placed.some(({ after }) => after === null) ? db.catalogueChunks.orderBy('n').first() : null,
+      placed.some(({ after }) => after === undefined || (after !== null && !held.has(after)))
+        ? db.catalogueChunks.orderBy('n').last()
+        : null,
+    ]);
+    const chunks = new Map<number, CatalogueChunk>();
+    for (const chunk of [first, ...holding, last]) if (chunk) chunks.set(chunk.n, chunk);
+    if (chunks.size === 0) chunks.set(0, chunkOf(0, []));
+    const read = [...chunks.values()].sort((a, b) => a.n - b.n);
+    const after = applyToRuns(
+      read.map((chunk) => chunk.items),
+      change,
+    );
+    const changed = read
+      .map((chunk, index) => chunkOf(chunk.n, after[index] ?? []))
+      .filter((chunk, index) => !sameItems(chunk.items, read[index]?.items ?? []));
+    const count =
+      stored.count +
+      after.reduce((total, run) => total + run.length, 0) -
+      read.reduce((total, chunk) => total + chunk.items.length, 0);
     const next: CatalogueMeta = {
       ...stored,
       ...meta,
       etag: null,
-      count: items.length,
+      count,
       revision: (stored.revision ?? 0) + 1,
     };
     await db.catalogueChunks.bulkPut(changed);
-    await db.catalogueChunks.where('n').aboveOrEqual(after.length).delete();
     await db.meta.put(next);
-    return { items, meta: next };
+    return next;
   });
-  if (written) for (const listener of updateListeners) listener(written);
+  if (written) for (const listener of updateListeners) listener(change, written);
 }
 
-const updateListeners = new Set<(stored: StoredCatalogue) => void>();
+const sameItems = (a: readonly InventoryItem[], b: readonly InventoryItem[]) =>
+  a.length === b.length && a.every((item, index) => item === b[index]);
+
+type UpdateListener = (change: CatalogueChange, meta: CatalogueMeta) => void;
+const updateListeners = new Set<UpdateListener>();
 
 /**
- * Called with the stored catalogue right after an acknowledged write is stored, before its
- * outbox entry goes: a screen holding the catalogue in memory takes it at once, so the row
+ * Called with each change right after it is stored (for an acknowledged write, before its
+ * outbox entry goes): a screen holding the catalogue in memory applies it at once, so the row
  * never shows the old value between the two.
  */
-export function onStoredCatalogueUpdate(listener: (stored: StoredCatalogue) => void) {
+export function onStoredCatalogueUpdate(listener: UpdateListener) {
   updateListeners.add(listener);
   return () => updateListeners.delete(listener);
 }

@@ -10,7 +10,8 @@ import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
  * The local copy of the server's data, in IndexedDB database 'vintry' (shared by the page and
  * the service worker):
  * - catalogueChunks: the catalogue as the screens use it (mapped inventory items), in order, a
- *   thousand items per record. Tens of thousands of products read and write in a few dozen
+ *   thousand items per record when downloaded (changes since may grow or shrink one), indexed by
+ *   the ids they hold. Tens of thousands of products read and write in a few dozen
  *   records instead of one each, which is what keeps a cold start quick.
  * - meta: bookkeeping by key — for 'catalogue', when it was fetched and its ETag; for 'owner',
  *   whose data this is, so that another user on a shared tablet never sees it; 'loaded:…' for
@@ -31,6 +32,8 @@ import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
 export interface CatalogueChunk {
   n: number;
   items: InventoryItem[];
+  /** The ids of its items, indexed, so that a change reads only the records it touches. */
+  ids: number[];
 }
 
 export interface CatalogueMeta {
@@ -130,6 +133,17 @@ export class VintryDatabase extends Dexie {
           .modify((entry, ref) => {
             const upgraded = upgradeEntry(entry);
             if (upgraded) ref.value = upgraded;
+          }),
+      );
+    // Catalogue records say which products they hold; outbox entries are found by their record.
+    this.version(3)
+      .stores({ catalogueChunks: 'n, *ids', outbox: '++seq, &id, resource, state, recordId' })
+      .upgrade((tx) =>
+        tx
+          .table<CatalogueChunk, number>('catalogueChunks')
+          .toCollection()
+          .modify((chunk) => {
+            chunk.ids = chunk.items.map((item) => item.id);
           }),
       );
   }

@@ -1,5 +1,12 @@
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
 import { gzipTotal, measureBundles } from './bundle.bench.ts';
+import {
+  CATALOGUE_PRODUCTS,
+  changeOnAnotherDevice,
+  OFFLINE_EDITS,
+  replayOfflineEdits,
+  searchAndSortWithEdits,
+} from './catalogue.bench.ts';
 import { measureInventory } from './inventory.bench.ts';
 import { launchChromium, signIn } from './lib/browser.ts';
 import { type BudgetRow, printTable, ratio } from './lib/budgets.ts';
@@ -120,6 +127,51 @@ async function browserFigures() {
   }
 }
 
+async function catalogueFigures() {
+  console.log(`Seeding ${CATALOGUE_PRODUCTS.toLocaleString('en')} products…`);
+  const server = await startServer({
+    port: 8293,
+    extraProducts: CATALOGUE_PRODUCTS - DEMO_CATALOGUE_SIZE,
+  });
+  const browser = await launchChromium();
+  try {
+    const { feed, full } = await changeOnAnotherDevice(browser, server.baseUrl);
+    add({
+      figure: `One product changed elsewhere, ${CATALOGUE_PRODUCTS.toLocaleString('en')} products: refresh to shown`,
+      value: `${ms(feed.time)}, ${kb(feed.bytes)}`,
+      budget: '≤ 300 ms, ≤ 5 KB',
+      pass: feed.time <= 300 && feed.bytes <= 5 * KB,
+      baseline: `full download ${ms(full.time)}, ${kb(full.bytes)}; ${ratio(feed.time, full.time)}`,
+    });
+    const replayed = await replayOfflineEdits(browser, server.baseUrl);
+    add({
+      figure: `${OFFLINE_EDITS.toLocaleString('en')} product edits made offline, replayed`,
+      value: `${ms(replayed.time)}; ${replayed.requests} requests`,
+      budget: '≤ 10 s',
+      pass: replayed.time <= 10_000,
+      baseline: '—',
+    });
+    const waiting = await searchAndSortWithEdits(browser, server.baseUrl);
+    add({
+      figure: 'Search with edits waiting, keystroke to grid updated',
+      value: spread(waiting.searchTimes),
+      budget: 'median ≤ 50 ms, p95 ≤ 100 ms',
+      pass: median(waiting.searchTimes) <= 50 && percentile(waiting.searchTimes, 95) <= 100,
+      baseline: '—',
+    });
+    add({
+      figure: 'Sort with edits waiting, click to grid updated',
+      value: spread(waiting.sortTimes),
+      budget: 'median ≤ 200 ms',
+      pass: median(waiting.sortTimes) <= 200,
+      baseline: '—',
+    });
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
 async function offlineAndServerFigures() {
   console.log(`Seeding ${OFFLINE_PRODUCTS.toLocaleString('en')} products…`);
   const server = await startServer({
@@ -186,6 +238,7 @@ async function offlineAndServerFigures() {
 async function main() {
   if (!process.argv.includes('--no-build')) build();
   await browserFigures();
+  await catalogueFigures();
   await offlineAndServerFigures();
   console.log('');
   printTable(rows);

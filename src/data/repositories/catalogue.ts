@@ -10,7 +10,7 @@ import {
 import { EnhancedInventorySchema, mapEnhancedProduct } from '#shared/inventory/product.ts';
 import { CatalogueChangesSchema } from '#shared/products/product-write.ts';
 import { apiFetch } from '../api-client.ts';
-import { applyCatalogueFeed } from '../catalogue-feed.ts';
+import { applyCatalogueChange } from '../catalogue-change.ts';
 import {
   onStoredCatalogueUpdate,
   readCatalogue,
@@ -119,8 +119,8 @@ export function resetCatalogueState() {
 }
 onForgetUser(resetCatalogueState);
 // An acknowledged write of this page's outbox: shown before its entry leaves the outbox.
-onStoredCatalogueUpdate((stored) => {
-  if (current) publish(stored);
+onStoredCatalogueUpdate((change, meta) => {
+  if (current) publish({ items: applyCatalogueChange(current.items, change), meta });
 });
 
 /**
@@ -140,10 +140,13 @@ async function fetchChanges(since: number): Promise<RefreshOutcome | null> {
     item: mapEnhancedProduct(product),
     after,
   }));
-  await updateStoredCatalogue((items) => applyCatalogueFeed(items, changed, feed.deleted), {
-    version: feed.version,
-    fetchedAt,
-  });
+  await updateStoredCatalogue(
+    { put: changed, deleted: feed.deleted },
+    {
+      version: feed.version,
+      fetchedAt,
+    },
+  );
   return 'updated';
 }
 

@@ -12,6 +12,7 @@ import { handlerOf, type WriteRole } from './write-handler.ts';
  * - Updated and then deleted: one delete.
  * - Updated twice: one update, the bodies merged.
  * - 'append': never merged.
+ * - Nothing is merged across a create queued in between (it may copy the record as it was).
  * A merged entry keeps the revert of the earliest, which restores the state before them all.
  * An entry to add that carries a `seq` replaces the waiting entry in that place.
  */
@@ -48,6 +49,10 @@ export function coalesce(waiting: readonly OutboxEntry[], next: OutboxEntry): Co
     .at(-1);
   const previousRole = previous ? roleOf(previous) : undefined;
   if (!previous) return { remove: [], add: next };
+  // A record made since may be a copy of this one, made as it was then: merging would change
+  // what it copies (or cancel the create it copies), so the writes stay apart.
+  const since = waiting.slice(waiting.indexOf(previous) + 1);
+  if (since.some((entry) => roleOf(entry) === 'create')) return { remove: [], add: next };
 
   if (previousRole === 'create') {
     if (role === 'delete') return { remove: [previous.id], add: null };

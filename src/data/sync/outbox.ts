@@ -105,12 +105,20 @@ export async function unsentRecordIds(resource: string): Promise<Set<number | st
 
 /** How many other writes of this record wait (edits made since the entry was queued). */
 export function otherWritesOf(recordId: number | string, entry: OutboxEntry): Promise<number> {
-  return db.outbox.filter((other) => other.id !== entry.id && other.recordId === recordId).count();
+  return db.outbox
+    .where('recordId')
+    .equals(recordId)
+    .filter((other) => other.id !== entry.id)
+    .count();
 }
 
 /** Writes of a record that cannot be sent any more (its create was refused or discarded). */
 export async function dropWritesOf(recordId: number | string, exceptId: string) {
-  await db.outbox.filter((other) => other.id !== exceptId && other.recordId === recordId).delete();
+  await db.outbox
+    .where('recordId')
+    .equals(recordId)
+    .filter((other) => other.id !== exceptId)
+    .delete();
 }
 
 /**
@@ -119,7 +127,8 @@ export async function dropWritesOf(recordId: number | string, exceptId: string) 
  */
 export async function adoptServerId(temporaryId: number | string, serverId: number | string) {
   await db.outbox
-    .filter((other) => other.recordId === temporaryId)
+    .where('recordId')
+    .equals(temporaryId)
     .modify((other) => {
       other.recordId = serverId;
       other.path = other.path.replace(String(temporaryId), String(serverId));

@@ -11,3 +11,8 @@ export function temporaryId(): string {
 export function isTemporaryId(id: unknown): boolean {
   return typeof id === 'string' && id.startsWith(PREFIX);
 }
+
+/** Whether a request path names a record by its temporary id: it cannot be sent yet. */
+export function namesTemporaryId(path: string): boolean {
+  return path.includes(PREFIX);
+}

@@ -36,6 +36,8 @@ export interface WriteHandler<TBody = unknown, TRevert = unknown> {
    * entry's resource is its own order.
    */
   readonly sendOrder?: string;
+  /** The send order of each entry, when it depends on the entry (one order per record). */
+  orderOf?(entry: OutboxEntry<TBody, TRevert>): string;
   /**
    * This entry's body (an untried create or update) with the body of a later update of the same
    * record merged in; without it, the later body is taken as it is.
@@ -90,7 +92,8 @@ export function registeredOps(): string[] {
 
 /** Which writes wait for which: the handler's send order, or the entry's own resource. */
 export function sendOrderOf(entry: OutboxEntry): string {
-  return handlerOf(entry)?.sendOrder ?? entry.resource;
+  const handler = handlerOf(entry);
+  return handler?.orderOf?.(entry) ?? handler?.sendOrder ?? entry.resource;
 }
 
 /** The change in words, for Pending changes. */

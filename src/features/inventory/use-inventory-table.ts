@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '#shared/inventory/constants.ts';
 import {
   applyDraft,
@@ -17,6 +17,7 @@ import {
   type SortState,
   searchTexts,
   sortOrder,
+  updatedSortOrder,
 } from '#shared/inventory/table.ts';
 
 /**
@@ -56,7 +57,21 @@ export function useInventoryTable(
 
   const items = workingCopy ?? catalogue;
   const texts = useMemo(() => searchTexts(items), [items]);
-  const order = useMemo(() => sortOrder(items, sort), [items, sort]);
+  // A few rows changed (a refresh, an acknowledged write): they move, the rest keeps its order.
+  const sorted = useRef<{
+    items: readonly InventoryItem[];
+    sort: SortState;
+    order: number[];
+  } | null>(null);
+  const order = useMemo(() => {
+    const last = sorted.current;
+    const next =
+      last && last.sort.key === sort.key && last.sort.direction === sort.direction
+        ? updatedSortOrder(last.items, last.order, items, sort)
+        : sortOrder(items, sort);
+    sorted.current = { items, sort, order: next };
+    return next;
+  }, [items, sort]);
   const search = useMemo(() => createSearchCache(order, texts), [order, texts]);
   const deferredQuery = useDeferredValue(query);
   const matches = useMemo(() => search(deferredQuery), [search, deferredQuery]);

@@ -62,6 +62,74 @@ export function sortOrder(
   return present.concat(missing);
 }
 
+/** Past this many changed rows, sorting again is as quick as placing each one. */
+const MOST_PLACED = 64;
+
+/** Whether every present value of the column is a number (the column then sorts numerically). */
+function sortsAsNumbers(items: readonly InventoryItem[], key: string): boolean {
+  return items.every((item, index) => {
+    const value = sortValue(item, key, index);
+    return isMissing(value) || typeof value === 'number';
+  });
+}
+
+/**
+ * The order of `items` under a sort, from the order of `before` under the same sort, when the
+ * two differ only in a few rows replaced in place (a change another device made, an
+ * acknowledged write): those rows are taken out and put back where they now belong, instead of
+ * sorting 50,000 rows again. The result is the one sortOrder gives; anything else (rows added
+ * or removed, many changed, the column's kind changed) is sorted again.
+ */
+export function updatedSortOrder(
+  before: readonly InventoryItem[],
+  order: readonly number[],
+  items: readonly InventoryItem[],
+  sort: SortState,
+): number[] {
+  if (before.length !== items.length || order.length !== items.length) {
+    return sortOrder(items, sort);
+  }
+  const changed: number[] = [];
+  for (let index = 0; index < items.length; index += 1) {
+    if (items[index] === before[index]) continue;
+    changed.push(index);
+    if (changed.length > MOST_PLACED) return sortOrder(items, sort);
+  }
+  if (changed.length === 0 || sort.key === 'rowNumber') return [...order];
+  const numeric = sortsAsNumbers(items, sort.key);
+  if (numeric !== sortsAsNumbers(before, sort.key)) return sortOrder(items, sort);
+
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const valueAt = (index: number) => sortValue(items[index] as InventoryItem, sort.key, index);
+  const compare = (a: number, b: number) => {
+    const left = valueAt(a);
+    const right = valueAt(b);
+    const leftMissing = isMissing(left);
+    const rightMissing = isMissing(right);
+    if (leftMissing || rightMissing) {
+      return leftMissing && rightMissing ? a - b : leftMissing ? 1 : -1;
+    }
+    if (numeric) return sign * ((left as number) - (right as number)) || a - b;
+    const text = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value));
+    const l = text(left);
+    const r = text(right);
+    return l < r ? -sign : l > r ? sign : a - b;
+  };
+  const moved = new Set(changed);
+  const next = order.filter((index) => !moved.has(index));
+  for (const index of changed) {
+    let low = 0;
+    let high = next.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(next[middle] as number, index) < 0) low = middle + 1;
+      else high = middle;
+    }
+    next.splice(low, 0, index);
+  }
+  return next;
+}
+
 export function sortItems(items: readonly InventoryItem[], sort: SortState): InventoryItem[] {
   return sortOrder(items, sort).map((index) => items[index] as InventoryItem);
 }
@@ -79,11 +147,19 @@ function searchableText(value: unknown): string {
  */
 export function searchTexts(items: readonly InventoryItem[]): string[] {
   return items.map((item) => {
-    let text = '';
-    for (const value of Object.values(item)) text += `${searchableText(value)}\u0000`;
-    return text.toLowerCase();
+    let text = searchTextOf.get(item);
+    if (text === undefined) {
+      text = '';
+      for (const value of Object.values(item)) text += `${searchableText(value)}\u0000`;
+      text = text.toLowerCase();
+      searchTextOf.set(item, text);
+    }
+    return text;
   });
 }
+
+/** Items are replaced, never changed in place: a row's text is made once per version of it. */
+const searchTextOf = new WeakMap<InventoryItem, string>();
 
 export function normalizeQuery(query: string): string {
   return query.trim().toLowerCase();

@@ -183,6 +183,15 @@ describe('coalescing', () => {
       });
     });
 
+    it('keeps writes of a record apart across a create made in between, which may copy it', () => {
+      const first = entry('test.patch', { price: 10 });
+      const copy = { ...entry('test.create', { fields: {} }), recordId: 6 };
+      expect(coalesce([first, copy], entry('test.patch', { price: 12 }))).toMatchObject({
+        remove: [],
+        add: { body: { price: 12 } },
+      });
+    });
+
     it('never merges appends', () => {
       const first = entry('test.move', { delta: 2 });
       expect(coalesce([first], entry('test.move', { delta: -1 }))).toMatchObject({

@@ -181,6 +181,30 @@ describe('catalogue writes through the outbox', () => {
     expect(entries[0]?.recordId).toBe(88);
   });
 
+  it('lays many waiting writes over the catalogue in the order they were made', async () => {
+    online = false;
+    const grange = item(1, 'Grange', 900);
+    await editProduct(grange, { list_price: '950.00' });
+    await duplicateProduct({ ...grange, listPrice: 950 });
+    await editProduct(grange, { list_price: '990.00' });
+    await duplicateProduct(item(2, 'Bin 389', 90));
+    await duplicateProduct(item(2, 'Bin 389', 90));
+    const [firstCopy] = (await shown()).filter((row) => row.product === 'Bin 389 (Copy)');
+    await duplicateProduct(firstCopy as InventoryItem);
+    await deleteProduct(item(2, 'Bin 389', 90));
+    await createProduct({ name: 'Hill of Grace', list_price: '800.00' });
+    expect((await shown()).map((row) => [row.product, row.listPrice])).toEqual([
+      ['Grange', 990],
+      // A copy takes the edits made before it, not those after.
+      ['Grange (Copy)', 950],
+      // The latest copy goes first; a copy of a copy follows it; deleting the original keeps them.
+      ['Bin 389 (Copy)', 90],
+      ['Bin 389 (Copy) (Copy)', 90],
+      ['Bin 389 (Copy)', 90],
+      ['Hill of Grace', 800],
+    ]);
+  });
+
   it('a duplicate edited before it is sent: one request with the edit, placed after its original', async () => {
     online = false;
     await duplicateProduct(item(1, 'Grange', 900));

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyDraft, deleteItem, draftFor, duplicateItem } from '#shared/inventory/local-edits.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
@@ -11,6 +12,7 @@ import {
   showingText,
   sortItems,
   sortOrder,
+  updatedSortOrder,
 } from '#shared/inventory/table.ts';
 
 const item = (id: number, overrides: Partial<InventoryItem> = {}): InventoryItem => ({
@@ -205,5 +207,52 @@ describe('sort order', () => {
   it('sorts rows by their number, i.e. the catalogue order', () => {
     const items = [item(5), item(3), item(9)];
     expect(sortOrder(items, { key: 'rowNumber', direction: 'desc' })).toEqual([2, 1, 0]);
+  });
+});
+
+describe('sorting again after a few rows changed', () => {
+  const row = fc.record({
+    product: fc.constantFrom('Grange', 'Bin 389', 'Hill of Grace', ''),
+    luc: fc.constantFrom(5, 10, 10, 20),
+    region: fc.constantFrom('Barossa', 'Eden Valley', ''),
+    custom: fc.constantFrom<InventoryItem['custom'][]>(
+      {},
+      { vintage: 2019 },
+      { vintage: '2020' },
+      { vintage: ['a', 'b'] },
+    ),
+  });
+  const sorts = fc.record({
+    key: fc.constantFrom('product', 'luc', 'region', 'vintage', 'rowNumber'),
+    direction: fc.constantFrom<'asc' | 'desc'>('asc', 'desc'),
+  });
+
+  it('gives the order a full sort gives, whatever changed', () => {
+    fc.assert(
+      fc.property(
+        fc.array(row, { minLength: 1, maxLength: 40 }),
+        fc.array(fc.tuple(fc.nat(), row), { maxLength: 6 }),
+        sorts,
+        (rows, changes, sort) => {
+          const before = rows.map((values, index) => item(index + 1, values));
+          const after = [...before];
+          for (const [at, values] of changes) {
+            const index = at % after.length;
+            after[index] = item(index + 1, values);
+          }
+          const order = sortOrder(before, sort);
+          expect(updatedSortOrder(before, order, after, sort)).toEqual(sortOrder(after, sort));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('sorts again when rows were added or removed', () => {
+    const before = [item(1), item(2)];
+    const after = [item(3, { product: 'Aardvark' }), ...before];
+    expect(updatedSortOrder(before, sortOrder(before, DEFAULT_SORT), after, DEFAULT_SORT)).toEqual(
+      sortOrder(after, DEFAULT_SORT),
+    );
   });
 });

@@ -1,0 +1,326 @@
+import type { Browser, Page } from 'playwright-core';
+import { OUTBOX_SCHEMA_VERSION } from '../../src/data/sync/outbox-entry.ts';
+import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
+import {
+  CATALOGUE_LOAD_MEASURE,
+  INVENTORY_RELOAD_THROTTLE_MS,
+} from '../../src/shared/inventory/constants.ts';
+import { type InventoryFigures, measureInventory } from './inventory.bench.ts';
+import { launchChromium, signIn } from './lib/browser.ts';
+import { runWhenStarted } from './lib/run.ts';
+import { build, startServer } from './lib/server.ts';
+import { ms, spread } from './lib/stats.ts';
+
+/**
+ * Catalogue changes on 50,000 products, in Debian's Chromium against the built app and the real
+ * server:
+ * - one product changed on another device: what this device's next refresh (back on the screen
+ *   after the 30-second throttle) transfers and how long it takes, from its request to the grid
+ *   showing the new price; beside it, the same with the full download a device does when it does
+ *   not know its catalogue version;
+ * - 1,000 product edits made offline (of 1,000 products, so none coalesce), replayed when the
+ *   connection is back: time until the outbox is empty, and the requests sent;
+ * - search and sort with 200 edits waiting in the outbox, laid over the stored catalogue: the
+ *   inventory benchmark's figures.
+ *
+ * The queued edits are written into the page's outbox as the app's editProduct stores them
+ * (typing a thousand edits into the row editor would time the typing). `npm run
+ * bench:catalogue` (add `-- --no-build` to reuse dist/). Prints figures; no budgets.
+ */
+export const CATALOGUE_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
+export const OFFLINE_EDITS = 1_000;
+const WAITING_EDITS = 200;
+const PORT = 8293;
+/** The List Price cell of the first row, in the default columns. */
+const FIRST_PRICE_CELL = '[data-testid="glide-cell-8-0"]';
+
+interface Product {
+  id: number;
+  version: number;
+  name: string;
+  listPrice: string;
+}
+
+async function apiToken(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@vintry.test', password: 'Vintry2026' }),
+  });
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** The catalogue as another device reads it, sorted as the grid shows it (by name). */
+async function productsByName(baseUrl: string, token: string): Promise<Product[]> {
+  const response = await fetch(`${baseUrl}/api/v1/inventory/enhanced`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { products } = (await response.json()) as {
+    products: { id: number; version: number; columns: { key: string; value: unknown }[] }[];
+  };
+  return products
+    .map((product) => {
+      const value = (key: string) => product.columns.find((column) => column.key === key)?.value;
+      return {
+        id: product.id,
+        version: product.version,
+        name: String(value('name')),
+        listPrice: String(value('list_price')),
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Another device changes a product's list price. */
+async function changePrice(baseUrl: string, token: string, product: Product, price: string) {
+  const response = await fetch(`${baseUrl}/api/v1/catalogue/products/${product.id}`, {
+    method: 'PATCH',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'idempotency-key': crypto.randomUUID(),
+    },
+    body: JSON.stringify({ base_version: product.version, changes: { list_price: price } }),
+  });
+  if (!response.ok) throw new Error(`PATCH answered ${response.status}`);
+  product.version = ((await response.json()) as { version: number }).version;
+}
+
+async function catalogueStored(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/inventory`);
+  await page.getByText(`of ${CATALOGUE_PRODUCTS} results`).waitFor({ timeout: 120_000 });
+  await page.waitForFunction(
+    (name) => performance.getEntriesByName(name).length > 0,
+    CATALOGUE_LOAD_MEASURE,
+    { timeout: 120_000 },
+  );
+}
+
+/**
+ * Times the inventory screen's next refresh as a user gets it: away to the dashboard, back after
+ * the spec's 30-second throttle. From the request matching `path` to the first row's price
+ * showing `shown`, with the bytes of that answer (headers and body, as sent).
+ */
+async function timedRefresh(page: Page, path: string, shown: string) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await page.waitForTimeout(INVENTORY_RELOAD_THROTTLE_MS + 1000);
+  let startedAt = 0;
+  let bytes = Promise.resolve(0);
+  const onRequest = (request: import('playwright-core').Request) => {
+    if (!request.url().includes(path)) return;
+    startedAt = Date.now();
+    bytes = request
+      .response()
+      .then(async (response) => {
+        await response?.finished();
+        const sizes = await request.sizes();
+        return sizes.responseBodySize + sizes.responseHeadersSize;
+      })
+      .catch(() => 0);
+  };
+  page.on('request', onRequest);
+  await nav.getByRole('link', { name: 'Inventory' }).click();
+  await page.waitForFunction(
+    ([selector, text]) => document.querySelector(selector as string)?.textContent === text,
+    [FIRST_PRICE_CELL, shown],
+    { timeout: 120_000, polling: 'raf' },
+  );
+  const time = Date.now() - startedAt;
+  page.off('request', onRequest);
+  if (startedAt === 0) throw new Error(`no request of ${path}`);
+  return { time, bytes: await bytes };
+}
+
+const money = (text: string) =>
+  `$${Number(text).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export async function changeOnAnotherDevice(browser: Browser, baseUrl: string) {
+  const token = await apiToken(baseUrl);
+  const products = await productsByName(baseUrl, token);
+  const first = products[0] as Product;
+  const page = await (
+    await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  ).newPage();
+  try {
+    await signIn(page, baseUrl);
+    await catalogueStored(page, baseUrl);
+
+    let price = (Number(first.listPrice) + 1).toFixed(2);
+    await changePrice(baseUrl, token, first, price);
+    const feed = await timedRefresh(page, '/api/v1/catalogue/changes', money(price));
+
+    // Baseline: the device forgets its version, so its refresh downloads everything.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('vintry');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const store = open.result.transaction('meta', 'readwrite').objectStore('meta');
+            const read = store.get('catalogue');
+            read.onsuccess = () => {
+              const { version: _version, ...meta } = read.result;
+              store.put({ ...meta, etag: null }).onsuccess = () => {
+                open.result.close();
+                resolve();
+              };
+            };
+          };
+        }),
+    );
+    price = (Number(price) + 1).toFixed(2);
+    await changePrice(baseUrl, token, first, price);
+    const full = await timedRefresh(page, '/api/v1/inventory/enhanced', money(price));
+    return { feed, full };
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** Entries as editProduct queues them: a list price change of each product, based on its version. */
+function outboxEdits(products: readonly Product[], nextAttemptAt: number) {
+  return products.map((product, index) => ({
+    id: crypto.randomUUID(),
+    resource: 'products',
+    op: 'product.update',
+    method: 'PATCH',
+    path: `/catalogue/products/${product.id}`,
+    body: {
+      base_version: product.version,
+      changes: { list_price: (Number(product.listPrice) + 0.5 + index / 100).toFixed(2) },
+    },
+    idempotencyKey: crypto.randomUUID(),
+    createdAt: Date.now(),
+    attempts: 0,
+    state: 'pending',
+    failure: null,
+    nextAttemptAt,
+    schemaVersion: OUTBOX_SCHEMA_VERSION,
+    revert: { name: product.name },
+    recordId: product.id,
+  }));
+}
+
+function putInOutbox(page: Page, entries: unknown[]) {
+  return page.evaluate(
+    (rows) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('vintry');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const transaction = open.result.transaction('outbox', 'readwrite');
+          for (const row of rows) transaction.objectStore('outbox').add(row);
+          transaction.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+    entries,
+  );
+}
+
+function outboxCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('vintry');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('outbox').objectStore('outbox').count();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result);
+          };
+        };
+      }),
+  );
+}
+
+export async function replayOfflineEdits(browser: Browser, baseUrl: string) {
+  const token = await apiToken(baseUrl);
+  const products = (await productsByName(baseUrl, token)).slice(100, 100 + OFFLINE_EDITS);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  try {
+    await signIn(page, baseUrl);
+    await catalogueStored(page, baseUrl);
+    await context.setOffline(true);
+    await putInOutbox(page, outboxEdits(products, 0));
+    let requests = 0;
+    context.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().includes('/catalogue/products/')) {
+        requests += 1;
+      }
+    });
+    const started = Date.now();
+    await context.setOffline(false);
+    let reported = started;
+    for (let left = await outboxCount(page); left > 0; left = await outboxCount(page)) {
+      if (Date.now() - started > 300_000) throw new Error('the outbox did not empty in 5 min');
+      if (Date.now() - reported > 10_000) {
+        reported = Date.now();
+        console.log(`    … ${left} of ${products.length} left after ${ms(reported - started)}`);
+      }
+      await page.waitForTimeout(50);
+    }
+    return { time: Date.now() - started, requests, entries: products.length };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The inventory benchmark's search and sort, with edits waiting in the outbox (not sent yet). */
+export async function searchAndSortWithEdits(
+  browser: Browser,
+  baseUrl: string,
+): Promise<InventoryFigures> {
+  const token = await apiToken(baseUrl);
+  const products = (await productsByName(baseUrl, token)).slice(0, WAITING_EDITS);
+  const page = await (
+    await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  ).newPage();
+  try {
+    await signIn(page, baseUrl);
+    // Not before an hour from now: they stay waiting, and shown, while the figures are taken.
+    await putInOutbox(page, outboxEdits(products, Date.now() + 3_600_000));
+    return await measureInventory(page, baseUrl, CATALOGUE_PRODUCTS);
+  } finally {
+    await page.context().close();
+  }
+}
+
+async function main() {
+  if (!process.argv.includes('--no-build')) build();
+  console.log(`Seeding ${CATALOGUE_PRODUCTS.toLocaleString('en')} products…`);
+  const server = await startServer({
+    port: PORT,
+    extraProducts: CATALOGUE_PRODUCTS - DEMO_CATALOGUE_SIZE,
+  });
+  const browser = await launchChromium();
+  try {
+    const line = (label: string, value: string) => console.log(`  ${label.padEnd(52)}${value}`);
+    console.log(`\nCatalogue changes, ${CATALOGUE_PRODUCTS.toLocaleString('en')} products`);
+    const change = await changeOnAnotherDevice(browser, server.baseUrl);
+    line('one change, refresh by the feed', `${ms(change.feed.time)}, ${change.feed.bytes} B`);
+    line(
+      'baseline: full download',
+      `${ms(change.full.time)}, ${(change.full.bytes / 1024).toFixed(0)} KB`,
+    );
+    const replayed = await replayOfflineEdits(browser, server.baseUrl);
+    line(
+      `${OFFLINE_EDITS} offline edits replayed`,
+      `${ms(replayed.time)}; ${replayed.requests} requests for ${replayed.entries} entries`,
+    );
+    const waiting = await searchAndSortWithEdits(browser, server.baseUrl);
+    line(`search with ${WAITING_EDITS} edits waiting`, spread(waiting.searchTimes));
+    line(`sort with ${WAITING_EDITS} edits waiting`, spread(waiting.sortTimes));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+runWhenStarted(import.meta.url, main);

@@ -1,0 +1,96 @@
+import Dexie from 'dexie';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { applyCatalogueChange, type CatalogueChange } from '#data/catalogue-change.ts';
+import {
+  onStoredCatalogueUpdate,
+  readCatalogue,
+  updateStoredCatalogue,
+  writeCatalogue,
+} from '#data/catalogue-store.ts';
+import { db, VintryDatabase } from '#data/db.ts';
+import type { InventoryItem } from '#shared/inventory/product.ts';
+import { clearLocalData } from '../helpers/local-data.ts';
+
+const item = (id: number, product = `Wine ${id}`, version = 1): InventoryItem => ({
+  id,
+  version,
+  product,
+  producer: 'P',
+  country: 'C',
+  region: 'R',
+  appellation: 'A',
+  luc: 1,
+  gst: 0.1,
+  listPrice: 2,
+  status: 'In Stock',
+  margin: 45,
+  custom: {},
+});
+
+const catalogue = Array.from({ length: 2500 }, (_, index) => item(index + 1));
+
+beforeEach(async () => {
+  await clearLocalData();
+  await writeCatalogue(catalogue, { key: 'catalogue', etag: '"v1"', fetchedAt: 1, count: 2500 });
+});
+
+describe('a change of the stored catalogue', () => {
+  it('is stored as the same change of the whole list would leave it, writing only the records it touches', async () => {
+    const before = await db.catalogueChunks.orderBy('n').toArray();
+    const change: CatalogueChange = {
+      put: [
+        { item: item(1500, 'Changed', 2) },
+        { item: item(9001, 'Copy of 1200'), after: 1200 },
+        { item: item(9002, 'New at the end') },
+      ],
+      deleted: [1700],
+    };
+    const heard: number[] = [];
+    const stop = onStoredCatalogueUpdate((_change, meta) => heard.push(meta.count));
+    await updateStoredCatalogue(change, { version: 44 });
+    stop();
+
+    const stored = await readCatalogue();
+    expect(stored.items).toEqual(applyCatalogueChange(catalogue, change));
+    expect(stored.meta).toMatchObject({ count: 2501, version: 44, etag: null, revision: 1 });
+    expect(heard).toEqual([2501]);
+    const after = await db.catalogueChunks.orderBy('n').toArray();
+    // The first record was not touched; the middle one took the copy and lost one, the last
+    // took the new product.
+    expect(after[0]).toEqual(before[0]);
+    expect(after.map((chunk) => chunk.items.length)).toEqual([1000, 1000, 501]);
+    expect((await db.catalogueChunks.where('ids').equals(9001).first())?.n).toBe(1);
+  });
+
+  it('keeps a product held at a later version', async () => {
+    await updateStoredCatalogue({ put: [{ item: item(10, 'Newer', 5) }], deleted: [] });
+    await updateStoredCatalogue({ put: [{ item: item(10, 'Older', 4) }], deleted: [] });
+    expect((await readCatalogue()).items[9]?.product).toBe('Newer');
+  });
+
+  it('stores nothing before the first download', async () => {
+    await clearLocalData();
+    await updateStoredCatalogue({ put: [{ item: item(1) }], deleted: [] });
+    expect(await readCatalogue()).toEqual({ items: [], meta: undefined });
+  });
+
+  it('puts a new product into an empty catalogue', async () => {
+    await writeCatalogue([], { key: 'catalogue', etag: null, fetchedAt: 1, count: 0 });
+    await updateStoredCatalogue({ put: [{ item: item(7) }], deleted: [] });
+    expect((await readCatalogue()).items.map((row) => row.id)).toEqual([7]);
+  });
+});
+
+it('records stored before they named their ids are given them when the database opens', async () => {
+  const name = `vintry-upgrade-chunks-${Date.now()}`;
+  const before = new Dexie(name);
+  before.version(2).stores({ catalogueChunks: 'n', meta: 'key' });
+  await before.open();
+  await before.table('catalogueChunks').put({ n: 0, items: [item(3), item(4)] });
+  before.close();
+
+  const after = new VintryDatabase(name);
+  expect(await after.catalogueChunks.where('ids').equals(4).count()).toBe(1);
+  after.close();
+  await Dexie.delete(name);
+});
