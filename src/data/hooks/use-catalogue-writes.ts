@@ -18,6 +18,7 @@ import {
   withPendingWrites,
 } from '../repositories/products.ts';
 import { useStoredCustomFields } from './use-stored.ts';
+import { useThrottledValue } from './use-throttled-value.ts';
 
 /**
  * The catalogue as the inventory screen shows it (the stored one with the writes still waiting
@@ -44,8 +45,23 @@ function useProductEntries() {
   );
 }
 
-export function useShownCatalogue(items: readonly InventoryItem[]) {
-  const entries = useProductEntries();
+/**
+ * With this many writes waiting, the table follows the catalogue and the outbox at most every
+ * SHOWN_UPDATE_MS: a replay changes both with every acknowledgement, and laying a thousand
+ * writes over 50,000 rows and sorting them again each time would take the page from the replay
+ * itself. With fewer, every change shows at once.
+ */
+const MANY_WAITING = 25;
+const SHOWN_UPDATE_MS = 200;
+
+export function useShownCatalogue(catalogue: readonly InventoryItem[]) {
+  const latest = useProductEntries();
+  const both = useMemo(() => ({ catalogue, latest }), [catalogue, latest]);
+  // Together, so that an acknowledgement (stored, then out of the outbox) shows in one step.
+  const { catalogue: items, latest: entries } = useThrottledValue(
+    both,
+    (latest?.length ?? 0) >= MANY_WAITING ? SHOWN_UPDATE_MS : 0,
+  );
   const shown = useMemo(() => withPendingWrites(items, entries ?? []), [items, entries]);
   const marks = useMemo(() => {
     const unsynced = new Set<number>();
