@@ -541,6 +541,8 @@ export const productHandlers: WriteHandler[] = [
     op: OPS.delete,
     role: 'delete',
     orderOf: productOrder,
+    // Another device deleted it first: it is gone, as this device wanted.
+    refusalMeansDone: (_entry, refusal) => refusal.status === 404,
     async acknowledge(entry) {
       const id = entry.recordId;
       if (typeof id === 'number') await updateStoredCatalogue({ put: [], deleted: [id] });

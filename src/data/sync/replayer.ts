@@ -11,7 +11,7 @@ import {
 } from './outbox-entry.ts';
 import { reportDeferred, reportOutcome } from './sync-events.ts';
 import { namesTemporaryId } from './temporary-ids.ts';
-import { handlerOf, sendOrderOf } from './write-handler.ts';
+import { handlerOf, sendOrderOf, type WriteHandler } from './write-handler.ts';
 
 /**
  * Sends the outbox (ARCHITECTURE.md section 4). One replayer at a time across tabs (Web Lock
@@ -187,6 +187,7 @@ async function processEntry(
       return 'held';
     }
     const refusal = { status: failure.status ?? 0, body: (error as ApiError).body };
+    if (handler.refusalMeansDone?.(entry, refusal)) return finish(entry, handler, null, owner);
     await handler.revert(entry);
     // Writes of a record the server never created cannot be sent either.
     if (handler.role === 'create' && entry.recordId !== undefined) {
@@ -196,6 +197,16 @@ async function processEntry(
     reportOutcome({ kind: 'refused', entry, ...refusal });
     return 'held';
   }
+  return finish(entry, handler, answer, owner);
+}
+
+/** The server has the write: its answer is stored and the entry leaves the outbox. */
+async function finish(
+  entry: OutboxEntry,
+  handler: WriteHandler,
+  answer: unknown,
+  owner: string | undefined,
+): Promise<'sent' | 'stop'> {
   // Another user took the device meanwhile: this answer belongs to the previous one, whose
   // change was set aside with the rest of their queue (and is answered again from the server's
   // store when they are back).

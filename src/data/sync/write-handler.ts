@@ -43,6 +43,11 @@ export interface WriteHandler<TBody = unknown, TRevert = unknown> {
    * record merged in; without it, the later body is taken as it is.
    */
   absorbUpdate?(body: TBody, update: unknown): TBody;
+  /**
+   * Whether a refusal still means the change is there (deleting what another device deleted
+   * first): the entry is then acknowledged with no answer instead of needing attention.
+   */
+  refusalMeansDone?(entry: OutboxEntry<TBody, TRevert>, refusal: Refusal): boolean;
   /** Stores what the server answered. Runs before the entry leaves the outbox. */
   acknowledge(entry: OutboxEntry<TBody, TRevert>, answer: unknown): Promise<void>;
   /** Restores the local state from before the change (the server refused it, or it is discarded). */

@@ -247,6 +247,17 @@ describe('catalogue writes through the outbox', () => {
     expect((await readCatalogue()).items.map((row) => row.id)).toEqual([1]);
   });
 
+  it('a delete of a product another device deleted first is done, not in need of attention', async () => {
+    mockServer.use(
+      http.delete('*/api/v1/catalogue/products/2', () =>
+        HttpResponse.json({ message: 'This product was deleted' }, { status: 404 }),
+      ),
+    );
+    await deleteProduct(item(2, 'Bin 389', 90));
+    await drained();
+    expect((await readCatalogue()).items.map((row) => row.id)).toEqual([1]);
+  });
+
   it('a refused edit needs attention and the row shows the server value again', async () => {
     await editProduct(item(2, 'Bin 389', 90), { list_price: '95.00' });
     await waitFor(async () =>
