@@ -6,7 +6,7 @@ import {
   INVENTORY_RELOAD_THROTTLE_MS,
 } from '../../src/shared/inventory/constants.ts';
 import { type InventoryFigures, measureInventory } from './inventory.bench.ts';
-import { launchChromium, signIn } from './lib/browser.ts';
+import { launchChromium, outboxCount, signIn } from './lib/browser.ts';
 import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
 import { ms, spread } from './lib/stats.ts';
@@ -219,23 +219,6 @@ function putInOutbox(page: Page, entries: unknown[]) {
         };
       }),
     entries,
-  );
-}
-
-function outboxCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('vintry');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('outbox').objectStore('outbox').count();
-          request.onsuccess = () => {
-            open.result.close();
-            resolve(request.result);
-          };
-        };
-      }),
   );
 }
 

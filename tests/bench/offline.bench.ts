@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';
-import { afterNextPaint, launchChromium, signIn } from './lib/browser.ts';
+import { afterNextPaint, launchChromium, outboxCount, signIn } from './lib/browser.ts';
 import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
 import { ms, runs } from './lib/stats.ts';
@@ -29,25 +29,6 @@ const PORT = 8283;
 
 const settingsReady = (page: Page) =>
   page.getByRole('checkbox', { name: 'SKU', exact: true }).waitFor();
-
-/** Outbox entries in the page's IndexedDB, read without the app's code. */
-function outboxCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('vintry');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('outbox').objectStore('outbox').count();
-          request.onsuccess = () => {
-            open.result.close();
-            resolve(request.result);
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-  );
-}
 
 /** The grid painted with the whole catalogue: from navigation start, in ms. */
 async function timeToGrid(page: Page, baseUrl: string) {

@@ -19,3 +19,22 @@ export async function afterNextPaint(page: Page) {
     () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
   );
 }
+
+/** Outbox entries in the page's IndexedDB, read without the app's code. */
+export function outboxCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('vintry');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('outbox').objectStore('outbox').count();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
+}

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyCatalogueChange, applyToRuns } from '#data/catalogue-change.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
+import { inventoryItem } from '../helpers/inventory-item.ts';
 
-const item = (id: number, product: string, version = 1): InventoryItem => ({
-  id,
-  version,
-  product,
-  producer: 'P',
-  country: 'C',
-  region: 'R',
-  appellation: 'A',
-  luc: 1,
-  gst: 0.1,
-  listPrice: 2,
-  status: 'In Stock',
-  margin: 45,
-  custom: {},
-});
+const item = (id: number, product: string, version = 1) => inventoryItem(id, { product, version });
 const names = (items: InventoryItem[]) => items.map((row) => `${row.id}:${row.product}`);
 
 describe('applying a change to the catalogue', () => {

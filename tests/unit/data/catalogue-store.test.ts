@@ -9,23 +9,11 @@ import {
 } from '#data/catalogue-store.ts';
 import { db, VintryDatabase } from '#data/db.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
+import { inventoryItem } from '../helpers/inventory-item.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
 
-const item = (id: number, product = `Wine ${id}`, version = 1): InventoryItem => ({
-  id,
-  version,
-  product,
-  producer: 'P',
-  country: 'C',
-  region: 'R',
-  appellation: 'A',
-  luc: 1,
-  gst: 0.1,
-  listPrice: 2,
-  status: 'In Stock',
-  margin: 45,
-  custom: {},
-});
+const item = (id: number, product = `Wine ${id}`, version = 1) =>
+  inventoryItem(id, { product, version });
 
 const catalogue = Array.from({ length: 2500 }, (_, index) => item(index + 1));
 

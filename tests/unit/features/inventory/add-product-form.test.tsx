@@ -8,6 +8,7 @@ import type { InventoryItem } from '#shared/inventory/product.ts';
 import { defaultInventorySettings } from '#shared/preferences/inventory-settings.ts';
 import { BARCODE_MESSAGE } from '#shared/products/barcode.ts';
 import { ToastRegion } from '#ui/toast.tsx';
+import { inventoryItem } from '../../helpers/inventory-item.ts';
 import { clearLocalData } from '../../helpers/local-data.ts';
 
 const defaults = defaultInventorySettings().productDefaults;
@@ -24,21 +25,7 @@ const vintage: StoredCustomField = {
   updated_at: '2026-11-01T00:00:00.000Z',
 };
 
-const stocked = (id: number, sku: string): InventoryItem => ({
-  id,
-  product: `Wine ${id}`,
-  sku,
-  producer: 'P',
-  country: 'C',
-  region: 'R',
-  appellation: 'A',
-  luc: 1,
-  gst: 0.1,
-  listPrice: 2,
-  status: 'In Stock',
-  margin: 45,
-  custom: {},
-});
+const stocked = (id: number, sku: string) => inventoryItem(id, { sku });
 
 function Harness(props: {
   productDefaults?: typeof defaults;
