@@ -47,6 +47,11 @@ function noteReachable() {
   setReachable(true);
 }
 
+/** The service worker could not reach the server: this page says so too, and asks again. */
+export function noteUnreachableElsewhere() {
+  noteUnreachable();
+}
+
 function noteUnreachable() {
   setReachable(false);
   scheduleProbe();

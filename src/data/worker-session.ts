@@ -1,5 +1,5 @@
 import { readMirror, updateMirroredTokens } from './session-mirror.ts';
-import { onSyncOutcome, type SyncOutcome } from './sync/sync-events.ts';
+import { onServerUnreachable, onSyncOutcome, type SyncOutcome } from './sync/sync-events.ts';
 import { installTokenStore } from './token-store.ts';
 
 /**
@@ -10,6 +10,8 @@ import { installTokenStore } from './token-store.ts';
 export type WorkerMessage =
   | { type: 'vintry:tokens'; accessToken: string; refreshToken: string | undefined }
   | { type: 'vintry:session-ended' }
+  /** The worker, sending the outbox, could not reach the server. */
+  | { type: 'vintry:unreachable' }
   | {
       type: 'vintry:sync-outcome';
       outcome: Pick<SyncOutcome, 'kind'> & {
@@ -54,6 +56,8 @@ export function installWorkerSession(clients: ClientsLike) {
     // The pages sign the user out when they next need the server; the worker keeps the queue.
     ended: async () => tell({ type: 'vintry:session-ended' }),
   });
+  // A page may still believe the server is there while the worker finds it gone.
+  onServerUnreachable(() => void tell({ type: 'vintry:unreachable' }));
   onSyncOutcome((outcome) => {
     void tell({
       type: 'vintry:sync-outcome',

@@ -9,7 +9,7 @@ import {
   type OutboxEntry,
   RETRIED_REASONS,
 } from './outbox-entry.ts';
-import { reportDeferred, reportOutcome } from './sync-events.ts';
+import { reportDeferred, reportOutcome, reportUnreachable } from './sync-events.ts';
 import { namesTemporaryId } from './temporary-ids.ts';
 import { handlerOf, sendOrderOf, type WriteHandler } from './write-handler.ts';
 
@@ -184,6 +184,7 @@ async function processEntry(
         failure,
       });
       reportDeferred(entry);
+      if (failure.reason === 'network') reportUnreachable();
       return 'held';
     }
     const refusal = { status: failure.status ?? 0, body: (error as ApiError).body };

@@ -60,6 +60,18 @@ export function waitForOutcome(entry: OutboxEntry, timeoutMs: number): Promise<S
   });
 }
 
+const unreachableListeners = new Set<() => void>();
+
+/** Called when a replay finds the server unreachable (the worker tells its pages). */
+export function onServerUnreachable(listener: () => void): () => void {
+  unreachableListeners.add(listener);
+  return () => unreachableListeners.delete(listener);
+}
+
+export function reportUnreachable() {
+  for (const listener of unreachableListeners) listener();
+}
+
 /** The entry could not be sent for now (network, server busy): a screen waiting for it stops. */
 export function reportDeferred(entry: OutboxEntry) {
   const waiter = waiters.get(entry.id);

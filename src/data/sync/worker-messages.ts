@@ -1,3 +1,4 @@
+import { noteUnreachableElsewhere } from '../connection.ts';
 import { acceptTokensFromWorker } from '../session.ts';
 import type { WorkerMessage } from '../worker-session.ts';
 import { reportOutcome } from './sync-events.ts';
@@ -15,6 +16,8 @@ export function listenToWorker(): () => void {
     if (!message || typeof message !== 'object') return;
     if (message.type === 'vintry:tokens') {
       acceptTokensFromWorker(message.accessToken, message.refreshToken);
+    } else if (message.type === 'vintry:unreachable') {
+      noteUnreachableElsewhere();
     } else if (message.type === 'vintry:sync-outcome') {
       const { kind, entry, status, body } = message.outcome;
       if (kind === 'refused') reportOutcome({ kind, entry, status: status ?? 0, body });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetConnectionForTests, serverReachable } from '#data/connection.ts';
 import type { OutboxEntry } from '#data/sync/outbox-entry.ts';
 import {
   observeSyncOutcomes,
@@ -51,6 +52,14 @@ describe('what the service worker sent, told to the page', () => {
     expect(seen).toEqual([{ kind: 'acknowledged', entry, body }]);
     await expect(waiting).resolves.toEqual({ kind: 'acknowledged', entry, body });
     stopObserving();
+  });
+
+  it('the worker finding the server unreachable makes the page say it is offline', () => {
+    stopListening = listenToWorker();
+    expect(serverReachable()).toBe(true);
+    fromWorker({ type: 'vintry:unreachable' });
+    expect(serverReachable()).toBe(false);
+    resetConnectionForTests();
   });
 
   it('a refusal keeps its status and body', () => {
