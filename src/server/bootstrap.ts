@@ -22,7 +22,14 @@ export async function openConfiguredDatabase(
     await moveUploadFilesIn(db, path.join(config.dataDir, 'uploads'), log);
   };
   if (config.databaseUrl) {
-    return openDatabase({ kind: 'postgres', url: config.databaseUrl }, startupWork);
+    return openDatabase(
+      {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        onConnectionLost: (error) => log.error('database connection lost while idle', error),
+      },
+      startupWork,
+    );
   }
   const unlock = await lockDataDir(config.dataDir, role);
   try {

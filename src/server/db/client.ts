@@ -29,7 +29,12 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** A pooled connection dropped while idle (server restart, database dropped). */
+      onConnectionLost?: (error: Error) => void;
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'memory' };
 
@@ -46,6 +51,9 @@ export async function openDatabase(
 ): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // Without a listener, an idle connection's error would end the process. The pool has already
+    // discarded that connection and opens a new one on the next query.
+    pool.on('error', target.onConnectionLost ?? (() => {}));
     try {
       await migrateUnderLock(pool, startupWork);
     } catch (error) {
