@@ -13,6 +13,7 @@ import { HttpError, MESSAGES } from './http/errors.ts';
 import { createReadCache } from './http/read-cache.ts';
 import { requestLog } from './http/request-log.ts';
 import { authRoutes } from './routes/auth.ts';
+import { batchRoutes } from './routes/batch.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { customFieldRoutes } from './routes/custom-fields.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -91,6 +92,11 @@ export function createApp(deps: Deps) {
   api.route('/products', productRoutes(deps));
   api.route('/catalogue', catalogueRoutes(deps, reads));
   api.route('/upload', uploadRoutes(deps));
+  // A replay's writes in one request, each run through this app as the request it stands for.
+  api.route(
+    '/batch',
+    batchRoutes(deps, async (request) => app.fetch(request)),
+  );
   app.route(API_PREFIX, api);
 
   if (deps.staticDir) mountStatic(app, deps.staticDir);

@@ -9,3 +9,6 @@ export const HEALTH_PATH = `${API_PREFIX}/health`;
  * client's copy holds). The client then asks /catalogue/changes?since= for what came after.
  */
 export const CATALOGUE_VERSION_HEADER = 'X-Catalogue-Version';
+
+/** An Idempotency-Key header: 1 to 200 visible ASCII characters (ARCHITECTURE.md section 4). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;

@@ -323,17 +323,52 @@ export async function deleteProduct(item: InventoryItem) {
 }
 
 /** Later edits of the record were based on the version before this one: they now build on it. */
-async function rebaseLaterEdits(entry: OutboxEntry, answered: { id: number; version: number }) {
-  const before = (entry.body as Partial<ProductEditBody>).base_version;
+async function rebaseLaterEdits(
+  answered: { entry: OutboxEntry; product: { id: number; version: number } }[],
+) {
   // Only when nothing else changed it in between; otherwise the server must judge them.
-  if (before !== undefined && answered.version !== before + 1) return;
+  const rebased = new Map<number, { entryId: string; version: number }>();
+  for (const { entry, product } of answered) {
+    const before = (entry.body as Partial<ProductEditBody>).base_version;
+    if (before === undefined || product.version === before + 1) {
+      rebased.set(product.id, { entryId: entry.id, version: product.version });
+    }
+  }
+  if (rebased.size === 0) return;
   await db.outbox
     .where('recordId')
-    .equals(answered.id)
-    .filter((other) => other.op === OPS.update && other.id !== entry.id && other.attempts === 0)
+    .anyOf([...rebased.keys()])
+    .filter(
+      (other) =>
+        other.op === OPS.update &&
+        other.attempts === 0 &&
+        rebased.get(other.recordId as number)?.entryId !== other.id,
+    )
     .modify((other) => {
-      (other.body as ProductEditBody).base_version = answered.version;
+      const version = rebased.get(other.recordId as number)?.version;
+      if (version !== undefined) (other.body as ProductEditBody).base_version = version;
     });
+}
+
+/** Edits the server saved: stored as it answered, and later edits of those products rebased. */
+async function storeEdited(acknowledged: { entry: OutboxEntry; answer: unknown }[]) {
+  const answered = acknowledged.map(({ entry, answer }) => ({
+    entry,
+    product: v.parse(ProductAnswerSchema, answer),
+  }));
+  await updateStoredCatalogue({
+    put: answered.map(({ product }) => ({ item: mapEnhancedProduct(product) })),
+    deleted: [],
+  });
+  await rebaseLaterEdits(answered);
+}
+
+/** Deletes the server did (or found done): the products leave the stored catalogue. */
+async function storeDeleted(entries: OutboxEntry[]) {
+  const deleted = entries.flatMap(({ recordId }) =>
+    typeof recordId === 'number' ? [recordId] : [],
+  );
+  if (deleted.length > 0) await updateStoredCatalogue({ put: [], deleted });
 }
 
 const labelOf = (entry: OutboxEntry) => `"${(entry.revert as Label | null)?.name ?? 'a product'}"`;
@@ -502,12 +537,8 @@ export const productHandlers: WriteHandler[] = [
     role: 'update',
     orderOf: productOrder,
     absorbUpdate: withChanges,
-    async acknowledge(entry, answer) {
-      const product = v.parse(ProductAnswerSchema, answer);
-      const item = mapEnhancedProduct(product);
-      await updateStoredCatalogue({ put: [{ item }], deleted: [] });
-      await rebaseLaterEdits(entry, product);
-    },
+    acknowledge: (entry, answer) => storeEdited([{ entry, answer }]),
+    acknowledgeAll: storeEdited,
     // Nothing to restore: the stored catalogue never had the change.
     async revert() {},
     describe: (entry) => `Changes to ${labelOf(entry)}`,
@@ -543,10 +574,8 @@ export const productHandlers: WriteHandler[] = [
     orderOf: productOrder,
     // Another device deleted it first: it is gone, as this device wanted.
     refusalMeansDone: (_entry, refusal) => refusal.status === 404,
-    async acknowledge(entry) {
-      const id = entry.recordId;
-      if (typeof id === 'number') await updateStoredCatalogue({ put: [], deleted: [id] });
-    },
+    acknowledge: (entry) => storeDeleted([entry]),
+    acknowledgeAll: (acknowledged) => storeDeleted(acknowledged.map(({ entry }) => entry)),
     async revert() {},
     describe: (entry) => `Deleting ${labelOf(entry)}`,
     failureNotice: productRefusal,

@@ -1,4 +1,14 @@
 import type { Table } from 'dexie';
+import * as v from 'valibot';
+import { apiCallFailedMessage } from '#shared/auth/messages.ts';
+import {
+  BATCH_LIMIT,
+  BATCH_PATH,
+  type BatchAnswer,
+  BatchAnswerSchema,
+  type BatchRequest,
+  batchable,
+} from '#shared/sync/batch.ts';
 import { ApiError, apiFetch, SessionExpiredError } from '../api-client.ts';
 import { db, readOwner } from '../db.ts';
 import { registerBackgroundSync } from './background-sync.ts';
@@ -103,6 +113,54 @@ async function send(entry: OutboxEntry): Promise<unknown> {
   return text ? JSON.parse(text) : null;
 }
 
+/** What became of one sent entry: the server's answer, or why there is none. */
+type Result = { ok: true; answer: unknown } | { ok: false; error: unknown };
+
+/**
+ * Sends several entries (of different send orders) in one POST /batch. Each answer is read as
+ * its request's own would have been; a failure of the batch itself is every entry's.
+ */
+async function sendBatch(entries: OutboxEntry[]): Promise<Result[]> {
+  const request: BatchRequest = {
+    writes: entries.map((entry) => ({
+      method: entry.method as BatchRequest['writes'][number]['method'],
+      path: entry.path,
+      idempotency_key: entry.idempotencyKey,
+      ...(entry.body !== null && entry.body !== undefined ? { body: entry.body } : {}),
+    })),
+  };
+  let answers: BatchAnswer['answers'];
+  try {
+    const response = await apiFetch(BATCH_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+    answers = v.parse(BatchAnswerSchema, await response.json()).answers;
+  } catch (error) {
+    return entries.map(() => ({ ok: false, error }));
+  }
+  return entries.map((_entry, index) => {
+    const answer = answers[index];
+    if (!answer) return { ok: false, error: new Error('The batch answered fewer writes') };
+    if (answer.status < 300) return { ok: true, answer: answer.body };
+    return {
+      ok: false,
+      error: new ApiError(
+        apiCallFailedMessage(answer.status, ''),
+        answer.status,
+        '',
+        answer.body,
+        answer.retry_after ?? null,
+      ),
+    };
+  });
+}
+
+/** Whether an entry may go in a batch: its path is a queued write's, and it has a known method. */
+const inBatch = (entry: OutboxEntry) =>
+  batchable(entry.path) && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(entry.method);
+
 /**
  * For each send order, the entries that may be sent now, in order: from its first one, up to the
  * first that must wait (refused and waiting for the user, backing off, or naming a record whose
@@ -136,86 +194,176 @@ async function setAside(entry: OutboxEntry, failure: EntryFailure) {
 }
 
 /**
- * Marks an entry as being sent, atomically with the writes that coalesce: one merged into a new
+ * Marks entries as being sent, atomically with the writes that coalesce: one merged into a new
  * entry after the replayer read it is not sent (its replacement is), and one claimed here is no
- * longer merged into. Answers the stored entry, or null when it is gone.
+ * longer merged into. Answers the stored entries; those gone or changed since are left out.
  */
-function claim(read: OutboxEntry): Promise<OutboxEntry | null> {
+function claim(reads: OutboxEntry[]): Promise<OutboxEntry[]> {
   return db.transaction('rw', db.outbox, async () => {
-    const entry = await db.outbox.get(read.seq as number);
-    if (!entry || entry.id !== read.id) return null;
-    const claimed: OutboxEntry = { ...entry, state: 'sending', attempts: entry.attempts + 1 };
-    await db.outbox.put(claimed);
+    const stored = await db.outbox.bulkGet(reads.map((read) => read.seq as number));
+    const claimed = stored.flatMap((entry, index) =>
+      entry && entry.id === reads[index]?.id
+        ? [{ ...entry, state: 'sending' as const, attempts: entry.attempts + 1 }]
+        : [],
+    );
+    await db.outbox.bulkPut(claimed);
     return claimed;
   });
 }
 
-/** `owner`: whose device it was when this pass began. */
 /**
- * Sends one entry. 'sent': acknowledged, the next of its order may follow; 'held': it stays
- * (set aside, backing off, or changed since it was read), so its order waits for a new read;
- * 'stop': nothing more is sent in this pass.
+ * What the outbox does with a sent entry's result. 'done': acknowledge it with `answer`;
+ * 'held': it stays (set aside or backing off), so its order waits for a new read; 'stop':
+ * nothing more is sent in this pass.
+ */
+type Verdict = { kind: 'done'; answer: unknown } | { kind: 'held' } | { kind: 'stop' };
+
+async function judge(entry: OutboxEntry, handler: WriteHandler, result: Result): Promise<Verdict> {
+  if (result.ok) return { kind: 'done', answer: result.answer };
+  const { error } = result;
+  const failure = failureOf(error);
+  if (error instanceof SessionExpiredError) {
+    await db.outbox.update(entry.seq as number, { state: 'pending', failure });
+    paused = true;
+    return { kind: 'stop' };
+  }
+  if (RETRIED_REASONS.has(failure.reason)) {
+    await db.outbox.update(entry.seq as number, {
+      state: 'pending',
+      nextAttemptAt: Date.now() + backoffDelay(entry.attempts, retryAfter(error)),
+      failure,
+    });
+    reportDeferred(entry);
+    if (failure.reason === 'network') reportUnreachable();
+    return { kind: 'held' };
+  }
+  const refusal = { status: failure.status ?? 0, body: (error as ApiError).body };
+  if (handler.refusalMeansDone?.(entry, refusal)) return { kind: 'done', answer: null };
+  await handler.revert(entry);
+  // Writes of a record the server never created cannot be sent either.
+  if (handler.role === 'create' && entry.recordId !== undefined) {
+    await dropWritesOf(entry.recordId, entry.id);
+  }
+  await setAside(entry, { ...failure, details: refusal.body });
+  reportOutcome({ kind: 'refused', entry, ...refusal });
+  return { kind: 'held' };
+}
+
+/** An entry the server has, with its answer. */
+interface Acknowledged {
+  entry: OutboxEntry;
+  handler: WriteHandler;
+  answer: unknown;
+}
+
+/**
+ * The server has these writes: their answers are stored (each handler's at once, when it can)
+ * and the entries leave the outbox. `owner`: whose device it was when this pass began.
+ */
+async function finish(done: Acknowledged[], owner: string | undefined): Promise<boolean> {
+  if (done.length === 0) return true;
+  // Another user took the device meanwhile: these answers belong to the previous one, whose
+  // changes were set aside with the rest of their queue (and are answered again from the
+  // server's store when they are back).
+  if ((await readOwner()) !== owner) return false;
+  const byHandler = new Map<WriteHandler, Acknowledged[]>();
+  for (const item of done)
+    byHandler.set(item.handler, [...(byHandler.get(item.handler) ?? []), item]);
+  for (const [handler, items] of byHandler) {
+    if (handler.acknowledgeAll && items.length > 1) await handler.acknowledgeAll(items);
+    else for (const { entry, answer } of items) await handler.acknowledge(entry, answer);
+  }
+  await db.outbox.bulkDelete(done.map(({ entry }) => entry.seq as number));
+  for (const { entry, answer } of done) {
+    reportOutcome({ kind: 'acknowledged', entry, body: answer });
+  }
+  return true;
+}
+
+/** Sets aside entries this version cannot send; answers the handlers of the others. */
+async function sendableWithHandlers(reads: OutboxEntry[]) {
+  const known: { read: OutboxEntry; handler: WriteHandler }[] = [];
+  for (const read of reads) {
+    const handler = handlerOf(read);
+    if (read.schemaVersion !== OUTBOX_SCHEMA_VERSION || !handler) await setAside(read, OUTDATED);
+    else known.push({ read, handler });
+  }
+  return known;
+}
+
+/**
+ * Sends one entry: 'sent' when acknowledged, so the next of its order may follow; 'held' when
+ * it stays (or changed since it was read), so its order waits for a new read; 'stop'.
  */
 async function processEntry(
   read: OutboxEntry,
   owner: string | undefined,
 ): Promise<'sent' | 'held' | 'stop'> {
-  const handler = handlerOf(read);
-  if (read.schemaVersion !== OUTBOX_SCHEMA_VERSION || !handler) {
-    await setAside(read, OUTDATED);
-    return 'held';
-  }
-  const entry = await claim(read);
+  const [known] = await sendableWithHandlers([read]);
+  if (!known) return 'held';
+  const [entry] = await claim([read]);
   if (!entry) return 'held';
-  let answer: unknown;
+  let result: Result;
   try {
-    answer = await send(entry);
+    result = { ok: true, answer: await send(entry) };
   } catch (error) {
-    const failure = failureOf(error);
-    if (error instanceof SessionExpiredError) {
-      await db.outbox.update(entry.seq as number, { state: 'pending', failure });
-      paused = true;
-      return 'stop';
-    }
-    if (RETRIED_REASONS.has(failure.reason)) {
-      await db.outbox.update(entry.seq as number, {
-        state: 'pending',
-        nextAttemptAt: Date.now() + backoffDelay(entry.attempts, retryAfter(error)),
-        failure,
-      });
-      reportDeferred(entry);
-      if (failure.reason === 'network') reportUnreachable();
-      return 'held';
-    }
-    const refusal = { status: failure.status ?? 0, body: (error as ApiError).body };
-    if (handler.refusalMeansDone?.(entry, refusal)) return finish(entry, handler, null, owner);
-    await handler.revert(entry);
-    // Writes of a record the server never created cannot be sent either.
-    if (handler.role === 'create' && entry.recordId !== undefined) {
-      await dropWritesOf(entry.recordId, entry.id);
-    }
-    await setAside(entry, { ...failure, details: refusal.body });
-    reportOutcome({ kind: 'refused', entry, ...refusal });
-    return 'held';
+    result = { ok: false, error };
   }
-  return finish(entry, handler, answer, owner);
+  const verdict = await judge(entry, known.handler, result);
+  if (verdict.kind !== 'done') return verdict.kind;
+  const finished = await finish([{ entry, handler: known.handler, answer: verdict.answer }], owner);
+  return finished ? 'sent' : 'stop';
 }
 
-/** The server has the write: its answer is stored and the entry leaves the outbox. */
-async function finish(
-  entry: OutboxEntry,
-  handler: WriteHandler,
-  answer: unknown,
-  owner: string | undefined,
-): Promise<'sent' | 'stop'> {
-  // Another user took the device meanwhile: this answer belongs to the previous one, whose
-  // change was set aside with the rest of their queue (and is answered again from the server's
-  // store when they are back).
-  if ((await readOwner()) !== owner) return 'stop';
-  await handler.acknowledge(entry, answer);
-  await db.outbox.delete(entry.seq as number);
-  reportOutcome({ kind: 'acknowledged', entry, body: answer });
-  return 'sent';
+interface SentBatch {
+  entries: OutboxEntry[];
+  handlers: Map<string, WriteHandler>;
+  results: Result[];
+}
+
+async function startBatch(reads: OutboxEntry[]): Promise<SentBatch> {
+  const known = await sendableWithHandlers(reads);
+  const handlers = new Map(known.map(({ read, handler }) => [read.id, handler]));
+  const entries = await claim(known.map(({ read }) => read));
+  return { entries, handlers, results: entries.length > 0 ? await sendBatch(entries) : [] };
+}
+
+/** Judges and stores a batch's answers; false when nothing more may be sent in this pass. */
+async function settleBatch({ entries, handlers, results }: SentBatch, owner: string | undefined) {
+  const done: Acknowledged[] = [];
+  let stopped = false;
+  for (const [index, entry] of entries.entries()) {
+    const handler = handlers.get(entry.id) as WriteHandler;
+    const verdict = await judge(entry, handler, results[index] as Result);
+    if (verdict.kind === 'done') done.push({ entry, handler, answer: verdict.answer });
+    if (verdict.kind === 'stop') stopped = true;
+  }
+  return (await finish(done, owner)) && !stopped;
+}
+
+/**
+ * Sends the first entry of each of many send orders (the writes of many products after an
+ * outage) in batches: a thousand round trips become ten. The next batch is on its way while
+ * this device stores the answers to the last. Later entries of an order follow in the next
+ * pass, after the one before them is answered, as when sent one by one.
+ */
+async function processBatches(heads: OutboxEntry[], owner: string | undefined) {
+  const groups: OutboxEntry[][] = [];
+  for (let at = 0; at < heads.length; at += BATCH_LIMIT) {
+    groups.push(heads.slice(at, at + BATCH_LIMIT));
+  }
+  let stopped = false;
+  const startNext = (index: number) => {
+    const group = groups[index];
+    return group && !stopped && !paused && !knownOffline() ? startBatch(group) : null;
+  };
+  let next = startNext(0);
+  for (let index = 1; next; index += 1) {
+    const sent = await next;
+    next = startNext(index);
+    if (!(await settleBatch(sent, owner))) stopped = true;
+  }
+  return stopped ? 'stop' : 'sent';
 }
 
 /**
@@ -252,6 +400,11 @@ async function drain() {
     }
     const runs = await sendable(Date.now());
     if (runs.length === 0) break;
+    const heads = runs.flatMap((run) => run.slice(0, 1));
+    if (heads.length > 1 && heads.every(inBatch)) {
+      if ((await processBatches(heads, owner)) === 'stop') return;
+      continue;
+    }
     let stopped = false;
     // A few send orders side by side (the writes of different products), each in its order.
     const sendRuns = async () => {

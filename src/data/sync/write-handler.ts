@@ -50,6 +50,13 @@ export interface WriteHandler<TBody = unknown, TRevert = unknown> {
   refusalMeansDone?(entry: OutboxEntry<TBody, TRevert>, refusal: Refusal): boolean;
   /** Stores what the server answered. Runs before the entry leaves the outbox. */
   acknowledge(entry: OutboxEntry<TBody, TRevert>, answer: unknown): Promise<void>;
+  /**
+   * Stores the answers to many entries of this kind at once (a batch after an outage), each of
+   * another send order; without it, acknowledge runs for each.
+   */
+  acknowledgeAll?(
+    acknowledged: { entry: OutboxEntry<TBody, TRevert>; answer: unknown }[],
+  ): Promise<void>;
   /** Restores the local state from before the change (the server refused it, or it is discarded). */
   revert(entry: OutboxEntry<TBody, TRevert>): Promise<void>;
   /** The change in a few words, for Pending changes. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
+import { IDEMPOTENCY_KEY_PATTERN } from '#shared/api.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { AppEnv } from './app-env.ts';
@@ -31,7 +32,7 @@ export function idempotent(db: Db, now: () => Date) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (key === undefined) return next();
-    if (!/^[\x21-\x7e]{1,200}$/.test(key))
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key))
       throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
     const { userId } = c.get('caller');
     const body = await c.req.text();

@@ -357,3 +357,76 @@ describe('catalogue writes through the outbox', () => {
     });
   });
 });
+
+describe('a replay of many products after an outage', () => {
+  const many = Array.from({ length: 150 }, (_, index) => item(100 + index, `Wine ${index}`, 20));
+  const batches: { method: string; path: string; body: unknown }[][] = [];
+
+  beforeEach(async () => {
+    batches.length = 0;
+    await writeCatalogue(many, {
+      key: 'catalogue',
+      etag: null,
+      fetchedAt: Date.now(),
+      count: many.length,
+    });
+    online = false;
+    for (const wine of many) await editProduct(wine, { list_price: '25.00' });
+    online = true;
+  });
+
+  const answerBatches = (refuse: number) =>
+    mockServer.use(
+      http.post('*/api/v1/batch', async ({ request }) => {
+        const { writes } = (await request.json()) as {
+          writes: { method: string; path: string; body: unknown }[];
+        };
+        batches.push(writes);
+        return HttpResponse.json({
+          answers: writes.map((write) => {
+            const id = Number(write.path.split('/').at(-1));
+            if (id === refuse) return { status: 404, body: { message: 'Product not found' } };
+            const wine = many.find((each) => each.id === id);
+            return { status: 200, body: answer(id, wine?.product ?? '', '25.00', 2) };
+          }),
+        });
+      }),
+    );
+
+  it('sends them in batches of at most 100, stores every answer and sets aside the refused one', async () => {
+    answerBatches(130);
+    requestReplay();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    expect(batches.map((writes) => writes.length)).toEqual([100, 50]);
+    expect(batches[0]?.[0]).toEqual({
+      method: 'PATCH',
+      path: '/catalogue/products/100',
+      idempotency_key: expect.any(String),
+      body: { base_version: 1, changes: { list_price: '25.00' } },
+    });
+    expect(sent).toEqual([]);
+    const stored = (await readCatalogue()).items;
+    expect(stored.filter((wine) => wine.listPrice === 25)).toHaveLength(149);
+    expect(stored.find((wine) => wine.id === 130)).toMatchObject({ listPrice: 20, version: 1 });
+    const left = await db.outbox.toArray();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({
+      recordId: 130,
+      state: 'needs-attention',
+      failure: { status: 404, message: 'Product not found' },
+    });
+  });
+
+  it('a batch the server could not take keeps every write, to be tried again', async () => {
+    mockServer.use(
+      http.post('*/api/v1/batch', () =>
+        HttpResponse.json({ message: 'Service unavailable' }, { status: 503 }),
+      ),
+    );
+    await requestReplay();
+    const left = await db.outbox.toArray();
+    expect(left).toHaveLength(many.length);
+    expect(left.every((entry) => entry.state === 'pending' && entry.attempts === 1)).toBe(true);
+    expect((await readCatalogue()).items.every((wine) => wine.listPrice === 20)).toBe(true);
+  });
+});

@@ -6,11 +6,13 @@ import {
   type ProductChanges,
   sameValue,
 } from '#shared/products/product-write.ts';
+import type { BatchWrite } from '#shared/sync/batch.ts';
 
 /**
  * A small in-memory stand-in for the API's write side, for model-based tests of the outbox: column
  * preferences, inventory settings, custom field definitions, catalogue products (with the field
- * merge of the real server), token refresh and Idempotency-Key replays, with faults a test injects for the next request. Like the real server, it refuses a
+ * merge of the real server), token refresh, Idempotency-Key replays and POST /batch, with faults a
+ * test injects for the next request (for a batch: the batch's, or its first write's). Like the real server, it refuses a
  * column that is neither offered nor a custom field, and a field's columns follow its key and go
  * with it. It counts how often each key's write
  * took effect, so a test can prove none took effect twice.
@@ -70,6 +72,8 @@ export class FakeSyncServer {
   /** How many times the write of each Idempotency-Key took effect. */
   effects = new Map<string, number>();
   requests = 0;
+  /** How many of them were batches. */
+  batches = 0;
   private answers = new Map<string, StoredAnswer>();
   private faults: Fault[] = [];
   private nextId = 1;
@@ -123,30 +127,54 @@ export class FakeSyncServer {
     if (headers.get('Authorization') !== `Bearer ${this.accessToken}`) {
       return json(401, { message: 'Invalid or expired token' });
     }
+    if (method === 'POST' && url.pathname === '/api/v1/batch') {
+      // As the real server: each write as its own request, answered in its place.
+      this.batches += 1;
+      const { writes } = JSON.parse(body) as { writes: BatchWrite[] };
+      const answers = writes.map((write, index) => {
+        const [status, answer, extra] = this.write(
+          write.method,
+          `/api/v1${write.path}`,
+          write.body === undefined ? '' : JSON.stringify(write.body),
+          write.idempotency_key,
+          index === 0 ? fault : undefined,
+        );
+        return { status, body: answer, ...(extra ? { retry_after: extra } : {}) };
+      });
+      if (fault === 'network-after') throw new TypeError('Failed to fetch');
+      return json(200, { answers });
+    }
     const key = headers.get('Idempotency-Key');
     if (!key) throw new Error(`A write without an Idempotency-Key: ${method} ${url.pathname}`);
-    if (fault === 'still-running') {
-      return json(
-        409,
-        { message: 'A request with this Idempotency-Key is still being processed' },
-        retry(1),
-      );
-    }
+    const [status, answer, retryAfter] = this.write(method, url.pathname, body, key, fault);
+    if (fault === 'network-after') throw new TypeError('Failed to fetch');
+    return json(status, answer, retryAfter ? retry(retryAfter) : {});
+  };
 
-    const fingerprint = `${method} ${url.pathname}\n${body}`;
+  /** One write with its Idempotency-Key: its status, answer and Retry-After (in seconds). */
+  private write(
+    method: string,
+    path: string,
+    body: string,
+    key: string,
+    fault: Fault | undefined,
+  ): [number, unknown, number?] {
+    if (fault === 'still-running') {
+      return [409, { message: 'A request with this Idempotency-Key is still being processed' }, 1];
+    }
+    const fingerprint = `${method} ${path}\n${body}`;
     const stored = this.answers.get(key);
     if (stored) {
-      if (stored.fingerprint !== fingerprint) return json(422, { message: 'Key reused' });
-      return json(stored.status, stored.body);
+      if (stored.fingerprint !== fingerprint) return [422, { message: 'Key reused' }];
+      return [stored.status, stored.body];
     }
-    const [status, answer] = this.apply(method, url.pathname, body ? JSON.parse(body) : null);
+    const [status, answer] = this.apply(method, path, body ? JSON.parse(body) : null);
     if (status < 500) {
       this.answers.set(key, { fingerprint, status, body: answer });
       if (status < 400) this.effects.set(key, (this.effects.get(key) ?? 0) + 1);
     }
-    if (fault === 'network-after') throw new TypeError('Failed to fetch');
-    return json(status, answer);
-  };
+    return [status, answer];
+  }
 
   private refresh(body: string): Response {
     const { refreshToken } = JSON.parse(body) as { refreshToken: string };

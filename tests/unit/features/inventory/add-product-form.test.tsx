@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, type StoredCustomField } from '#data/db.ts';
 import { useCatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
 import { AddProductForm } from '#features/inventory/components/add-product-form.tsx';
-import type { InventoryItem } from '#shared/inventory/product.ts';
 import { defaultInventorySettings } from '#shared/preferences/inventory-settings.ts';
 import { BARCODE_MESSAGE } from '#shared/products/barcode.ts';
 import { ToastRegion } from '#ui/toast.tsx';
