@@ -72,8 +72,12 @@ export async function updateStoredCatalogue(
       ...change.put.flatMap(({ after }) => (typeof after === 'number' ? [after] : [])),
       ...change.deleted,
     ];
-    const holding =
-      named.length === 0 ? [] : await db.catalogueChunks.where('ids').anyOf(named).toArray();
+    // Keys first: a record holding several of the ids would otherwise be read once for each.
+    const keys =
+      named.length === 0 ? [] : await db.catalogueChunks.where('ids').anyOf(named).primaryKeys();
+    const holding = (await db.catalogueChunks.bulkGet([...new Set(keys)])).filter(
+      (chunk): chunk is CatalogueChunk => chunk !== undefined,
+    );
     // The first and the last record only when a new product may go there.
     const held = new Set(holding.flatMap((chunk) => chunk.ids));
     const placed = change.put.filter(({ item }) => !held.has(item.id));

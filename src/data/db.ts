@@ -98,7 +98,11 @@ export interface StoredInventorySettings {
   fetchedAt: number;
 }
 
-export const CATALOGUE_CHUNK_SIZE = 1000;
+/**
+ * Products per stored record. Small enough that a batch of a hundred acknowledged edits rewrites
+ * a fifth of the catalogue, not all of it; large enough that loading reads a few hundred records.
+ */
+export const CATALOGUE_CHUNK_SIZE = 200;
 
 export class VintryDatabase extends Dexie {
   catalogueChunks!: Table<CatalogueChunk, number>;

@@ -62,8 +62,8 @@ export function sortOrder(
   return present.concat(missing);
 }
 
-/** Past this many changed rows, sorting again is as quick as placing each one. */
-const MOST_PLACED = 64;
+/** Past this share of changed rows, sorting them all again is as quick as merging. */
+const MOST_CHANGED_SHARE = 0.25;
 
 /** Whether every present value of the column is a number (the column then sorts numerically). */
 function sortsAsNumbers(items: readonly InventoryItem[], key: string): boolean {
@@ -76,9 +76,9 @@ function sortsAsNumbers(items: readonly InventoryItem[], key: string): boolean {
 /**
  * The order of `items` under a sort, from the order of `before` under the same sort, when the
  * two differ only in a few rows replaced in place (a change another device made, an
- * acknowledged write): those rows are taken out and put back where they now belong, instead of
- * sorting 50,000 rows again. The result is the one sortOrder gives; anything else (rows added
- * or removed, many changed, the column's kind changed) is sorted again.
+ * acknowledged write, a batch of them): those rows are taken out, sorted among themselves and
+ * merged back, instead of sorting 50,000 rows again. The result is the one sortOrder gives;
+ * anything else (rows added or removed, most changed, the column's kind changed) is sorted again.
  */
 export function updatedSortOrder(
   before: readonly InventoryItem[],
@@ -90,10 +90,11 @@ export function updatedSortOrder(
     return sortOrder(items, sort);
   }
   const changed: number[] = [];
+  const mostChanged = items.length * MOST_CHANGED_SHARE;
   for (let index = 0; index < items.length; index += 1) {
     if (items[index] === before[index]) continue;
     changed.push(index);
-    if (changed.length > MOST_PLACED) return sortOrder(items, sort);
+    if (changed.length > mostChanged) return sortOrder(items, sort);
   }
   if (changed.length === 0 || sort.key === 'rowNumber') return [...order];
   const numeric = sortsAsNumbers(items, sort.key);
@@ -116,17 +117,17 @@ export function updatedSortOrder(
     return l < r ? -sign : l > r ? sign : a - b;
   };
   const moved = new Set(changed);
-  const next = order.filter((index) => !moved.has(index));
-  for (const index of changed) {
-    let low = 0;
-    let high = next.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compare(next[middle] as number, index) < 0) low = middle + 1;
-      else high = middle;
-    }
-    next.splice(low, 0, index);
+  const kept = order.filter((index) => !moved.has(index));
+  const placed = changed.sort(compare);
+  const next: number[] = [];
+  let k = 0;
+  let p = 0;
+  while (k < kept.length && p < placed.length) {
+    const fromKept = compare(kept[k] as number, placed[p] as number) < 0;
+    next.push((fromKept ? kept[k++] : placed[p++]) as number);
   }
+  while (k < kept.length) next.push(kept[k++] as number);
+  while (p < placed.length) next.push(placed[p++] as number);
   return next;
 }
 

@@ -7,19 +7,20 @@ import {
   updateStoredCatalogue,
   writeCatalogue,
 } from '#data/catalogue-store.ts';
-import { db, VintryDatabase } from '#data/db.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
+import { CATALOGUE_CHUNK_SIZE, db, VintryDatabase } from '#data/db.ts';
 import { inventoryItem } from '../helpers/inventory-item.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
 
 const item = (id: number, product = `Wine ${id}`, version = 1) =>
   inventoryItem(id, { product, version });
 
-const catalogue = Array.from({ length: 2500 }, (_, index) => item(index + 1));
+// Two and a half stored records.
+const S = CATALOGUE_CHUNK_SIZE;
+const catalogue = Array.from({ length: 2.5 * S }, (_, index) => item(index + 1));
 
 beforeEach(async () => {
   await clearLocalData();
-  await writeCatalogue(catalogue, { key: 'catalogue', etag: '"v1"', fetchedAt: 1, count: 2500 });
+  await writeCatalogue(catalogue, { key: 'catalogue', etag: '"v1"', fetchedAt: 1, count: 2.5 * S });
 });
 
 describe('a change of the stored catalogue', () => {
@@ -27,11 +28,11 @@ describe('a change of the stored catalogue', () => {
     const before = await db.catalogueChunks.orderBy('n').toArray();
     const change: CatalogueChange = {
       put: [
-        { item: item(1500, 'Changed', 2) },
-        { item: item(9001, 'Copy of 1200'), after: 1200 },
+        { item: item(1.5 * S, 'Changed', 2) },
+        { item: item(9001, 'A copy in the middle record'), after: 1.2 * S },
         { item: item(9002, 'New at the end') },
       ],
-      deleted: [1700],
+      deleted: [1.7 * S],
     };
     const heard: number[] = [];
     const stop = onStoredCatalogueUpdate((_change, meta) => heard.push(meta.count));
@@ -40,13 +41,13 @@ describe('a change of the stored catalogue', () => {
 
     const stored = await readCatalogue();
     expect(stored.items).toEqual(applyCatalogueChange(catalogue, change));
-    expect(stored.meta).toMatchObject({ count: 2501, version: 44, etag: null, revision: 1 });
-    expect(heard).toEqual([2501]);
+    expect(stored.meta).toMatchObject({ count: 2.5 * S + 1, version: 44, etag: null, revision: 1 });
+    expect(heard).toEqual([2.5 * S + 1]);
     const after = await db.catalogueChunks.orderBy('n').toArray();
     // The first record was not touched; the middle one took the copy and lost one, the last
     // took the new product.
     expect(after[0]).toEqual(before[0]);
-    expect(after.map((chunk) => chunk.items.length)).toEqual([1000, 1000, 501]);
+    expect(after.map((chunk) => chunk.items.length)).toEqual([S, S, S / 2 + 1]);
     expect((await db.catalogueChunks.where('ids').equals(9001).first())?.n).toBe(1);
   });
 
