@@ -2,6 +2,7 @@ import { columnPreferenceHandlers } from './repositories/column-preferences.ts';
 import { customFieldHandlers } from './repositories/custom-fields.ts';
 import { inventorySettingsHandler } from './repositories/inventory-settings.ts';
 import { productHandlers } from './repositories/products.ts';
+import { stockHandlers } from './repositories/stock.ts';
 import { registerWriteHandlers, type WriteHandler } from './sync/write-handler.ts';
 
 /**
@@ -14,6 +15,7 @@ export const WRITE_HANDLERS: readonly WriteHandler[] = [
   inventorySettingsHandler,
   ...customFieldHandlers,
   ...productHandlers,
+  ...stockHandlers,
 ];
 
 export function installWriteHandlers() {

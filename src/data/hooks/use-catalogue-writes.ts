@@ -1,6 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
+import { LOW_STOCK_THRESHOLD } from '#shared/inventory/constants.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
+import { withStatusAt } from '#shared/inventory/status.ts';
 import {
   type CustomFieldRules,
   checkNewProduct,
@@ -8,21 +10,22 @@ import {
   type ProductChanges,
 } from '#shared/products/product-write.ts';
 import { db } from '../db.ts';
+import { PRODUCTS_RESOURCE, screenIdOf } from '../repositories/product-ids.ts';
 import {
   createProduct,
   deleteProduct,
   duplicateProduct,
   editProduct,
-  PRODUCTS_RESOURCE,
-  screenIdOf,
   withPendingWrites,
 } from '../repositories/products.ts';
+import { type Adjustment, adjustStock } from '../repositories/stock.ts';
 import { useStoredCustomFields } from './use-stored.ts';
 import { useThrottledValue } from './use-throttled-value.ts';
 
 /**
  * The catalogue as the inventory screen shows it (the stored one with the writes still waiting
- * laid over it), which rows are not yet on the server, and the writes the screen makes.
+ * laid over it, each status at the user's low-stock threshold), which rows are not yet on the
+ * server, and the writes the screen makes.
  */
 export interface CatalogueWrites {
   /**
@@ -36,6 +39,8 @@ export interface CatalogueWrites {
   edit(item: InventoryItem, changes: ProductChanges): Promise<Record<string, string> | null>;
   duplicate(item: InventoryItem): Promise<void>;
   remove(item: InventoryItem): Promise<void>;
+  /** Moves the product's stock by a checked adjustment. */
+  adjust(item: InventoryItem, adjustment: Adjustment): Promise<void>;
 }
 
 function useProductEntries() {
@@ -54,7 +59,10 @@ function useProductEntries() {
 const MANY_WAITING = 25;
 const SHOWN_UPDATE_MS = 200;
 
-export function useShownCatalogue(catalogue: readonly InventoryItem[]) {
+export function useShownCatalogue(
+  catalogue: readonly InventoryItem[],
+  lowStockThreshold = LOW_STOCK_THRESHOLD,
+) {
   const latest = useProductEntries();
   const both = useMemo(() => ({ catalogue, latest }), [catalogue, latest]);
   // Together, so that an acknowledgement (stored, then out of the outbox) shows in one step.
@@ -62,7 +70,10 @@ export function useShownCatalogue(catalogue: readonly InventoryItem[]) {
     both,
     (latest?.length ?? 0) >= MANY_WAITING ? SHOWN_UPDATE_MS : 0,
   );
-  const shown = useMemo(() => withPendingWrites(items, entries ?? []), [items, entries]);
+  const shown = useMemo(
+    () => withStatusAt(withPendingWrites(items, entries ?? []), lowStockThreshold),
+    [items, entries, lowStockThreshold],
+  );
   const marks = useMemo(() => {
     const unsynced = new Set<number>();
     const attention = new Set<number>();
@@ -104,6 +115,9 @@ export function useCatalogueWrites(): CatalogueWrites {
       },
       async remove(item) {
         await deleteProduct(item);
+      },
+      async adjust(item, adjustment) {
+        await adjustStock(item, adjustment);
       },
     };
   }, [definitions]);

@@ -20,7 +20,7 @@ import {
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
 import { db } from '../db.ts';
-import { adoptedIds, adoptServerId, currentRecordId, queueWrite } from '../sync/outbox.ts';
+import { adoptServerId, currentRecordId, queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend, requestReplay } from '../sync/replayer.ts';
 import { isTemporaryId, temporaryId } from '../sync/temporary-ids.ts';
@@ -31,6 +31,8 @@ import {
   type Settlement,
   type WriteHandler,
 } from '../sync/write-handler.ts';
+import { PRODUCTS_RESOURCE, productOrderOf, recordIdOf, screenIdOf } from './product-ids.ts';
+import { STOCK_ADJUST_OP, withStockMoved } from './stock.ts';
 
 /**
  * Catalogue writes through the outbox: a new product, an edit of some fields (naming the version
@@ -40,12 +42,8 @@ import {
  * The stored catalogue stays what the server last said. What waits in the outbox is laid over it
  * when it is shown (`withPendingWrites`): a refused or discarded write simply stops being shown,
  * and an acknowledged one is written into the stored catalogue as the server answered it.
- *
- * A product added or duplicated here has a temporary id ('tmp-…') until the server answers; the screens,
- * whose ids are numbers, see it under a negative number made from it.
+ * A product added or duplicated here has a temporary id until the server answers (product-ids.ts).
  */
-export const PRODUCTS_RESOURCE = 'products';
-
 const OPS = {
   create: 'product.create',
   update: 'product.update',
@@ -70,28 +68,6 @@ interface Label {
   source?: number | string;
   /** For an edit: the product as it was, so that it can be made again if it was deleted. */
   snapshot?: ProductChanges;
-}
-
-/** The number under which the screens show a product made here and not yet acknowledged. */
-export function screenIdOf(recordId: number | string): number {
-  if (typeof recordId === 'number') return recordId;
-  return -(Number.parseInt(recordId.replace(/[^0-9a-f]/g, '').slice(0, 12), 16) + 1);
-}
-
-/**
- * The record id a screen's id stands for: a temporary id for a negative number, or the server's
- * when its create was acknowledged since the screen last drew it.
- */
-async function recordIdOf(screenId: number): Promise<number | string> {
-  if (screenId > 0) return screenId;
-  const entries = await db.outbox.where('resource').equals(PRODUCTS_RESOURCE).toArray();
-  const match = entries.find(
-    (entry) => entry.recordId !== undefined && screenIdOf(entry.recordId) === screenId,
-  );
-  if (match?.recordId !== undefined) return match.recordId;
-  const adopted = (await adoptedIds()).find((id) => screenIdOf(id.temporaryId) === screenId);
-  if (!adopted) throw new Error('That product is no longer on this device');
-  return adopted.serverId;
 }
 
 /** Applies changes (server keys) to a row as the screens hold it, with its margin again. */
@@ -181,12 +157,14 @@ const shown = (entry: OutboxEntry) => entry.state !== 'needs-attention';
  * side by side. A copy goes in the order of what it copies, after the writes made before it.
  */
 function productOrder(entry: OutboxEntry): string {
-  const record = entry.op === OPS.duplicate ? (entry.revert as Label).source : entry.recordId;
-  return `${PRODUCTS_RESOURCE}:${String(record)}`;
+  return productOrderOf(
+    entry.op === OPS.duplicate ? (entry.revert as Label).source : entry.recordId,
+  );
 }
 
 /**
- * The stored catalogue with the writes still waiting laid over it, in the order they were made.
+ * The stored catalogue with the writes still waiting laid over it (stock movements too), in the
+ * order they were made.
  * Writes the server refused are not shown: the row is the server's until the user decides.
  *
  * One pass over the catalogue whatever the number of writes (a thousand edits made offline on a
@@ -218,6 +196,9 @@ export function withPendingWrites(
       const current = currentOf(id);
       if (current)
         values.set(id, applyProductChanges(current, (entry.body as ProductEditBody).changes));
+    } else if (entry.op === STOCK_ADJUST_OP) {
+      const current = currentOf(id);
+      if (current) values.set(id, withStockMoved(current, entry));
     } else if (entry.op === OPS.delete) {
       values.set(id, null);
     } else if (entry.op === OPS.create) {
@@ -229,8 +210,9 @@ export function withPendingWrites(
       const sourceId = source === undefined ? undefined : screenIdOf(source);
       const original = sourceId === undefined ? undefined : currentOf(sourceId);
       if (!original || sourceId === undefined) continue;
+      // A copy is a new product: it has no stock yet.
       const copy = applyProductChanges(
-        { ...original, id, product: name },
+        { ...original, id, product: name, stock_quantity: 0, status: stockStatus(0) },
         (entry.body as ProductDuplicateBody).changes,
       );
       delete copy.version;

@@ -172,15 +172,45 @@ export const productChanges = pgTable(
     productId: integer('product_id').notNull(),
     productVersion: integer('product_version').notNull(),
     catalogueVersion: integer('catalogue_version').notNull(),
-    kind: text('kind', { enum: ['create', 'update', 'delete'] }).notNull(),
+    /** 'stock': a stock movement (its row in stock_movements says why). */
+    kind: text('kind', { enum: ['create', 'update', 'delete', 'stock'] }).notNull(),
     fields: jsonb('fields').$type<Record<string, [unknown, unknown]>>().notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    movementId: uuid('movement_id'),
   },
   (t) => [
     index('product_changes_feed_idx').on(t.businessId, t.catalogueVersion),
     index('product_changes_product_idx').on(t.businessId, t.productId, t.productVersion),
   ],
+);
+
+/**
+ * Every change of a product's stock, as a signed quantity with its reason: a product's
+ * stock_quantity is the sum of its movements, kept in the product's row by the transaction that
+ * records each one. The id is made on the device, so a movement sent twice is stored once; two
+ * devices' movements of one product both count, in any order. Opening balances of products
+ * stocked before movements existed have the reason 'Opening balance'.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was made on the device, which may be long before it reached the server. */
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.businessId, t.productId, t.madeAt)],
 );
 
 /** Per user and table: which columns show, and in which order. */

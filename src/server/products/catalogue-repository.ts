@@ -1,13 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { businesses, products } from '../db/schema.ts';
+import { OPENING_BALANCE } from '#shared/stock/movement.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { businesses, products, stockMovements } from '../db/schema.ts';
 import type { SeedProduct } from '../seed/catalogue.ts';
 
 /**
  * Catalogue queries, always scoped by business. Every write bumps the business's catalogue
  * version in the same transaction, so the inventory ETag changes exactly when the catalogue does.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Marks the catalogue changed; answers its new version. */
 export async function bumpCatalogueVersion(tx: Db | Tx, businessId: string): Promise<number> {
@@ -63,9 +64,24 @@ const INSERT_CHUNK = 1000;
 export async function insertProducts(db: Db, businessId: string, rows: SeedProduct[]) {
   await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await tx
+      const inserted = await tx
         .insert(products)
-        .values(rows.slice(i, i + INSERT_CHUNK).map((row) => ({ ...row, businessId })));
+        .values(rows.slice(i, i + INSERT_CHUNK).map((row) => ({ ...row, businessId })))
+        .returning({ id: products.id, stock: products.stockQuantity, at: products.createdAt });
+      // Their stock, as every stock, is the sum of its movements.
+      const opening = inserted.filter((row) => row.stock !== 0);
+      if (opening.length > 0) {
+        await tx.insert(stockMovements).values(
+          opening.map((row) => ({
+            id: randomUUID(),
+            businessId,
+            productId: row.id,
+            delta: row.stock,
+            reason: OPENING_BALANCE,
+            madeAt: row.at,
+          })),
+        );
+      }
     }
     await bumpCatalogueVersion(tx, businessId);
   });

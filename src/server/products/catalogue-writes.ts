@@ -6,8 +6,8 @@ import {
   type ProductField,
   sameValue,
 } from '#shared/products/product-write.ts';
-import type { Db } from '../db/client.ts';
-import { productChanges, products, users } from '../db/schema.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { productChanges, products, stockMovements, users } from '../db/schema.ts';
 import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalogue-repository.ts';
 
 /**
@@ -15,9 +15,7 @@ import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalog
  * transaction with its change log entry and the catalogue version it makes. The product's row is
  * locked for an edit, so edits of one product take turns and none is lost.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-const COLUMN_OF: Readonly<Record<ProductField, keyof ProductRow>> = {
+export const COLUMN_OF: Readonly<Record<ProductField, keyof ProductRow>> = {
   name: 'name',
   producer: 'producer',
   country: 'country',
@@ -57,16 +55,18 @@ function rowChanges(changes: ProductChanges, customValues: Record<string, unknow
   return { ...set, customValues: custom } as Partial<typeof products.$inferInsert>;
 }
 
-async function logChange(
+/** Logs a change of a product with the catalogue version it makes (History and the feed). */
+export async function logChange(
   tx: Tx,
   entry: {
     businessId: string;
     userId: string | null;
     productId: number;
     productVersion: number;
-    kind: 'create' | 'update' | 'delete';
+    kind: 'create' | 'update' | 'delete' | 'stock';
     fields: Record<string, [unknown, unknown]>;
     at: Date;
+    movementId?: string;
   },
 ) {
   const catalogueVersion = await bumpCatalogueVersion(tx, entry.businessId);
@@ -317,7 +317,7 @@ export async function changesSince(
   return { full: false, version: current, rows, deleted };
 }
 
-/** A product's changes, newest first, with who made them. */
+/** A product's changes, newest first, with who made them and, for stock, the movement's reason. */
 export async function productHistory(db: Db, businessId: string, id: number) {
   return db
     .select({
@@ -326,9 +326,12 @@ export async function productHistory(db: Db, businessId: string, id: number) {
       fields: productChanges.fields,
       version: productChanges.productVersion,
       by: users.name,
+      reason: stockMovements.reason,
+      note: stockMovements.note,
     })
     .from(productChanges)
     .leftJoin(users, eq(users.id, productChanges.userId))
+    .leftJoin(stockMovements, eq(stockMovements.id, productChanges.movementId))
     .where(and(eq(productChanges.businessId, businessId), eq(productChanges.productId, id)))
     .orderBy(sql`${productChanges.id} desc`);
 }

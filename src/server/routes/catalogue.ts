@@ -130,6 +130,7 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
         by: change.by,
         version: change.version,
         fields: change.fields,
+        ...(change.reason === null ? {} : { reason: change.reason, note: change.note }),
       })),
     };
     return c.json(answer);

@@ -1,4 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from './constants.ts';
+import type { InventoryItem } from './product.ts';
 
 /** Product status of spec section 4: it follows the stock, and nothing else changes it. */
 export const PRODUCT_STATUSES = ['In Stock', 'Low Stock', 'Out of Stock'] as const;
@@ -11,6 +12,38 @@ export function stockStatus(
   if (quantity <= 0) return 'Out of Stock';
   if (quantity <= lowStockThreshold) return 'Low Stock';
   return 'In Stock';
+}
+
+/** Each threshold's restatused rows, by the row they restate: a row keeps its copy while it lasts. */
+const restated = new Map<number, WeakMap<InventoryItem, InventoryItem>>();
+
+/**
+ * The rows with their status at the user's low-stock threshold (the server states it at the
+ * default one). The list and the rows that already agree are returned as they are, and a
+ * restated row is the same object every time, so the table's caches of unchanged rows hold.
+ */
+export function withStatusAt(
+  items: readonly InventoryItem[],
+  lowStockThreshold: number,
+): readonly InventoryItem[] {
+  let copies = restated.get(lowStockThreshold);
+  if (!copies) {
+    copies = new WeakMap();
+    restated.set(lowStockThreshold, copies);
+  }
+  let changed = false;
+  const next = items.map((item) => {
+    const status = stockStatus(item.stock_quantity ?? 0, lowStockThreshold);
+    if (status === item.status) return item;
+    changed = true;
+    let copy = copies.get(item);
+    if (!copy) {
+      copy = { ...item, status };
+      copies.set(item, copy);
+    }
+    return copy;
+  });
+  return changed ? next : items;
 }
 
 export type StatusTone = 'green' | 'yellow' | 'red' | 'grey';

@@ -268,10 +268,13 @@ export const ProductHistorySchema = v.object({
   changes: v.array(
     v.object({
       at: v.string(),
-      kind: v.picklist(['create', 'update', 'delete']),
+      kind: v.picklist(['create', 'update', 'delete', 'stock']),
       by: v.nullable(v.string()),
       version: v.number(),
       fields: v.record(v.string(), v.tuple([v.unknown(), v.unknown()])),
+      /** For a stock movement: its reason and note. */
+      reason: v.optional(v.string()),
+      note: v.optional(v.nullable(v.string())),
     }),
   ),
 });

@@ -17,6 +17,7 @@ import {
   editProduct,
   withPendingWrites,
 } from '#data/repositories/products.ts';
+import { adjustStock } from '#data/repositories/stock.ts';
 import { isReplayPaused, requestReplay, resumeReplay, stopReplay } from '#data/sync/replayer.ts';
 import { settlementOf } from '#data/sync/write-handler.ts';
 import { installTokenStore, type Tokens } from '#data/token-store.ts';
@@ -38,7 +39,7 @@ import { clearLocalData } from '../helpers/local-data.ts';
 /**
  * Model-based property test of the outbox (ARCHITECTURE.md section 4). fast-check plays random
  * sequences of user changes (columns, settings, custom fields, and products added, edited,
- * duplicated and deleted, also while another device edits them), replays, restarts, sign-ins, the browser going offline and online
+ * duplicated, deleted and their stock adjusted, also while another device edits them), replays, restarts, sign-ins, the browser going offline and online
  * (offline, nothing is tried, so writes coalesce) and injected network faults (lost
  * requests, lost answers, 5xx, 429, expired access token, revoked session, 409 still running)
  * against an in-memory server. Once the network heals, whatever happened: the server holds what
@@ -65,6 +66,8 @@ const FAULTS: Fault[] = [
 interface ModelProduct {
   /** The user's last value of each field. */
   values: Record<ProductField, string>;
+  /** The sum of the user's stock movements of it: what the server's stock must be. */
+  stock: number;
   /**
    * Fields another device changed, with its last value. Such a field ends as the user's value or
    * that one: which depends on whether the user's edit reached the server before or after it.
@@ -212,7 +215,7 @@ class AddProduct implements Command {
   check = (model: Readonly<Model>) => !model.products.has(this.name);
   async run(model: Model) {
     const values = { list_price: this.price, producer: 'Penfolds' };
-    model.products.set(this.name, { values, elsewhere: new Map() });
+    model.products.set(this.name, { values, stock: 0, elsewhere: new Map() });
     await createProduct({ name: this.name, ...values });
   }
   toString = () => `AddProduct(${this.name}, ${this.price})`;
@@ -242,11 +245,25 @@ class DuplicateProduct implements Command {
     // The server copies the original as it holds it when the copy arrives.
     model.products.set(`${this.name} (Copy)`, {
       values: { ...original.values },
+      stock: 0,
       elsewhere: new Map(original.elsewhere),
     });
     await duplicateProduct(await shownProduct(this.name));
   }
   toString = () => `DuplicateProduct(${this.name})`;
+}
+
+class AdjustStock implements Command {
+  constructor(
+    readonly name: string,
+    readonly delta: number,
+  ) {}
+  check = (model: Readonly<Model>) => model.products.has(this.name);
+  async run(model: Model) {
+    (model.products.get(this.name) as ModelProduct).stock += this.delta;
+    await adjustStock(await shownProduct(this.name), { delta: this.delta, reason: 'Damaged' });
+  }
+  toString = () => `AdjustStock(${this.name}, ${this.delta})`;
 }
 
 class DeleteProduct implements Command {
@@ -362,6 +379,9 @@ const commands = fc.commands(
     productName.map((name) => new DuplicateProduct(name)),
     productName.map((name) => new DeleteProduct(name)),
     fc
+      .tuple(productName, fc.constantFrom(-3, -1, 1, 2, 12))
+      .map(([name, delta]) => new AdjustStock(name, delta)),
+    fc
       .tuple(productName, productChange)
       .map(([name, [field, value]]) => new EditElsewhere(name, field, value)),
     fc
@@ -416,8 +436,11 @@ async function expectProducts(model: Model, server: FakeSyncServer) {
         other === undefined ? [expected.values[field]] : [expected.values[field], other];
       expect(allowed).toContain(product.values[field]);
     }
+    // Every movement of every device counts, once.
+    expect(Number(product.values.stock_quantity ?? 0)).toBe(expected.stock);
     // What this device stored for it is the server's answer to its last write.
     const local = stored.find((item) => item.id === product.id);
+    expect(local?.stock_quantity ?? 0).toBe(expected.stock);
     expect(local?.product).toBe(product.values.name);
     if (!expected.elsewhere.has('producer')) expect(local?.producer).toBe(product.values.producer);
   }

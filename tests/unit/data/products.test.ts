@@ -3,12 +3,12 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCatalogue, writeCatalogue } from '#data/catalogue-store.ts';
 import { db } from '#data/db.ts';
+import { screenIdOf } from '#data/repositories/product-ids.ts';
 import {
   createProduct,
   deleteProduct,
   duplicateProduct,
   editProduct,
-  screenIdOf,
   withPendingWrites,
 } from '#data/repositories/products.ts';
 import { saveSession } from '#data/session.ts';

@@ -11,7 +11,7 @@ import type { BatchWrite } from '#shared/sync/batch.ts';
 /**
  * A small in-memory stand-in for the API's write side, for model-based tests of the outbox: column
  * preferences, inventory settings, custom field definitions, catalogue products (with the field
- * merge of the real server), token refresh, Idempotency-Key replays and POST /batch, with faults a
+ * merge of the real server) and their stock movements, token refresh, Idempotency-Key replays and POST /batch, with faults a
  * test injects for the next request (for a batch: the batch's, or its first write's). Like the real server, it refuses a
  * column that is neither offered nor a custom field, and a field's columns follow its key and go
  * with it. It counts how often each key's write
@@ -69,6 +69,8 @@ export class FakeSyncServer {
   settings: Record<string, unknown> | null = null;
   fields = new Map<number, ServedField>();
   products = new Map<number, ServedProduct>();
+  /** Stock movements by their id. */
+  movements = new Map<string, { productId: number; delta: number }>();
   /** How many times the write of each Idempotency-Key took effect. */
   effects = new Map<string, number>();
   requests = 0;
@@ -199,6 +201,8 @@ export class FakeSyncServer {
     }
     const productPath = /^\/api\/v1\/catalogue\/products(?:\/(\d+))?(\/duplicate)?$/.exec(path);
     if (productPath) return this.applyProduct(method, productPath, body);
+    const movementPath = /^\/api\/v1\/stock\/products\/(\d+)\/movements$/.exec(path);
+    if (method === 'POST' && movementPath) return this.applyMovement(Number(movementPath[1]), body);
     const fieldPath = /^\/api\/v1\/custom-fields\/definitions(?:\/(\d+))?$/.exec(path);
     if (!fieldPath) return [404, { message: 'Not found' }];
     const id = Number(fieldPath[1]);
@@ -234,6 +238,23 @@ export class FakeSyncServer {
     return [200, updated];
   }
 
+  /** A stock movement: stored once by its id, the product's stock moved by it. */
+  private applyMovement(id: number, body: unknown): [number, unknown] {
+    const movement = body as { id: string; delta: number };
+    const product = this.products.get(id);
+    if (!product) return [404, { message: 'This product no longer exists' }];
+    const stored = this.movements.get(movement.id);
+    if (stored && (stored.productId !== id || stored.delta !== movement.delta)) {
+      return [409, { message: 'This movement id was already used for another movement' }];
+    }
+    if (!stored) {
+      this.movements.set(movement.id, { productId: id, delta: movement.delta });
+      product.values.stock_quantity = Number(product.values.stock_quantity ?? 0) + movement.delta;
+      product.version += 1;
+    }
+    return [stored ? 200 : 201, { movement, product: productAnswer(product) }];
+  }
+
   /** Create, field-level edit merged by the shared rule, duplicate and delete of a product. */
   private applyProduct(method: string, path: RegExpExecArray, body: unknown): [number, unknown] {
     const create = (values: Record<string, unknown>) => {
@@ -253,9 +274,11 @@ export class FakeSyncServer {
     if (!product) return [404, { message: 'This product was deleted' }];
     if (method === 'POST' && path[2]) {
       const { changes } = body as { changes?: Record<string, unknown> };
+      // A copy is a new product: no stock of its own yet.
       return create({
         ...product.values,
         name: `${String(product.values.name)} (Copy)`,
+        stock_quantity: 0,
         ...changes,
       });
     }

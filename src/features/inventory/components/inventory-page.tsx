@@ -33,6 +33,7 @@ export type InventoryTab = (typeof INVENTORY_TABS)[number]['id'];
 
 const NO_ITEMS: readonly InventoryItem[] = [];
 const DEFAULT_PRODUCT_DEFAULTS = defaultInventorySettings().productDefaults;
+const DEFAULT_STOCK_REASONS = defaultInventorySettings().stockManagement.stockAdjustmentReasons;
 
 type LoadState = { status: 'loading' } | { status: 'done' } | { status: 'error'; message: string };
 
@@ -57,7 +58,6 @@ export function InventoryPage({
   settingsPanel: ReactNode;
 }) {
   const stored = useStoredCatalogue();
-  const shown = useShownCatalogue(stored?.items ?? NO_ITEMS);
   const writes = useCatalogueWrites();
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   // The inventory data first, then the column preferences (spec section 2).
@@ -67,6 +67,10 @@ export function InventoryPage({
     enabled: load.status !== 'loading',
   });
   const storedSettings = useStoredInventorySettings() ?? settingsLoad.data;
+  const shown = useShownCatalogue(
+    stored?.items ?? NO_ITEMS,
+    storedSettings?.settings.stockManagement.lowStockThreshold,
+  );
 
   const reload = useCallback((force: boolean) => {
     setLoad({ status: 'loading' });
@@ -184,6 +188,10 @@ export function InventoryPage({
             columns={gridColumns}
             display={display}
             writes={writes}
+            stockReasons={
+              storedSettings?.settings.stockManagement.stockAdjustmentReasons ??
+              DEFAULT_STOCK_REASONS
+            }
             unsyncedIds={shown.unsynced}
             attentionIds={shown.attention}
           />

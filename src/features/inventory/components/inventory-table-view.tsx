@@ -11,9 +11,11 @@ import {
 } from '#shared/inventory/local-edits.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
 import type { SortState } from '#shared/inventory/table.ts';
+import { formatDelta } from '#shared/stock/movement.ts';
 import { showToast } from '#ui/toast.tsx';
 import type { ColumnDef } from '../columns.ts';
 import { useInventoryTable } from '../use-inventory-table.ts';
+import { type AdjustmentInput, AdjustStockDialog } from './adjust-stock-dialog.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { InventoryGrid, type InventoryGridHandle, ROW_HEIGHT } from './inventory-grid.tsx';
 import { Pagination } from './pagination.tsx';
@@ -40,14 +42,20 @@ export function InventoryTableView({
   columns,
   display = { rowHeight: ROW_HEIGHT, showImages: false },
   writes,
+  stockReasons = [],
   unsyncedIds,
   attentionIds,
 }: {
   catalogue: readonly InventoryItem[];
   columns: readonly ColumnDef[];
   display?: DisplayOptions;
-  /** Saves edits, duplicates and deletes; without it they change the screen only (samples). */
+  /**
+   * Saves edits, duplicates, deletes and stock adjustments; without it they change the screen
+   * only (samples), and stock cannot be adjusted.
+   */
   writes?: CatalogueWrites;
+  /** The reasons offered for a stock adjustment (the inventory settings'). */
+  stockReasons?: readonly string[];
   unsyncedIds?: ReadonlySet<number>;
   attentionIds?: ReadonlySet<number>;
 }) {
@@ -69,6 +77,7 @@ export function InventoryTableView({
   const [detail, setDetail] = useState<InventoryItem | null>(null);
   const [deleting, setDeleting] = useState<InventoryItem | null>(null);
   const [historyOf, setHistoryOf] = useState<InventoryItem | null>(null);
+  const [adjusting, setAdjusting] = useState<InventoryItem | null>(null);
   const online = useOnline();
   const customColumns = useMemo(() => columns.filter((column) => column.isCustom), [columns]);
   const editing =
@@ -89,6 +98,9 @@ export function InventoryTableView({
         setEditErrors({});
         setEditingId(item.id);
         break;
+      case 'adjust':
+        setAdjusting(item);
+        break;
       case 'duplicate':
         setEditingId(null);
         if (writes) void writes.duplicate(item);
@@ -106,6 +118,13 @@ export function InventoryTableView({
         setDeleting(item);
         break;
     }
+  }
+
+  async function saveAdjustment(item: InventoryItem, adjustment: AdjustmentInput) {
+    if (!writes) return;
+    await writes.adjust(item, adjustment);
+    setAdjusting(null);
+    showToast(`Stock of ${item.product} adjusted (${formatDelta(adjustment.delta)})`, 'success');
   }
 
   function confirmDelete() {
@@ -216,6 +235,7 @@ export function InventoryTableView({
         <RowOptionsMenu
           productName={menu.item.product}
           anchor={menu.anchor}
+          canAdjustStock={Boolean(writes)}
           onSelect={onAction}
           onClose={closeMenu}
         />
@@ -225,6 +245,14 @@ export function InventoryTableView({
           productName={deleting.product}
           onCancel={() => setDeleting(null)}
           onConfirm={confirmDelete}
+        />
+      ) : null}
+      {adjusting ? (
+        <AdjustStockDialog
+          item={adjusting}
+          reasons={stockReasons}
+          onCancel={() => setAdjusting(null)}
+          onSave={(adjustment) => saveAdjustment(adjusting, adjustment)}
         />
       ) : null}
       {historyOf ? (
@@ -248,6 +276,15 @@ export function InventoryTableView({
             setDetail(null);
             table.setQuery(producer);
           }}
+          onAdjustStock={
+            writes
+              ? () => {
+                  setAdjusting(detail);
+                  setDetail(null);
+                }
+              : undefined
+          }
+          online={online}
         />
       ) : null}
     </div>

@@ -1,10 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { stockMovementsQuery } from '#data/repositories/stock.ts';
 import { formatCurrency, formatPercent, formatSku } from '#shared/inventory/format.ts';
 import { markup, totalCost } from '#shared/inventory/pricing.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
 import { PRODUCT_DETAIL_PLACEHOLDERS as P } from '#shared/inventory/product-detail.ts';
 import { statusBadge } from '#shared/inventory/status.ts';
+import { formatDelta } from '#shared/stock/movement.ts';
 import { Modal } from '#ui/modal.tsx';
 
 type TabId = 'overview' | 'stock' | 'analytics';
@@ -52,11 +55,19 @@ export function ProductDetailDialog({
   item,
   onClose,
   onShowProducer,
+  onAdjustStock,
+  online = true,
 }: {
   item: InventoryItem;
   onClose: () => void;
   /** 'View all products from this producer': closes the popup and searches for the producer. */
   onShowProducer: (producer: string) => void;
+  /**
+   * 'Adjust stock' for a product of the real catalogue, whose Stock & Orders tab then shows its
+   * real stock and movements; without it (the sample products) the tab is the spec's placeholder.
+   */
+  onAdjustStock?: (() => void) | undefined;
+  online?: boolean;
 }) {
   const [tab, setTab] = useState<TabId>('overview');
   const baseId = useId();
@@ -140,7 +151,11 @@ export function ProductDetailDialog({
         {tab === 'overview' ? (
           <OverviewTab item={item} onShowProducer={onShowProducer} />
         ) : tab === 'stock' ? (
-          <StockTab item={item} />
+          onAdjustStock ? (
+            <RealStockTab item={item} online={online} onAdjustStock={onAdjustStock} />
+          ) : (
+            <StockTab item={item} />
+          )
         ) : (
           <AnalyticsTab item={item} />
         )}
@@ -229,6 +244,111 @@ function StockTab({ item }: { item: InventoryItem }) {
           ]}
         />
       </Section>
+      <OrderPlaceholders item={item} />
+    </div>
+  );
+}
+
+const movementTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The product's latest movements from the server, with loading, empty and offline states. */
+function RecentMovements({ productId, online }: { productId: number; online: boolean }) {
+  const movements = useQuery({ ...stockMovementsQuery(productId), enabled: productId > 0 });
+  if (productId <= 0) {
+    return <p className="detail-text">{STOCK_TEXT.notSynced}</p>;
+  }
+  if (movements.isPending) return <p className="detail-text">Loading movements...</p>;
+  if (movements.isError) {
+    return (
+      <div role="alert">
+        <p className="detail-text">{online ? STOCK_TEXT.failed : STOCK_TEXT.offline}</p>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => void movements.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (movements.data.movements.length === 0) {
+    return <p className="detail-text">{STOCK_TEXT.empty}</p>;
+  }
+  return (
+    <div className="detail-table-wrap">
+      <table className="detail-table">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Change</th>
+            <th scope="col">Reason</th>
+            <th scope="col">By</th>
+          </tr>
+        </thead>
+        <tbody>
+          {movements.data.movements.map((movement) => (
+            <tr key={movement.id}>
+              <td>{movementTime.format(new Date(movement.made_at))}</td>
+              <td>{formatDelta(movement.delta)}</td>
+              <td>
+                {movement.reason}
+                {movement.note ? `: ${movement.note}` : ''}
+              </td>
+              <td>{movement.by ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export const STOCK_TEXT = {
+  notSynced: 'This product has not reached the server yet. Its movements show once it is synced.',
+  empty: 'No stock movements yet.',
+  offline: 'Movements need a connection to the server. Try again when you are back online.',
+  failed: 'Movements could not be loaded.',
+} as const;
+
+/** Stock & Orders of a product of the real catalogue: its stock and its latest movements. */
+function RealStockTab({
+  item,
+  online,
+  onAdjustStock,
+}: {
+  item: InventoryItem;
+  online: boolean;
+  onAdjustStock: () => void;
+}) {
+  const stock = item.stock_quantity ?? 0;
+  return (
+    <div className="detail-grid">
+      <Section title="Current Stock">
+        <Facts
+          rows={[
+            ['Available', String(stock)],
+            ['Reserved', '0'],
+            ['Total', String(stock)],
+            ['Stock Value', formatCurrency(stock * item.listPrice)],
+          ]}
+        />
+        <button type="button" className="button button--secondary" onClick={onAdjustStock}>
+          Adjust stock
+        </button>
+      </Section>
+      <Section title="Recent Movements" wide>
+        <RecentMovements productId={item.id} online={online} />
+      </Section>
+      <OrderPlaceholders item={item} />
+    </div>
+  );
+}
+
+/** Storage, reorder information and orders: placeholders until orders exist. */
+function OrderPlaceholders({ item }: { item: InventoryItem }) {
+  return (
+    <>
       <Section title="Storage Location">
         <p className="detail-text">{P.storageLocation}</p>
       </Section>
@@ -273,7 +393,7 @@ function StockTab({ item }: { item: InventoryItem }) {
           View all orders
         </button>
       </Section>
-    </div>
+    </>
   );
 }
 

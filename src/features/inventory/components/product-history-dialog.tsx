@@ -17,7 +17,11 @@ const KIND_LABELS: Record<Change['kind'], string> = {
   create: 'Created',
   update: 'Changed',
   delete: 'Deleted',
+  stock: 'Stock moved',
 };
+
+/** Keys a change names beside the product's fields and custom fields. */
+const OTHER_LABELS: Readonly<Record<string, string>> = { stock_quantity: 'Stock' };
 
 const whenFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -39,6 +43,12 @@ function ChangeEntry({ change, label }: { change: Change; label: (key: string) =
         <time dateTime={change.at}>{whenFormat.format(new Date(change.at))}</time> by{' '}
         {change.by ?? HISTORY_TEXT.formerMember}
       </p>
+      {change.reason ? (
+        <p className="history__reason">
+          {change.reason}
+          {change.note ? `: ${change.note}` : ''}
+        </p>
+      ) : null}
       {fields.length > 0 ? (
         <table className="history__fields">
           <thead>
@@ -86,7 +96,8 @@ export function ProductHistoryDialog({
   const history = useQuery({ ...productHistoryQuery(productId), enabled: onServer });
   const customFields = useStoredCustomFields('product');
   const names = new Map((customFields ?? []).map((field) => [field.field_key, field.field_name]));
-  const label = (key: string) => PRODUCT_FIELD_LABELS[key as ProductField] ?? names.get(key) ?? key;
+  const label = (key: string) =>
+    PRODUCT_FIELD_LABELS[key as ProductField] ?? names.get(key) ?? OTHER_LABELS[key] ?? key;
 
   let body: ReactNode;
   if (!onServer) {

@@ -1,11 +1,12 @@
-import { Copy, Download, History, Pencil, Trash2 } from 'lucide-react';
+import { Copy, Download, History, PackagePlus, Pencil, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
-export type RowAction = 'edit' | 'duplicate' | 'history' | 'export' | 'delete';
+export type RowAction = 'edit' | 'adjust' | 'duplicate' | 'history' | 'export' | 'delete';
 
 const ITEMS: { action: RowAction; label: string; icon: typeof Pencil }[] = [
   { action: 'edit', label: 'Edit', icon: Pencil },
+  { action: 'adjust', label: 'Adjust stock', icon: PackagePlus },
   { action: 'duplicate', label: 'Duplicate', icon: Copy },
   { action: 'history', label: 'View History', icon: History },
   { action: 'export', label: 'Export', icon: Download },
@@ -13,20 +14,24 @@ const ITEMS: { action: RowAction; label: string; icon: typeof Pencil }[] = [
 ];
 
 /**
- * The options menu of a row: Edit, Duplicate, View History, Export, Delete. It closes on a click
- * outside and on Escape; arrow keys move between its items.
+ * The options menu of a row: Edit, Duplicate, View History, Export, Delete, and for the real
+ * catalogue Adjust stock. It closes on a click outside and on Escape; arrow keys move between its
+ * items.
  */
 export function RowOptionsMenu({
   productName,
   anchor,
+  canAdjustStock = false,
   onSelect,
   onClose,
 }: {
   productName: string;
   anchor: { x: number; y: number };
+  canAdjustStock?: boolean;
   onSelect: (action: RowAction) => void;
   onClose: () => void;
 }) {
+  const items = canAdjustStock ? ITEMS : ITEMS.filter((item) => item.action !== 'adjust');
   const menuRef = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState({ left: anchor.x, top: anchor.y });
 
@@ -88,7 +93,7 @@ export function RowOptionsMenu({
       style={{ left: position.left, top: position.top }}
       onKeyDown={onMenuKeyDown}
     >
-      {ITEMS.map(({ action, label, icon: Icon }) => (
+      {items.map(({ action, label, icon: Icon }) => (
         <button
           key={action}
           type="button"

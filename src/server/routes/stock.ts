@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  RECENT_MOVEMENTS,
+  STOCK_MESSAGES,
+  type StockMovement,
+  StockMovementRequestSchema,
+} from '#shared/stock/movement.ts';
+import { requireCaller } from '../auth/require-caller.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { HttpError } from '../http/errors.ts';
+import { idempotent } from '../http/idempotency.ts';
+import { SerialIdSchema } from '../http/params.ts';
+import { readJson } from '../http/read-json.ts';
+import { findProduct } from '../products/catalogue-repository.ts';
+import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
+import { type MovementRow, recentMovements, recordMovement } from '../stock/movements.ts';
+
+/**
+ * Stock movements of a product:
+ * - POST /stock/products/{id}/movements {id, delta, reason, note?, made_at} → 201 {movement,
+ *   product} (the product as it now is); the same movement again → 200 with the same; 404 when
+ *   the product is not the caller's business's (or is gone); 409 when the id is another
+ *   movement's; 400 {message, errors} for an invalid movement.
+ * - GET /stock/products/{id}/movements → {movements}, the newest RECENT_MOVEMENTS.
+ */
+function productId(text: string): number {
+  const id = v.safeParse(SerialIdSchema, text);
+  if (!id.success) throw new HttpError(404, STOCK_MESSAGES.productGone);
+  return id.output;
+}
+
+const toMovement = (
+  row: Pick<MovementRow, 'id' | 'delta' | 'reason' | 'note' | 'madeAt'>,
+  by: string | null,
+): StockMovement => ({
+  id: row.id,
+  delta: row.delta,
+  reason: row.reason,
+  note: row.note,
+  made_at: row.madeAt.toISOString(),
+  by,
+});
+
+export function stockRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireCaller(deps.tokens));
+  app.use('*', async (c, next) =>
+    c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
+  );
+
+  app.post('/products/:id/movements', async (c) => {
+    const caller = c.get('caller');
+    const id = productId(c.req.param('id'));
+    const asked = await readJson(c, StockMovementRequestSchema);
+    const outcome = await recordMovement(
+      deps.db,
+      { businessId: caller.businessId, userId: caller.userId, now: deps.now() },
+      id,
+      asked,
+    );
+    if (outcome.status === 'missing') throw new HttpError(404, STOCK_MESSAGES.productGone);
+    if (outcome.status === 'taken') throw new HttpError(409, STOCK_MESSAGES.idTaken);
+    const answer = {
+      movement: toMovement(outcome.movement, null),
+      product: toEnhancedProduct(outcome.row),
+    };
+    return c.json(answer, outcome.status === 'recorded' ? 201 : 200);
+  });
+
+  app.get('/products/:id/movements', async (c) => {
+    const { businessId } = c.get('caller');
+    const id = productId(c.req.param('id'));
+    if (!(await findProduct(deps.db, businessId, id))) {
+      throw new HttpError(404, STOCK_MESSAGES.productGone);
+    }
+    const rows = await recentMovements(deps.db, businessId, id, RECENT_MOVEMENTS);
+    return c.json({ movements: rows.map((row) => toMovement(row, row.by)) });
+  });
+
+  return app;
+}
