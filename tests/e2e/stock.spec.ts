@@ -115,3 +115,39 @@ test('the adjustment dialog names what is missing and keeps what was typed', asy
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test("the dashboard's Low Stock Alerts follow an adjustment at once, offline", async ({
+  page,
+  context,
+}) => {
+  const wine = 'Château Palmer 2014';
+  await openInventory(page);
+  await searchFor(page, wine);
+  const point = await gridCellPoint(page, WIDTHS, PRODUCT, 0);
+  await page.mouse.click(point.x, point.y);
+  const detail = page.getByRole('dialog', { name: wine });
+  await detail.getByRole('tab', { name: 'Stock & Orders' }).click();
+  const stock = Number(
+    await detail.locator('.facts__row', { hasText: 'Available' }).locator('dd').textContent(),
+  );
+  // From the detail: its Adjust stock button opens the same dialog.
+  await context.setOffline(true);
+  await detail.getByRole('button', { name: 'Adjust stock' }).click();
+  const dialog = page.getByRole('dialog', { name: `Adjust stock: ${wine}` });
+  await dialog.getByRole('radio', { name: 'Remove' }).check();
+  await dialog.getByLabel('Quantity').fill(String(stock + 1));
+  await dialog.getByLabel('Reason').selectOption('Theft');
+  await dialog.getByRole('button', { name: 'Save adjustment' }).click();
+  await expect(page.getByText(`Stock of ${wine} adjusted (\u2212${stock + 1})`)).toBeVisible();
+
+  // No other test moves stock below 0: it is the lowest of all.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
+  const first = page.locator('.low-stock__item').first();
+  await expect(first).toContainText(wine);
+  await expect(first).toContainText('-1 left');
+  await context.setOffline(false);
+  await expect(indicator(page)).toHaveText('Online', { timeout: 20_000 });
+});

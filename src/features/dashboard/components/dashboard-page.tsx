@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowDownRight, ArrowUpRight, Package, Truck } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocalLowStock } from '#data/hooks/use-low-stock.ts';
 import { type DashboardData, dashboardQuery } from '#data/repositories/dashboard.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import type { DashboardSnapshot } from '#shared/dashboard/snapshot.ts';
@@ -266,6 +267,8 @@ function Cards({
 }) {
   const { current, now } = useIsCurrent(data, dataUpdatedAt, refreshFailed);
   const { snapshot } = data;
+  // The catalogue on this device, when it holds one, follows stock moved here at once.
+  const localLowStock = useLocalLowStock();
   return (
     <>
       {current ? null : (
@@ -276,7 +279,7 @@ function Cards({
       <div className="dash-grid">
         <TodaySnapshot today={snapshot.today} />
         <TomorrowOrders orders={snapshot.tomorrowOrders} />
-        <LowStockAlerts lowStock={snapshot.lowStock} />
+        <LowStockAlerts lowStock={localLowStock ?? snapshot.lowStock} />
         <SalesPerformance sales={snapshot.sales} />
         <MostSold items={snapshot.topItems} />
       </div>

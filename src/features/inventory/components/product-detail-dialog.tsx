@@ -333,7 +333,11 @@ function RealStockTab({
             ['Stock Value', formatCurrency(stock * item.listPrice)],
           ]}
         />
-        <button type="button" className="button button--secondary" onClick={onAdjustStock}>
+        <button
+          type="button"
+          className="button button--secondary detail-section__action"
+          onClick={onAdjustStock}
+        >
           Adjust stock
         </button>
       </Section>
