@@ -22,6 +22,7 @@ import { inventoryRoutes } from './routes/inventory.ts';
 import { preferenceRoutes } from './routes/preferences.ts';
 import { productRoutes } from './routes/products.ts';
 import { stockRoutes } from './routes/stock.ts';
+import { stocktakeRoutes } from './routes/stocktakes.ts';
 import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/user.ts';
 
@@ -93,6 +94,7 @@ export function createApp(deps: Deps) {
   api.route('/products', productRoutes(deps));
   api.route('/catalogue', catalogueRoutes(deps, reads));
   api.route('/stock', stockRoutes(deps));
+  api.route('/stocktakes', stocktakeRoutes(deps));
   api.route('/upload', uploadRoutes(deps));
   // A replay's writes in one request, each run through this app as the request it stands for.
   api.route(

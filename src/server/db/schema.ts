@@ -213,6 +213,68 @@ export const stockMovements = pgTable(
   (t) => [index('stock_movements_product_idx').on(t.businessId, t.productId, t.madeAt)],
 );
 
+/**
+ * Stocktakes (counts). The id is made on the device that starts it. `expected` holds the stock
+ * of every product in scope when the count reached the server; lines are each counter's count
+ * of a product on one device, replaced by their recount there (the latest `counted_at` wins).
+ */
+export const stocktakes = pgTable(
+  'stocktakes',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['full', 'partial'] }).notNull(),
+    category: text('category'),
+    search: text('search'),
+    scanMode: text('scan_mode', { enum: ['scan', 'type'] }).notNull(),
+    status: text('status', { enum: ['open', 'closed', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** When the server took the snapshot: movements recorded after it happened during the count. */
+    snapshotAt: timestamp('snapshot_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('stocktakes_business_idx').on(t.businessId, t.startedAt)],
+);
+
+export const stocktakeExpected = pgTable(
+  'stocktake_expected',
+  {
+    stocktakeId: uuid('stocktake_id')
+      .notNull()
+      .references(() => stocktakes.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    expected: integer('expected').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stocktakeId, t.productId] })],
+);
+
+export const stocktakeLines = pgTable(
+  'stocktake_lines',
+  {
+    stocktakeId: uuid('stocktake_id')
+      .notNull()
+      .references(() => stocktakes.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stocktakeId, t.productId, t.userId, t.deviceId] })],
+);
+
 /** Per user and table: which columns show, and in which order. */
 export const columnPreferences = pgTable(
   'column_preferences',

@@ -1,0 +1,158 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  STOCKTAKE_MESSAGES,
+  StocktakeCloseSchema,
+  type StocktakeDetail,
+  StocktakeLineSchema,
+  StocktakeStartSchema,
+  type StocktakeSummary,
+} from '#shared/stock/stocktake.ts';
+import { requireCaller } from '../auth/require-caller.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { HttpError } from '../http/errors.ts';
+import { idempotent } from '../http/idempotency.ts';
+import { SerialIdSchema } from '../http/params.ts';
+import { readJson } from '../http/read-json.ts';
+import {
+  cancelStocktake,
+  closeStocktake,
+  listStocktakes,
+  recordLine,
+  type StocktakeRow,
+  startStocktake,
+  stocktakeDetail,
+} from '../stock/stocktakes.ts';
+
+/**
+ * Stocktakes (#shared/stock/stocktake.ts):
+ * - POST /stocktakes {id, name, scope, category?, search?, scan_mode, started_at} → 201 the count
+ *   (the same again → 200; an id of another count → 409);
+ * - GET /stocktakes → {stocktakes}, newest first; GET /stocktakes/{id} → {stocktake, expected,
+ *   lines};
+ * - PUT /stocktakes/{id}/lines/{product} {device_id, quantity, counted_at} → 204;
+ * - POST /stocktakes/{id}/close {uncounted: 'zero' | 'leave'} → 200 {stocktake, movements};
+ * - POST /stocktakes/{id}/cancel → 200 {stocktake}.
+ * 404 for a count or product that is not the caller's business's; 409 once a count is closed or
+ * cancelled.
+ */
+const IdSchema = v.pipe(v.string(), v.uuid());
+
+function stocktakeId(text: string): string {
+  const id = v.safeParse(IdSchema, text);
+  if (!id.success) throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
+  return id.output;
+}
+
+function summary(
+  row: StocktakeRow,
+  startedBy: string | null,
+  tally: { products: number; counted: number },
+): StocktakeSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    category: row.category,
+    search: row.search,
+    scan_mode: row.scanMode,
+    status: row.status,
+    started_at: row.startedAt.toISOString(),
+    started_by: startedBy,
+    closed_at: row.closedAt?.toISOString() ?? null,
+    products: tally.products,
+    counted: tally.counted,
+  };
+}
+
+export function stocktakeRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireCaller(deps.tokens));
+  app.use('*', async (c, next) =>
+    c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
+  );
+  const context = (caller: { businessId: string; userId: string }) => ({
+    businessId: caller.businessId,
+    userId: caller.userId,
+    now: deps.now(),
+  });
+  const detailOf = async (businessId: string, id: string) => {
+    const detail = await stocktakeDetail(deps.db, businessId, id);
+    if (!detail) throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
+    return detail;
+  };
+
+  app.post('/', async (c) => {
+    const caller = c.get('caller');
+    const start = await readJson(c, StocktakeStartSchema);
+    const outcome = await startStocktake(deps.db, context(caller), start);
+    if (outcome.status === 'taken') throw new HttpError(409, STOCKTAKE_MESSAGES.idTaken);
+    const detail = await detailOf(caller.businessId, outcome.row.id);
+    return c.json(
+      { stocktake: summary(detail.stocktake, detail.startedBy, detail) },
+      outcome.status === 'created' ? 201 : 200,
+    );
+  });
+
+  app.get('/', async (c) => {
+    const rows = await listStocktakes(deps.db, c.get('caller').businessId);
+    return c.json({
+      stocktakes: rows.map((row) => summary(row.stocktake, row.startedBy, row)),
+    });
+  });
+
+  app.get('/:id', async (c) => {
+    const detail = await detailOf(c.get('caller').businessId, stocktakeId(c.req.param('id')));
+    const answer: StocktakeDetail = {
+      stocktake: summary(detail.stocktake, detail.startedBy, detail),
+      expected: detail.expected,
+      lines: detail.lines.map((line) => ({
+        product_id: line.product_id,
+        quantity: line.quantity,
+        by: line.by,
+        device_id: line.device_id,
+        counted_at: line.countedAt.toISOString(),
+      })),
+    };
+    return c.json(answer);
+  });
+
+  app.put('/:id/lines/:product', async (c) => {
+    const id = stocktakeId(c.req.param('id'));
+    const product = v.safeParse(SerialIdSchema, c.req.param('product'));
+    if (!product.success) throw new HttpError(404, STOCKTAKE_MESSAGES.productGone);
+    const line = await readJson(c, StocktakeLineSchema);
+    const outcome = await recordLine(deps.db, context(c.get('caller')), id, product.output, line);
+    if (outcome === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
+    if (outcome === 'product-missing') throw new HttpError(404, STOCKTAKE_MESSAGES.productGone);
+    if (outcome === 'closed') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);
+    return c.body(null, 204);
+  });
+
+  app.post('/:id/close', async (c) => {
+    const caller = c.get('caller');
+    const id = stocktakeId(c.req.param('id'));
+    const { uncounted } = await readJson(c, StocktakeCloseSchema);
+    const outcome = await closeStocktake(deps.db, context(caller), id, uncounted);
+    if (outcome.status === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
+    if (outcome.status === 'not-open') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);
+    const detail = await detailOf(caller.businessId, id);
+    return c.json({
+      stocktake: summary(detail.stocktake, detail.startedBy, detail),
+      movements: outcome.movements,
+    });
+  });
+
+  app.post('/:id/cancel', async (c) => {
+    const caller = c.get('caller');
+    const id = stocktakeId(c.req.param('id'));
+    const outcome = await cancelStocktake(deps.db, context(caller), id);
+    if (outcome.status === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
+    if (outcome.status === 'not-open') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);
+    const detail = await detailOf(caller.businessId, id);
+    return c.json({ stocktake: summary(detail.stocktake, detail.startedBy, detail) });
+  });
+
+  return app;
+}

@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { COUNT_CORRECTION } from '#shared/stock/movement.ts';
+import {
+  closingMovements,
+  reviewCount,
+  type StocktakeLine,
+  type StocktakeStart,
+  type UncountedChoice,
+} from '#shared/stock/stocktake.ts';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  productChanges,
+  products,
+  stockMovements,
+  stocktakeExpected,
+  stocktakeLines,
+  stocktakes,
+  users,
+} from '../db/schema.ts';
+import { bumpCatalogueVersion } from '../products/catalogue-repository.ts';
+import type { WriteContext } from '../products/catalogue-writes.ts';
+
+/**
+ * Stocktakes on the server (the rules are in #shared/stock/stocktake.ts): the snapshot taken when
+ * a count starts, each counter's lines, and the close that turns variances into movements in one
+ * transaction, with one catalogue version for all of them.
+ */
+export type StocktakeRow = typeof stocktakes.$inferSelect;
+
+/** Rows per statement when a close writes thousands of movements. */
+const CLOSE_CHUNK = 1000;
+
+const inScope = (start: Pick<StocktakeStart, 'category' | 'search'>): SQL[] => {
+  const conditions: SQL[] = [];
+  if (start.category) conditions.push(eq(products.category, start.category));
+  if (start.search) {
+    const pattern = `%${start.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+    const matches = or(
+      ilike(products.name, pattern),
+      ilike(products.producer, pattern),
+      ilike(products.region, pattern),
+    );
+    if (matches) conditions.push(matches);
+  }
+  return conditions;
+};
+
+export type StartOutcome =
+  | { status: 'created' | 'repeated'; row: StocktakeRow }
+  | { status: 'taken' };
+
+/** Starts a count and takes its snapshot; the same start again answers the same count. */
+export async function startStocktake(
+  db: Db,
+  context: WriteContext,
+  start: StocktakeStart,
+): Promise<StartOutcome> {
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(stocktakes)
+      .values({
+        id: start.id,
+        businessId: context.businessId,
+        name: start.name,
+        scope: start.scope,
+        category: start.category || null,
+        search: start.search || null,
+        scanMode: start.scan_mode,
+        startedBy: context.userId,
+        startedAt: new Date(start.started_at),
+        snapshotAt: context.now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) {
+      const [stored] = await tx.select().from(stocktakes).where(eq(stocktakes.id, start.id));
+      const same =
+        stored?.businessId === context.businessId &&
+        stored.name === start.name &&
+        stored.scope === start.scope;
+      return same ? { status: 'repeated', row: stored } : { status: 'taken' };
+    }
+    await tx.insert(stocktakeExpected).select(
+      tx
+        .select({
+          stocktakeId: sql<string>`${start.id}::uuid`.as('stocktake_id'),
+          productId: products.id,
+          expected: products.stockQuantity,
+        })
+        .from(products)
+        .where(and(eq(products.businessId, context.businessId), ...inScope(start))),
+    );
+    return { status: 'created', row: inserted };
+  });
+}
+
+async function openStocktake(tx: Tx, businessId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(stocktakes)
+    .where(and(eq(stocktakes.businessId, businessId), eq(stocktakes.id, id)))
+    .for('update');
+  return row;
+}
+
+export type LineOutcome = 'saved' | 'missing' | 'closed' | 'product-missing';
+
+/**
+ * This counter's count of a product on this device, replacing their earlier one unless that was
+ * counted later. A product outside the snapshot (added since, or outside a filtered count's
+ * scope) joins it with the stock it had when the count started.
+ */
+export async function recordLine(
+  db: Db,
+  context: WriteContext,
+  stocktakeId: string,
+  productId: number,
+  line: StocktakeLine,
+): Promise<LineOutcome> {
+  return db.transaction(async (tx) => {
+    const [stocktake] = await tx
+      .select()
+      .from(stocktakes)
+      .where(and(eq(stocktakes.businessId, context.businessId), eq(stocktakes.id, stocktakeId)));
+    if (!stocktake) return 'missing';
+    if (stocktake.status !== 'open') return 'closed';
+    const [product] = await tx
+      .select({ stock: products.stockQuantity })
+      .from(products)
+      .where(and(eq(products.businessId, context.businessId), eq(products.id, productId)));
+    if (!product) return 'product-missing';
+    const [movedSince] = await tx
+      .select({ sum: sql<number>`coalesce(sum(${stockMovements.delta}), 0)::int` })
+      .from(stockMovements)
+      .where(
+        and(
+          eq(stockMovements.productId, productId),
+          gt(stockMovements.recordedAt, stocktake.snapshotAt),
+        ),
+      );
+    await tx
+      .insert(stocktakeExpected)
+      .values({ stocktakeId, productId, expected: product.stock - (movedSince?.sum ?? 0) })
+      .onConflictDoNothing();
+    await tx
+      .insert(stocktakeLines)
+      .values({
+        stocktakeId,
+        productId,
+        userId: context.userId,
+        deviceId: line.device_id,
+        quantity: line.quantity,
+        countedAt: new Date(line.counted_at),
+      })
+      .onConflictDoUpdate({
+        target: [
+          stocktakeLines.stocktakeId,
+          stocktakeLines.productId,
+          stocktakeLines.userId,
+          stocktakeLines.deviceId,
+        ],
+        set: { quantity: line.quantity, countedAt: new Date(line.counted_at) },
+        setWhere: sql`${stocktakeLines.countedAt} <= ${new Date(line.counted_at)}`,
+      });
+    return 'saved';
+  });
+}
+
+async function expectedAndLines(db: Db | Tx, stocktakeId: string) {
+  const [expected, lines] = await Promise.all([
+    db
+      .select({ productId: stocktakeExpected.productId, expected: stocktakeExpected.expected })
+      .from(stocktakeExpected)
+      .where(eq(stocktakeExpected.stocktakeId, stocktakeId))
+      .orderBy(asc(stocktakeExpected.productId)),
+    db
+      .select({
+        product_id: stocktakeLines.productId,
+        quantity: stocktakeLines.quantity,
+        by: users.name,
+        device_id: stocktakeLines.deviceId,
+        countedAt: stocktakeLines.countedAt,
+      })
+      .from(stocktakeLines)
+      .leftJoin(users, eq(users.id, stocktakeLines.userId))
+      .where(eq(stocktakeLines.stocktakeId, stocktakeId)),
+  ]);
+  return {
+    expected: expected.map((row) => [row.productId, row.expected] as [number, number]),
+    lines,
+  };
+}
+
+export type CloseOutcome =
+  | { status: 'closed'; row: StocktakeRow; movements: number }
+  | { status: 'missing' }
+  | { status: 'not-open' };
+
+/**
+ * Closes a count: each variance becomes a movement with the reason Inventory Count Correction,
+ * the products' stock and versions move with them, and the change log gets one entry per product
+ * under one new catalogue version. All in one transaction.
+ */
+export async function closeStocktake(
+  db: Db,
+  context: WriteContext,
+  stocktakeId: string,
+  uncounted: UncountedChoice,
+): Promise<CloseOutcome> {
+  return db.transaction(async (tx) => {
+    const stocktake = await openStocktake(tx, context.businessId, stocktakeId);
+    if (!stocktake) return { status: 'missing' };
+    if (stocktake.status !== 'open') return { status: 'not-open' };
+    const { expected, lines } = await expectedAndLines(tx, stocktakeId);
+    const moves = closingMovements(reviewCount(expected, lines), stocktake.scope, uncounted);
+    const catalogueVersion =
+      moves.length > 0 ? await bumpCatalogueVersion(tx, context.businessId) : 0;
+    for (let at = 0; at < moves.length; at += CLOSE_CHUNK) {
+      const chunk = moves
+        .slice(at, at + CLOSE_CHUNK)
+        .map((move) => ({ ...move, id: randomUUID() }));
+      await tx.insert(stockMovements).values(
+        chunk.map((move) => ({
+          id: move.id,
+          businessId: context.businessId,
+          productId: move.productId,
+          delta: move.delta,
+          reason: COUNT_CORRECTION,
+          note: stocktake.name,
+          userId: context.userId,
+          madeAt: context.now,
+          recordedAt: context.now,
+        })),
+      );
+      const values = sql.join(
+        chunk.map((move) => sql`(${move.productId}::int, ${move.delta}::int)`),
+        sql`, `,
+      );
+      // Both drivers answer an execute with its rows under `rows`.
+      const moved = (await tx.execute(sql`
+        update ${products} as p
+        set stock_quantity = p.stock_quantity + v.delta, version = p.version + 1,
+            updated_at = ${context.now}
+        from (values ${values}) as v(id, delta)
+        where p.id = v.id and p.business_id = ${context.businessId}
+        returning p.id as id, p.version as version, p.stock_quantity as stock`)) as {
+        rows: { id: number; version: number; stock: number }[];
+      };
+      const byProduct = new Map(chunk.map((move) => [move.productId, move]));
+      const { rows } = moved;
+      await tx.insert(productChanges).values(
+        rows.map((row) => {
+          const move = byProduct.get(row.id) as { delta: number; id: string };
+          return {
+            businessId: context.businessId,
+            userId: context.userId,
+            productId: row.id,
+            productVersion: row.version,
+            catalogueVersion,
+            kind: 'stock' as const,
+            fields: { stock_quantity: [row.stock - move.delta, row.stock] as [unknown, unknown] },
+            at: context.now,
+            movementId: move.id,
+          };
+        }),
+      );
+    }
+    const [row] = await tx
+      .update(stocktakes)
+      .set({ status: 'closed', closedAt: context.now })
+      .where(eq(stocktakes.id, stocktakeId))
+      .returning();
+    if (!row) throw new Error('the count was not closed');
+    return { status: 'closed', row, movements: moves.length };
+  });
+}
+
+export async function cancelStocktake(db: Db, context: WriteContext, stocktakeId: string) {
+  return db.transaction(async (tx) => {
+    const stocktake = await openStocktake(tx, context.businessId, stocktakeId);
+    if (!stocktake) return { status: 'missing' as const };
+    if (stocktake.status !== 'open') return { status: 'not-open' as const };
+    const [row] = await tx
+      .update(stocktakes)
+      .set({ status: 'cancelled', closedAt: context.now })
+      .where(eq(stocktakes.id, stocktakeId))
+      .returning();
+    return { status: 'cancelled' as const, row: row as StocktakeRow };
+  });
+}
+
+/** The business's counts, newest first, with how many products each holds and has counted. */
+export async function listStocktakes(db: Db, businessId: string) {
+  const rows = await db
+    .select({ stocktake: stocktakes, startedBy: users.name })
+    .from(stocktakes)
+    .leftJoin(users, eq(users.id, stocktakes.startedBy))
+    .where(eq(stocktakes.businessId, businessId))
+    .orderBy(desc(stocktakes.startedAt));
+  return Promise.all(rows.map(async (row) => ({ ...row, ...(await tally(db, row.stocktake.id)) })));
+}
+
+async function tally(db: Db, stocktakeId: string) {
+  const [[held], [counted]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(stocktakeExpected)
+      .where(eq(stocktakeExpected.stocktakeId, stocktakeId)),
+    db
+      .select({ n: sql<number>`count(distinct ${stocktakeLines.productId})::int` })
+      .from(stocktakeLines)
+      .where(eq(stocktakeLines.stocktakeId, stocktakeId)),
+  ]);
+  return { products: held?.n ?? 0, counted: counted?.n ?? 0 };
+}
+
+/** One count with its snapshot and lines; undefined when it is not the business's. */
+export async function stocktakeDetail(db: Db, businessId: string, stocktakeId: string) {
+  const [row] = await db
+    .select({ stocktake: stocktakes, startedBy: users.name })
+    .from(stocktakes)
+    .leftJoin(users, eq(users.id, stocktakes.startedBy))
+    .where(and(eq(stocktakes.businessId, businessId), eq(stocktakes.id, stocktakeId)));
+  if (!row) return undefined;
+  const { expected, lines } = await expectedAndLines(db, stocktakeId);
+  const counted = new Set(lines.map((line) => line.product_id)).size;
+  return { ...row, expected, lines, products: expected.length, counted };
+}
