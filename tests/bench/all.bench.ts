@@ -17,6 +17,7 @@ import { median, ms, percentile, spread } from './lib/stats.ts';
 import { type Category, measureLighthouse } from './lighthouse.bench.ts';
 import { CHANGES, coldStarts, OFFLINE_PRODUCTS, replay } from './offline.bench.ts';
 import { measureServer } from './server.bench.ts';
+import { closeFullCount } from './stocktake.bench.ts';
 
 /**
  * `npm run bench`: builds the app, starts the real server on fresh databases with generated
@@ -165,6 +166,15 @@ async function catalogueFigures() {
       budget: 'median ≤ 200 ms',
       pass: median(waiting.sortTimes) <= 200,
       baseline: '—',
+    });
+    // Last on this server: it moves the stock of every product.
+    const count = await closeFullCount(server.baseUrl);
+    add({
+      figure: `Closing a full count of ${count.products.toLocaleString('en')} products (${count.movements.toLocaleString('en')} corrections)`,
+      value: `${ms(count.close)}; answer ${count.bytes} B`,
+      budget: '≤ 5 s',
+      pass: count.close <= 5_000,
+      baseline: `the start's snapshot ${ms(count.snapshot)}`,
     });
   } finally {
     await browser.close();

@@ -157,6 +157,11 @@ describe('stocktakes', () => {
     const lines = (await detail(id)).lines.filter((line) => line.product_id === shelf);
     expect(lines.map((line) => line.quantity).sort()).toEqual([3, 6]);
 
+    const versionBefore = (
+      (await server.call('GET', '/api/v1/catalogue/changes?since=0', { token: ana })).body as {
+        version: number;
+      }
+    ).version;
     const closed = await close(id, 'leave');
     expect(closed.status).toBe(200);
     expect((closed.body as { movements: number }).movements).toBe(1);
@@ -167,6 +172,21 @@ describe('stocktakes', () => {
       .from(stockMovements)
       .where(eq(stockMovements.productId, shelf));
     expect(corrections).toContainEqual({ delta: -1, reason: COUNT_CORRECTION });
+    // History says so, with the count's name; other devices' feeds bring the new stock.
+    const history = (
+      await server.call('GET', `/api/v1/catalogue/products/${shelf}/history`, { token: ana })
+    ).body as { changes: Record<string, unknown>[] };
+    expect(history.changes[0]).toMatchObject({
+      kind: 'stock',
+      reason: COUNT_CORRECTION,
+      note: 'November count',
+      fields: { stock_quantity: [8, 7] },
+    });
+    const feed = (
+      await server.call('GET', `/api/v1/catalogue/changes?since=${versionBefore}`, { token: ana })
+    ).body as { products: Product[] };
+    const fed = feed.products.find((each) => each.id === shelf);
+    expect(fed?.columns.find((column) => column.key === 'stock_quantity')?.value).toBe(7);
     // Stock is still the sum of its movements.
     const [sum] = await server.db
       .select({ sum: sql<number>`sum(${stockMovements.delta})::int` })

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { COUNT_CORRECTION } from '#shared/stock/movement.ts';
 import {
@@ -27,9 +26,6 @@ import type { WriteContext } from '../products/catalogue-writes.ts';
  * transaction, with one catalogue version for all of them.
  */
 export type StocktakeRow = typeof stocktakes.$inferSelect;
-
-/** Rows per statement when a close writes thousands of movements. */
-const CLOSE_CHUNK = 1000;
 
 const inScope = (start: Pick<StocktakeStart, 'category' | 'search'>): SQL[] => {
   const conditions: SQL[] = [];
@@ -214,57 +210,40 @@ export async function closeStocktake(
     if (stocktake.status !== 'open') return { status: 'not-open' };
     const { expected, lines } = await expectedAndLines(tx, stocktakeId);
     const moves = closingMovements(reviewCount(expected, lines), stocktake.scope, uncounted);
-    const catalogueVersion =
-      moves.length > 0 ? await bumpCatalogueVersion(tx, context.businessId) : 0;
-    for (let at = 0; at < moves.length; at += CLOSE_CHUNK) {
-      const chunk = moves
-        .slice(at, at + CLOSE_CHUNK)
-        .map((move) => ({ ...move, id: randomUUID() }));
-      await tx.insert(stockMovements).values(
-        chunk.map((move) => ({
-          id: move.id,
-          businessId: context.businessId,
-          productId: move.productId,
-          delta: move.delta,
-          reason: COUNT_CORRECTION,
-          note: stocktake.name,
-          userId: context.userId,
-          madeAt: context.now,
-          recordedAt: context.now,
-        })),
-      );
-      const values = sql.join(
-        chunk.map((move) => sql`(${move.productId}::int, ${move.delta}::int)`),
-        sql`, `,
-      );
-      // Both drivers answer an execute with its rows under `rows`.
-      const moved = (await tx.execute(sql`
-        update ${products} as p
-        set stock_quantity = p.stock_quantity + v.delta, version = p.version + 1,
+    if (moves.length > 0) {
+      const catalogueVersion = await bumpCatalogueVersion(tx, context.businessId);
+      // One statement whatever the number of movements (a full count of 50,000 products): the
+      // movements go in as two arrays, and the products and the change log follow from them.
+      const ids = `{${moves.map((move) => move.productId).join(',')}}`;
+      const deltas = `{${moves.map((move) => move.delta).join(',')}}`;
+      await tx.execute(sql`
+        with moves as (
+          select unnest(${ids}::int[]) as product_id, unnest(${deltas}::int[]) as delta
+        ),
+        inserted as (
+          insert into ${stockMovements}
+            (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
+          select gen_random_uuid(), ${context.businessId}, product_id, delta, ${COUNT_CORRECTION},
+            ${stocktake.name}, ${context.userId}, ${context.now}, ${context.now}
+          from moves
+          returning id, product_id, delta
+        ),
+        moved as (
+          update ${products} as p
+          set stock_quantity = p.stock_quantity + inserted.delta, version = p.version + 1,
             updated_at = ${context.now}
-        from (values ${values}) as v(id, delta)
-        where p.id = v.id and p.business_id = ${context.businessId}
-        returning p.id as id, p.version as version, p.stock_quantity as stock`)) as {
-        rows: { id: number; version: number; stock: number }[];
-      };
-      const byProduct = new Map(chunk.map((move) => [move.productId, move]));
-      const { rows } = moved;
-      await tx.insert(productChanges).values(
-        rows.map((row) => {
-          const move = byProduct.get(row.id) as { delta: number; id: string };
-          return {
-            businessId: context.businessId,
-            userId: context.userId,
-            productId: row.id,
-            productVersion: row.version,
-            catalogueVersion,
-            kind: 'stock' as const,
-            fields: { stock_quantity: [row.stock - move.delta, row.stock] as [unknown, unknown] },
-            at: context.now,
-            movementId: move.id,
-          };
-        }),
-      );
+          from inserted
+          where p.id = inserted.product_id and p.business_id = ${context.businessId}
+          returning p.id, p.version, p.stock_quantity, inserted.delta, inserted.id as movement_id
+        )
+        insert into ${productChanges}
+          (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
+           movement_id)
+        select ${context.businessId}, ${context.userId}, id, version, ${catalogueVersion}, 'stock',
+          jsonb_build_object('stock_quantity',
+            jsonb_build_array(stock_quantity - delta, stock_quantity)),
+          ${context.now}, movement_id
+        from moved`);
     }
     const [row] = await tx
       .update(stocktakes)
