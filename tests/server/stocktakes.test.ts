@@ -65,11 +65,17 @@ describe('stocktakes', () => {
         ...body,
       },
     });
+  const lines = (id: string, body: unknown, as = ana) =>
+    server.call('PUT', `/api/v1/stocktakes/${id}/lines`, { ...write(as), body });
   const count = (id: string, productId: number, quantity: number, as = ana, device = 'tab-1') =>
-    server.call('PUT', `/api/v1/stocktakes/${id}/lines/${productId}`, {
-      ...write(as),
-      body: { device_id: device, quantity, counted_at: new Date().toISOString() },
-    });
+    lines(
+      id,
+      {
+        device_id: device,
+        lines: [{ product_id: productId, quantity, counted_at: new Date().toISOString() }],
+      },
+      as,
+    );
   const detail = async (id: string, as = ana) =>
     (await server.call('GET', `/api/v1/stocktakes/${id}`, { token: as })).body as StocktakeDetail;
   const close = (id: string, uncounted: 'zero' | 'leave', as = ana) =>
@@ -148,14 +154,14 @@ describe('stocktakes', () => {
       }
     ).stocktake.id;
     // Ana counts 4 on the top shelf, then recounts 6; Ben counts 3 on the bottom one.
-    expect((await count(id, shelf, 4)).status).toBe(204);
+    expect(await count(id, shelf, 4)).toMatchObject({ status: 200, body: { saved: 1, gone: [] } });
     await count(id, shelf, 6);
     await count(id, shelf, 3, ben, 'tab-2');
     await count(id, single, 5);
     // Two bottles sold while the count runs.
     await move(shelf, -2);
-    const lines = (await detail(id)).lines.filter((line) => line.product_id === shelf);
-    expect(lines.map((line) => line.quantity).sort()).toEqual([3, 6]);
+    const counted = (await detail(id)).lines.filter((line) => line.product_id === shelf);
+    expect(counted.map((line) => line.quantity).sort()).toEqual([3, 6]);
 
     const versionBefore = (
       (await server.call('GET', '/api/v1/catalogue/changes?since=0', { token: ana })).body as {
@@ -241,7 +247,11 @@ describe('stocktakes', () => {
     );
     expect((await count(id, wine, 1, other)).status).toBe(404);
     const theirs = await product('Their Vodka', 1, 'Spirits', other);
-    expect((await count(id, theirs, 1)).status).toBe(404);
+    // Another business's product is not counted, and says so.
+    expect(await count(id, theirs, 1)).toMatchObject({
+      status: 200,
+      body: { saved: 0, gone: [theirs] },
+    });
     await close(id, 'leave');
     const late = await count(id, wine, 1);
     expect(late.status).toBe(409);
@@ -249,20 +259,54 @@ describe('stocktakes', () => {
     expect((await close(id, 'leave')).status).toBe(409);
   });
 
+  it('one request of many lines: the latest line of a product counts, an older one never replaces a newer', async () => {
+    const wine = await product('Bulk Grenache', 3);
+    const gone = await product('Bulk Deleted', 3);
+    await server.call('DELETE', `/api/v1/catalogue/products/${gone}`, write(ana));
+    const id = (
+      (await start({ scope: 'partial', search: 'Bulk ' })).body as {
+        stocktake: { id: string };
+      }
+    ).stocktake.id;
+    const at = (minute: number) => `2026-11-23T10:${String(minute).padStart(2, '0')}:00.000Z`;
+    const answer = await lines(id, {
+      device_id: 'tab-9',
+      lines: [
+        { product_id: wine, quantity: 2, counted_at: at(1) },
+        { product_id: wine, quantity: 5, counted_at: at(3) },
+        { product_id: gone, quantity: 1, counted_at: at(2) },
+      ],
+    });
+    expect(answer.body).toEqual({ saved: 1, gone: [gone] });
+    // A line counted earlier, arriving late (from a tablet that was offline), changes nothing.
+    await lines(id, {
+      device_id: 'tab-9',
+      lines: [{ product_id: wine, quantity: 9, counted_at: at(2) }],
+    });
+    expect((await detail(id)).lines).toMatchObject([{ product_id: wine, quantity: 5 }]);
+  });
+
   it.each([
     ['a negative count', { quantity: -1 }],
     ['a fraction', { quantity: 1.5 }],
-    ['a device id with spaces', { device_id: 'my tablet' }],
     ['no time', { counted_at: 'now' }],
   ])('answers 400 for %s', async (_case, change) => {
     const wine = await product(`Invalid ${_case}`, 1);
     const id = ((await start({ scope: 'partial' })).body as { stocktake: { id: string } }).stocktake
       .id;
-    const response = await server.call('PUT', `/api/v1/stocktakes/${id}/lines/${wine}`, {
-      ...write(ana),
-      body: { device_id: 'tab-1', quantity: 2, counted_at: new Date().toISOString(), ...change },
+    const response = await lines(id, {
+      device_id: 'tab-1',
+      lines: [{ product_id: wine, quantity: 2, counted_at: new Date().toISOString(), ...change }],
     });
     expect(response.status).toBe(400);
+  });
+
+  it('answers 400 for a device id with spaces, and for no lines', async () => {
+    const id = ((await start({ scope: 'partial' })).body as { stocktake: { id: string } }).stocktake
+      .id;
+    const line = { product_id: 1, quantity: 1, counted_at: new Date().toISOString() };
+    expect((await lines(id, { device_id: 'my tablet', lines: [line] })).status).toBe(400);
+    expect((await lines(id, { device_id: 'tab-1', lines: [] })).status).toBe(400);
   });
 
   it('answers 400 for a close that does not say what to do with the uncounted', async () => {

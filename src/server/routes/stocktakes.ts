@@ -4,7 +4,7 @@ import {
   STOCKTAKE_MESSAGES,
   StocktakeCloseSchema,
   type StocktakeDetail,
-  StocktakeLineSchema,
+  StocktakeLinesSchema,
   StocktakeStartSchema,
   type StocktakeSummary,
 } from '#shared/stock/stocktake.ts';
@@ -13,13 +13,12 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
-import { SerialIdSchema } from '../http/params.ts';
 import { readJson } from '../http/read-json.ts';
 import {
   cancelStocktake,
   closeStocktake,
   listStocktakes,
-  recordLine,
+  recordLines,
   type StocktakeRow,
   startStocktake,
   stocktakeDetail,
@@ -31,7 +30,8 @@ import {
  *   (the same again → 200; an id of another count → 409);
  * - GET /stocktakes → {stocktakes}, newest first; GET /stocktakes/{id} → {stocktake, expected,
  *   lines};
- * - PUT /stocktakes/{id}/lines/{product} {device_id, quantity, counted_at} → 204;
+ * - PUT /stocktakes/{id}/lines {device_id, lines: [{product_id, quantity, counted_at}]} → 200
+ *   {saved, gone}: a device's lines, each replacing that counter's earlier line there;
  * - POST /stocktakes/{id}/close {uncounted: 'zero' | 'leave'} → 200 {stocktake, movements};
  * - POST /stocktakes/{id}/cancel → 200 {stocktake}.
  * 404 for a count or product that is not the caller's business's; 409 once a count is closed or
@@ -118,16 +118,13 @@ export function stocktakeRoutes(deps: Deps) {
     return c.json(answer);
   });
 
-  app.put('/:id/lines/:product', async (c) => {
+  app.put('/:id/lines', async (c) => {
     const id = stocktakeId(c.req.param('id'));
-    const product = v.safeParse(SerialIdSchema, c.req.param('product'));
-    if (!product.success) throw new HttpError(404, STOCKTAKE_MESSAGES.productGone);
-    const line = await readJson(c, StocktakeLineSchema);
-    const outcome = await recordLine(deps.db, context(c.get('caller')), id, product.output, line);
-    if (outcome === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
-    if (outcome === 'product-missing') throw new HttpError(404, STOCKTAKE_MESSAGES.productGone);
-    if (outcome === 'closed') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);
-    return c.body(null, 204);
+    const { device_id: deviceId, lines } = await readJson(c, StocktakeLinesSchema);
+    const outcome = await recordLines(deps.db, context(c.get('caller')), id, deviceId, lines);
+    if (outcome.status === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
+    if (outcome.status === 'closed') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);
+    return c.json({ saved: outcome.saved, gone: outcome.gone });
   });
 
   app.post('/:id/close', async (c) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { COUNT_CORRECTION } from '#shared/stock/movement.ts';
 import {
   closingMovements,
@@ -100,66 +100,85 @@ async function openStocktake(tx: Tx, businessId: string, id: string) {
   return row;
 }
 
-export type LineOutcome = 'saved' | 'missing' | 'closed' | 'product-missing';
+export type LinesOutcome =
+  | { status: 'saved'; saved: number; gone: number[] }
+  | { status: 'missing' }
+  | { status: 'closed' };
 
 /**
- * This counter's count of a product on this device, replacing their earlier one unless that was
- * counted later. A product outside the snapshot (added since, or outside a filtered count's
- * scope) joins it with the stock it had when the count started.
+ * Lines counted on one device, each replacing this counter's earlier line of the product there
+ * unless that one was counted later. A product outside the snapshot (added since, or outside a
+ * filtered count's scope) joins it with the stock it had when the count started. Products gone
+ * (deleted, or another business's) are answered, not counted. One statement for the lot.
  */
-export async function recordLine(
+export async function recordLines(
   db: Db,
   context: WriteContext,
   stocktakeId: string,
-  productId: number,
-  line: StocktakeLine,
-): Promise<LineOutcome> {
+  deviceId: string,
+  lines: readonly StocktakeLine[],
+): Promise<LinesOutcome> {
   return db.transaction(async (tx) => {
     const [stocktake] = await tx
       .select()
       .from(stocktakes)
       .where(and(eq(stocktakes.businessId, context.businessId), eq(stocktakes.id, stocktakeId)));
-    if (!stocktake) return 'missing';
-    if (stocktake.status !== 'open') return 'closed';
-    const [product] = await tx
-      .select({ stock: products.stockQuantity })
+    if (!stocktake) return { status: 'missing' };
+    if (stocktake.status !== 'open') return { status: 'closed' };
+    // The latest line of each product: one request may hold a recount.
+    const latest = new Map<number, StocktakeLine>();
+    for (const line of lines) {
+      const held = latest.get(line.product_id);
+      if (!held || Date.parse(held.counted_at) <= Date.parse(line.counted_at)) {
+        latest.set(line.product_id, line);
+      }
+    }
+    const asked = [...latest.values()];
+    const known = await tx
+      .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.businessId, context.businessId), eq(products.id, productId)));
-    if (!product) return 'product-missing';
-    const [movedSince] = await tx
-      .select({ sum: sql<number>`coalesce(sum(${stockMovements.delta}), 0)::int` })
-      .from(stockMovements)
       .where(
         and(
-          eq(stockMovements.productId, productId),
-          gt(stockMovements.recordedAt, stocktake.snapshotAt),
+          eq(products.businessId, context.businessId),
+          inArray(
+            products.id,
+            asked.map((line) => line.product_id),
+          ),
         ),
       );
-    await tx
-      .insert(stocktakeExpected)
-      .values({ stocktakeId, productId, expected: product.stock - (movedSince?.sum ?? 0) })
-      .onConflictDoNothing();
-    await tx
-      .insert(stocktakeLines)
-      .values({
-        stocktakeId,
-        productId,
-        userId: context.userId,
-        deviceId: line.device_id,
-        quantity: line.quantity,
-        countedAt: new Date(line.counted_at),
-      })
-      .onConflictDoUpdate({
-        target: [
-          stocktakeLines.stocktakeId,
-          stocktakeLines.productId,
-          stocktakeLines.userId,
-          stocktakeLines.deviceId,
-        ],
-        set: { quantity: line.quantity, countedAt: new Date(line.counted_at) },
-        setWhere: sql`${stocktakeLines.countedAt} <= ${new Date(line.counted_at)}`,
-      });
-    return 'saved';
+    const held = new Set(known.map((row) => row.id));
+    const saved = asked.filter((line) => held.has(line.product_id));
+    if (saved.length > 0) {
+      const array = (values: readonly (string | number)[]) =>
+        `{${values.map((value) => (typeof value === 'number' ? value : `"${value}"`)).join(',')}}`;
+      await tx.execute(sql`
+        with input as (
+          select unnest(${array(saved.map((line) => line.product_id))}::int[]) as product_id,
+            unnest(${array(saved.map((line) => line.quantity))}::int[]) as quantity,
+            unnest(${array(saved.map((line) => line.counted_at))}::timestamptz[]) as counted_at
+        ),
+        joined as (
+          insert into ${stocktakeExpected} (stocktake_id, product_id, expected)
+          select ${stocktakeId}::uuid, p.id, p.stock_quantity - coalesce((
+            select sum(m.delta) from ${stockMovements} m
+            where m.product_id = p.id and m.recorded_at > ${stocktake.snapshotAt}
+          ), 0)
+          from input join ${products} p on p.id = input.product_id
+          on conflict do nothing
+        )
+        insert into ${stocktakeLines}
+          (stocktake_id, product_id, user_id, device_id, quantity, counted_at)
+        select ${stocktakeId}::uuid, product_id, ${context.userId}, ${deviceId}, quantity, counted_at
+        from input
+        on conflict (stocktake_id, product_id, user_id, device_id) do update
+        set quantity = excluded.quantity, counted_at = excluded.counted_at
+        where ${stocktakeLines}.counted_at <= excluded.counted_at`);
+    }
+    return {
+      status: 'saved',
+      saved: saved.length,
+      gone: asked.filter((line) => !held.has(line.product_id)).map((line) => line.product_id),
+    };
   });
 }
 

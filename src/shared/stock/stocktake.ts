@@ -47,9 +47,12 @@ export const StocktakeStartSchema = v.object({
 });
 export type StocktakeStart = v.InferOutput<typeof StocktakeStartSchema>;
 
-/** PUT /stocktakes/{id}/lines/{product}: this counter's count of the product on this device. */
+/** Lines one request may carry: a day's counting on one tablet, sent after hours offline. */
+export const MAX_LINES_PER_REQUEST = 10_000;
+
+/** This counter's count of a product on this device: replaces their earlier one if later. */
 export const StocktakeLineSchema = v.object({
-  device_id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/)),
+  product_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
   quantity: v.pipe(
     v.number(),
     v.integer(STOCKTAKE_MESSAGES.count),
@@ -59,6 +62,21 @@ export const StocktakeLineSchema = v.object({
   counted_at: Time,
 });
 export type StocktakeLine = v.InferOutput<typeof StocktakeLineSchema>;
+
+/**
+ * PUT /stocktakes/{id}/lines: lines counted on one device. Answers which products were saved and
+ * which are gone (deleted since, or not the business's), whose lines are dropped.
+ */
+export const StocktakeLinesSchema = v.object({
+  device_id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/)),
+  lines: v.pipe(v.array(StocktakeLineSchema), v.minLength(1), v.maxLength(MAX_LINES_PER_REQUEST)),
+});
+export type StocktakeLines = v.InferOutput<typeof StocktakeLinesSchema>;
+
+export const StocktakeLinesAnswerSchema = v.object({
+  saved: v.number(),
+  gone: v.array(v.number()),
+});
 
 /** POST /stocktakes/{id}/close. */
 export const StocktakeCloseSchema = v.object({
