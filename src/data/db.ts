@@ -3,6 +3,7 @@ import type { CustomFieldDefinition } from '#shared/custom-fields/definition.ts'
 import type { InventoryItem } from '#shared/inventory/product.ts';
 import type { ColumnPreference } from '#shared/preferences/column-preferences.ts';
 import type { InventorySettings } from '#shared/preferences/inventory-settings.ts';
+import type { StocktakeSummary } from '#shared/stock/stocktake.ts';
 import type { MirroredSession } from './session-mirror.ts';
 import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
 
@@ -28,6 +29,8 @@ import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
  * - parkedChanges: per user, the unsent changes of a user who is no longer the one signed in
  *   here, kept aside until they sign in on this device again (device-owner.ts). The only store
  *   that outlives a change of user.
+ * - stocktakes: the counts this device knows (started here, or listed by the server).
+ * - countLines: what this device counted in each count, by count and product.
  */
 export interface CatalogueChunk {
   n: number;
@@ -72,7 +75,25 @@ export interface AdoptedIdMeta {
   at: number;
 }
 
-export type MetaRecord = CatalogueMeta | OwnerMeta | LoadedMeta | AdoptedIdMeta;
+/** This device's id in count lines (repositories/stocktakes.ts). */
+export interface DeviceMeta {
+  key: 'device';
+  id: string;
+}
+
+export type MetaRecord = CatalogueMeta | OwnerMeta | LoadedMeta | AdoptedIdMeta | DeviceMeta;
+
+/** A count this device knows: started here, or listed by the server. */
+export type StoredStocktake = StocktakeSummary;
+
+/** This device's count of a product in a count (its line), as last typed or scanned. */
+export interface CountLine {
+  stocktakeId: string;
+  productId: number;
+  quantity: number;
+  /** When it was counted here (ISO 8601): the server keeps the latest line. */
+  countedAt: string;
+}
 
 export interface ParkedChanges {
   userId: string;
@@ -113,6 +134,8 @@ export class VintryDatabase extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   session!: Table<MirroredSession, string>;
   parkedChanges!: Table<ParkedChanges, string>;
+  stocktakes!: Table<StoredStocktake, string>;
+  countLines!: Table<CountLine, [string, number]>;
 
   constructor(name = 'vintry') {
     // Strict: a transaction is reported done only once it is on disk, so a queued change
@@ -150,6 +173,11 @@ export class VintryDatabase extends Dexie {
             chunk.ids = chunk.items.map((item) => item.id);
           }),
       );
+    // Stocktakes: the counts this device knows, and what it counted in them.
+    this.version(4).stores({
+      stocktakes: 'id, started_at',
+      countLines: '[stocktakeId+productId], stocktakeId',
+    });
   }
 }
 

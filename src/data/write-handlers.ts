@@ -3,6 +3,7 @@ import { customFieldHandlers } from './repositories/custom-fields.ts';
 import { inventorySettingsHandler } from './repositories/inventory-settings.ts';
 import { productHandlers } from './repositories/products.ts';
 import { stockHandlers } from './repositories/stock.ts';
+import { stocktakeHandlers } from './repositories/stocktakes.ts';
 import { registerWriteHandlers, type WriteHandler } from './sync/write-handler.ts';
 
 /**
@@ -16,6 +17,7 @@ export const WRITE_HANDLERS: readonly WriteHandler[] = [
   ...customFieldHandlers,
   ...productHandlers,
   ...stockHandlers,
+  ...stocktakeHandlers,
 ];
 
 export function installWriteHandlers() {

@@ -21,6 +21,7 @@ import { PageSpinner } from '#ui/spinner.tsx';
 import { columnDef } from '../columns.ts';
 import { AddProductForm } from './add-product-form.tsx';
 import { type DisplayOptions, InventoryTableView } from './inventory-table-view.tsx';
+import { StocktakesView } from './stocktakes/stocktakes-view.tsx';
 import './inventory.css';
 
 export const INVENTORY_TABS = [
@@ -45,7 +46,7 @@ function errorMessage(error: unknown): string {
  * Inventory Management (spec section 2): shows the stored catalogue at once, with the changes
  * still waiting to be sent, and refreshes it from the server in the background. Edits,
  * duplicates and deletes are saved through the outbox. Add Inventory is the form for a new
- * product; Batch Operations shows the same table.
+ * product; Batch Operations holds the stocktakes.
  */
 export function InventoryPage({
   tab,
@@ -132,6 +133,8 @@ export function InventoryPage({
     );
   } else if (tab === 'settings') {
     body = settingsPanel;
+  } else if (tab === 'batch') {
+    body = <StocktakesView catalogue={shown.items} online={online} />;
   } else if (tab === 'add') {
     body = (
       <AddProductForm

@@ -1,0 +1,187 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { useCountLines } from '#data/hooks/use-stocktakes.ts';
+import { closeCount, deviceId, stocktakeDetailQuery } from '#data/repositories/stocktakes.ts';
+import { formatCurrency } from '#shared/inventory/format.ts';
+import type { InventoryItem } from '#shared/inventory/product.ts';
+import { formatDelta } from '#shared/stock/movement.ts';
+import {
+  closingMovements,
+  reviewCount,
+  type StocktakeSummary,
+  type UncountedChoice,
+} from '#shared/stock/stocktake.ts';
+import { PageSpinner } from '#ui/spinner.tsx';
+
+/** Uncounted products listed by name before the rest are summed up. */
+const UNCOUNTED_LISTED = 50;
+
+/**
+ * Review of a count, from the server (its snapshot and everyone's lines): counted against
+ * expected per product, the variance in units and in value (LUC), and the products nobody
+ * counted. Closing a full count asks what to do with those: count them as 0, or leave them.
+ */
+export function CountReview({
+  stocktake,
+  catalogue,
+  onBack,
+  onClosed,
+}: {
+  stocktake: StocktakeSummary;
+  catalogue: readonly InventoryItem[];
+  onBack: () => void;
+  onClosed: () => void;
+}) {
+  const id = useId();
+  const detail = useQuery(stocktakeDetailQuery(stocktake.id));
+  const device = useQuery({ queryKey: ['device-id'], queryFn: deviceId, staleTime: Infinity });
+  const mine = useCountLines(stocktake.id);
+  const [uncounted, setUncounted] = useState<UncountedChoice>('leave');
+  const [closing, setClosing] = useState(false);
+  const byId = useMemo(() => new Map(catalogue.map((item) => [item.id, item])), [catalogue]);
+  // This tablet's counts as it holds them (some may not have reached the server yet), with
+  // everyone else's from the server.
+  const rows = useMemo(() => {
+    if (!detail.data || device.data === undefined) return [];
+    const others = detail.data.lines.filter((line) => line.device_id !== device.data);
+    const here = (mine ?? []).map((line) => ({
+      product_id: line.productId,
+      quantity: line.quantity,
+    }));
+    return reviewCount(detail.data.expected, [...others, ...here]);
+  }, [detail.data, device.data, mine]);
+  const counted = rows.filter((row) => row.counted !== null);
+  const missed = rows.filter((row) => row.counted === null);
+  const full = stocktake.scope === 'full';
+  const moves = closingMovements(rows, stocktake.scope, uncounted);
+  const worth = (productId: number, units: number) => units * (byId.get(productId)?.luc ?? 0);
+  const totalValue = moves.reduce((sum, move) => sum + worth(move.productId, move.delta), 0);
+  const nameOf = (productId: number) => byId.get(productId)?.product ?? `Product ${productId}`;
+
+  async function close() {
+    setClosing(true);
+    try {
+      await closeCount(stocktake, uncounted);
+      onClosed();
+    } finally {
+      setClosing(false);
+    }
+  }
+
+  let body: React.ReactNode;
+  if (detail.isPending) body = <PageSpinner label="Loading the count..." />;
+  else if (detail.isError) {
+    body = (
+      <div role="alert">
+        <p className="stocktake__note">
+          The review needs the count from the server, which could not be reached.
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void detail.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <p className="stocktake__note">
+          {counted.length} of {rows.length} products counted. Closing makes {moves.length}{' '}
+          {moves.length === 1 ? 'correction' : 'corrections'} worth {formatCurrency(totalValue)} at
+          LUC; what sold or moved during the count stays counted.
+        </p>
+        <div className="detail-table-wrap">
+          <table className="detail-table stocktake__table">
+            <caption className="visually-hidden">Counted against expected</caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Expected</th>
+                <th scope="col">Counted</th>
+                <th scope="col">Variance</th>
+                <th scope="col">Value</th>
+              </tr>
+            </thead>
+            <tbody>
+              {counted.map((row) => (
+                <tr key={row.productId}>
+                  <td>{nameOf(row.productId)}</td>
+                  <td>{row.expected}</td>
+                  <td>{row.counted}</td>
+                  <td>{row.variance === 0 ? '0' : formatDelta(row.variance)}</td>
+                  <td>{formatCurrency(worth(row.productId, row.variance))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {missed.length > 0 ? (
+          <>
+            <h3 className="stocktake__subtitle">Not counted ({missed.length})</h3>
+            <p className="stocktake__note">
+              {missed
+                .slice(0, UNCOUNTED_LISTED)
+                .map((row) => nameOf(row.productId))
+                .join(', ')}
+              {missed.length > UNCOUNTED_LISTED
+                ? `, and ${missed.length - UNCOUNTED_LISTED} more`
+                : ''}
+            </p>
+            {full ? (
+              <fieldset className="stocktake-form__choices">
+                <legend className="field__label">Products nobody counted</legend>
+                <label className="stocktake-form__choice">
+                  <input
+                    type="radio"
+                    name={`${id}-uncounted`}
+                    checked={uncounted === 'zero'}
+                    onChange={() => setUncounted('zero')}
+                  />
+                  Count them as 0
+                </label>
+                <label className="stocktake-form__choice">
+                  <input
+                    type="radio"
+                    name={`${id}-uncounted`}
+                    checked={uncounted === 'leave'}
+                    onChange={() => setUncounted('leave')}
+                  />
+                  Leave their stock as it is
+                </label>
+              </fieldset>
+            ) : (
+              <p className="stocktake__note">A partial count leaves their stock as it is.</p>
+            )}
+          </>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section className="card stocktake-review" aria-labelledby={`${id}-title`}>
+      <div className="stocktake__header">
+        <h2 id={`${id}-title`} className="stocktake__title">
+          Review: {stocktake.name}
+        </h2>
+        <div className="stocktake__actions">
+          <button type="button" className="button button--secondary" onClick={onBack}>
+            Back to counting
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!detail.data || closing || stocktake.status !== 'open'}
+            onClick={() => void close()}
+          >
+            Close the count
+          </button>
+        </div>
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,256 @@
+import { Minus, Plus } from 'lucide-react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { useCountLines } from '#data/hooks/use-stocktakes.ts';
+import { countProduct } from '#data/repositories/stocktakes.ts';
+import { productsWithCode, searchProducts } from '#shared/inventory/lookup.ts';
+import type { InventoryItem } from '#shared/inventory/product.ts';
+import { MAX_COUNT, type StocktakeSummary } from '#shared/stock/stocktake.ts';
+
+/** Matches offered for a search. */
+const MATCHES = 8;
+
+export const COUNT_TEXT = {
+  rule: "Everyone's counts of a product add up (two shelves, two people); counting a product again replaces your own earlier count of it.",
+  notFound: 'No product has this code or name.',
+  quantity: 'Enter a whole number of 0 or more',
+} as const;
+
+/**
+ * Counting on a tablet: scan a code (a hardware scanner types it and presses Enter) or search,
+ * then count. With 'each scan adds 1', a scan of a product counts one more at once; otherwise the
+ * quantity is typed or stepped. Every count is kept on this device at once and sent as it can
+ * be, so counting goes on offline.
+ */
+export function CountScreen({
+  stocktake,
+  catalogue,
+  online,
+  onReview,
+  onBack,
+}: {
+  stocktake: StocktakeSummary;
+  catalogue: readonly InventoryItem[];
+  online: boolean;
+  onReview: () => void;
+  onBack: () => void;
+}) {
+  const id = useId();
+  const lines = useCountLines(stocktake.id);
+  const counted = useMemo(
+    () => new Map((lines ?? []).map((line) => [line.productId, line.quantity])),
+    [lines],
+  );
+  const byId = useMemo(() => new Map(catalogue.map((item) => [item.id, item])), [catalogue]);
+  const [code, setCode] = useState('');
+  const [matches, setMatches] = useState<InventoryItem[] | null>(null);
+  const [selected, setSelected] = useState<InventoryItem | null>(null);
+  const [quantity, setQuantity] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const quantityRef = useRef<HTMLInputElement>(null);
+
+  async function save(item: InventoryItem, total: number) {
+    await countProduct(stocktake, item.id, total);
+    setSaid(`${item.product}: ${total} counted`);
+  }
+
+  async function choose(item: InventoryItem) {
+    setMatches(null);
+    setCode('');
+    if (stocktake.scan_mode === 'scan') {
+      setSelected(item);
+      await save(item, (counted.get(item.id) ?? 0) + 1);
+      codeRef.current?.focus();
+      return;
+    }
+    setSelected(item);
+    setQuantity(String(counted.get(item.id) ?? ''));
+    setError(null);
+    requestAnimationFrame(() => quantityRef.current?.focus());
+  }
+
+  async function find(event: FormEvent) {
+    event.preventDefault();
+    setSaid(null);
+    const byCode = productsWithCode(catalogue, code);
+    const found = byCode.length > 0 ? byCode : searchProducts(catalogue, code, MATCHES);
+    if (found.length === 1 && byCode.length === 1) {
+      await choose(found[0] as InventoryItem);
+      return;
+    }
+    setMatches(found);
+  }
+
+  async function saveTyped(event: FormEvent) {
+    event.preventDefault();
+    if (!selected) return;
+    const text = quantity.trim();
+    const total = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isInteger(total) || total > MAX_COUNT) {
+      setError(COUNT_TEXT.quantity);
+      return;
+    }
+    await save(selected, total);
+    setSelected(null);
+    setQuantity('');
+    codeRef.current?.focus();
+  }
+
+  const step = (by: number) => {
+    const current = Number(quantity) || 0;
+    setQuantity(String(Math.max(0, current + by)));
+    setError(null);
+  };
+
+  const countedRows = (lines ?? [])
+    .map((line) => ({ line, item: byId.get(line.productId) }))
+    .sort((a, b) => (a.item?.product ?? '').localeCompare(b.item?.product ?? ''));
+
+  return (
+    <section className="card stocktake-count" aria-labelledby={`${id}-title`}>
+      <div className="stocktake__header">
+        <h2 id={`${id}-title`} className="stocktake__title">
+          Counting: {stocktake.name}
+        </h2>
+        <div className="stocktake__actions">
+          <button type="button" className="button button--secondary" onClick={onBack}>
+            Back to counts
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={onReview}
+            disabled={!online}
+          >
+            Review and close
+          </button>
+        </div>
+      </div>
+      <p className="stocktake__rule">{COUNT_TEXT.rule}</p>
+      {online ? null : (
+        <p className="stocktake__note" role="status">
+          Offline: counts are kept on this tablet and sent when the connection is back. Reviewing
+          needs the connection.
+        </p>
+      )}
+      <form className="stocktake-count__find" onSubmit={find}>
+        <label className="field__label" htmlFor={`${id}-code`}>
+          Scan or search
+        </label>
+        <div className="stocktake-count__find-row">
+          <input
+            ref={codeRef}
+            id={`${id}-code`}
+            className="field__input"
+            value={code}
+            autoComplete="off"
+            enterKeyHint="search"
+            placeholder="Barcode, SKU or name"
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <button type="submit" className="button button--secondary">
+            Find
+          </button>
+        </div>
+      </form>
+      {matches !== null ? (
+        matches.length === 0 ? (
+          <p className="stocktake__note" role="status">
+            {COUNT_TEXT.notFound}
+          </p>
+        ) : (
+          <ul className="stocktake-count__matches" aria-label="Matching products">
+            {matches.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  className="stocktake-count__match"
+                  onClick={() => void choose(item)}
+                >
+                  <span>{item.product}</span>
+                  <span className="stocktake-count__meta">
+                    {item.sku ?? ''}{' '}
+                    {counted.has(item.id) ? `· counted ${counted.get(item.id)}` : ''}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+      {selected && stocktake.scan_mode === 'type' ? (
+        <form className="stocktake-count__entry" noValidate onSubmit={saveTyped}>
+          <p className="stocktake-count__product">{selected.product}</p>
+          <label className="field__label" htmlFor={`${id}-quantity`}>
+            Counted
+          </label>
+          <div className="stocktake-count__stepper">
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-label="One less"
+              onClick={() => step(-1)}
+            >
+              <Minus size={18} aria-hidden="true" />
+            </button>
+            <input
+              ref={quantityRef}
+              id={`${id}-quantity`}
+              className="field__input"
+              inputMode="numeric"
+              autoComplete="off"
+              value={quantity}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-quantity-error` : undefined}
+              onChange={(event) => {
+                setQuantity(event.target.value);
+                setError(null);
+              }}
+            />
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-label="One more"
+              onClick={() => step(1)}
+            >
+              <Plus size={18} aria-hidden="true" />
+            </button>
+            <button type="submit" className="button button--primary">
+              Save count
+            </button>
+          </div>
+          {error ? (
+            <span id={`${id}-quantity-error`} className="field__error" role="alert">
+              {error}
+            </span>
+          ) : null}
+        </form>
+      ) : null}
+      <p className="stocktake__said" role="status">
+        {said ?? ''}
+      </p>
+      <h3 className="stocktake__subtitle">Counted on this tablet ({countedRows.length})</h3>
+      {countedRows.length === 0 ? (
+        <p className="stocktake__note">Nothing counted here yet.</p>
+      ) : (
+        <table className="detail-table stocktake__table">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Counted</th>
+            </tr>
+          </thead>
+          <tbody>
+            {countedRows.map(({ line, item }) => (
+              <tr key={line.productId}>
+                <td>{item?.product ?? `Product ${line.productId}`}</td>
+                <td>{line.quantity}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

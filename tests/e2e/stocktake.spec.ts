@@ -1,0 +1,118 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO } from './e2e-env.ts';
+import { screenshot } from './helpers.ts';
+import { openInventory } from './inventory-grid.ts';
+
+/**
+ * A count on two tablets: started online (the server takes its snapshot), counted offline on
+ * both (two shelves of one wine), a sale recorded elsewhere during the count, then reviewed and
+ * closed. The stock after is what both counted plus what moved during the count. This file's
+ * products are ones no other browser test touches.
+ */
+const WINE = 'Château Lynch-Bages Echo de Lynch-Bages 2018';
+const COUNT = 'Lynch-Bages shelves';
+
+async function tablet(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openInventory(page);
+  await page.getByRole('tab', { name: 'Batch Operations' }).click();
+  await expect(page.getByRole('heading', { name: 'Stocktakes' })).toBeVisible();
+  return { context, page };
+}
+
+const indicator = (page: Page) => page.getByRole('button', { name: /Show pending changes$/ });
+
+async function api(page: Page) {
+  const login = await page.request.post('/api/v1/auth/login', {
+    data: { email: DEMO.email, password: DEMO.password },
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const wine = async () => {
+    const response = await page.request.get('/api/v1/inventory/enhanced', { headers });
+    const { products } = (await response.json()) as {
+      products: { id: number; columns: { key: string; value: unknown }[] }[];
+    };
+    const found = products.find((product) =>
+      product.columns.some((column) => column.key === 'name' && column.value === WINE),
+    );
+    if (!found) throw new Error(`${WINE} is not in the catalogue`);
+    const stock = Number(found.columns.find((column) => column.key === 'stock_quantity')?.value);
+    return { id: found.id, stock };
+  };
+  return { headers, wine };
+}
+
+async function countWine(page: Page, quantity: string) {
+  await page.getByLabel('Scan or search').fill('Echo de Lynch');
+  await page.getByLabel('Scan or search').press('Enter');
+  await page
+    .getByRole('list', { name: 'Matching products' })
+    .getByRole('button', { name: new RegExp(WINE) })
+    .click();
+  await page.getByLabel('Counted', { exact: true }).fill(quantity);
+  await page.getByRole('button', { name: 'Save count' }).click();
+  await expect(page.getByText(`${WINE}: ${quantity} counted`)).toBeVisible();
+}
+
+test('a count on two tablets offline, with a sale during it, closes to the right stock', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const a = await tablet(browser);
+  const b = await tablet(browser);
+  try {
+    const server = await api(a.page);
+    const before = await server.wine();
+
+    await a.page.getByRole('button', { name: 'Start a count' }).click();
+    await a.page.getByLabel('Name').fill(COUNT);
+    await a.page.getByLabel('Partial count: only what is counted changes').check();
+    await a.page.getByLabel('Only products matching (optional)').fill('Lynch-Bages');
+    await a.page.getByLabel('Type the quantity').check();
+    await a.page.getByRole('button', { name: 'Start counting' }).click();
+    await expect(a.page.getByRole('heading', { name: `Counting: ${COUNT}` })).toBeVisible();
+    await expect(indicator(a.page)).toHaveText('Online', { timeout: 20_000 });
+
+    // B sees the count once the server has it.
+    await b.page.reload();
+    await b.page.getByRole('tab', { name: 'Batch Operations' }).click();
+    const listed = b.page.getByRole('listitem').filter({ hasText: COUNT });
+    await listed.getByRole('button', { name: 'Count' }).click();
+    await expect(b.page.getByText(/counts of a product add up/)).toBeVisible();
+
+    await Promise.all([a.context.setOffline(true), b.context.setOffline(true)]);
+    await countWine(a.page, '4');
+    await countWine(b.page, '3');
+    await screenshot(a.page, 'stocktake-counting-desktop');
+    // Meanwhile a sale of one bottle is recorded on another device (the test's own requests
+    // are not the tablets' and stay online).
+    const sale = await a.page.request.post(`/api/v1/stock/products/${before.id}/movements`, {
+      headers: server.headers,
+      data: {
+        id: crypto.randomUUID(),
+        delta: -1,
+        reason: 'Other',
+        made_at: new Date().toISOString(),
+      },
+    });
+    expect(sale.status()).toBe(201);
+    await Promise.all([a.context.setOffline(false), b.context.setOffline(false)]);
+    for (const { page } of [a, b]) {
+      await expect(indicator(page)).toHaveText('Online', { timeout: 20_000 });
+    }
+
+    await a.page.getByRole('button', { name: 'Review and close' }).click();
+    const row = a.page.getByRole('row', { name: new RegExp(WINE) });
+    await expect(row.getByRole('cell').nth(2)).toHaveText('7');
+    await screenshot(a.page, 'stocktake-review-desktop');
+    await a.page.getByRole('button', { name: 'Close the count' }).click();
+    await expect(indicator(a.page)).toHaveText('Online', { timeout: 20_000 });
+    // Counted 7 on the two shelves; the sale during the count stays counted.
+    await expect.poll(async () => (await server.wine()).stock, { timeout: 20_000 }).toBe(6);
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+});
