@@ -17,7 +17,7 @@ import { median, ms, percentile, spread } from './lib/stats.ts';
 import { type Category, measureLighthouse } from './lighthouse.bench.ts';
 import { CHANGES, coldStarts, OFFLINE_PRODUCTS, replay } from './offline.bench.ts';
 import { measureServer } from './server.bench.ts';
-import { closeFullCount } from './stocktake.bench.ts';
+import { closeFullCount, replayCountLines } from './stocktake.bench.ts';
 
 /**
  * `npm run bench`: builds the app, starts the real server on fresh databases with generated
@@ -165,6 +165,14 @@ async function catalogueFigures() {
       value: spread(waiting.sortTimes),
       budget: 'median ≤ 200 ms',
       pass: median(waiting.sortTimes) <= 200,
+      baseline: '—',
+    });
+    const lines = await replayCountLines(browser, server.baseUrl);
+    add({
+      figure: `${lines.lines.toLocaleString('en')} count lines made offline, replayed`,
+      value: `${ms(lines.time)}; ${lines.requests} requests`,
+      budget: '≤ 15 s',
+      pass: lines.time <= 15_000,
       baseline: '—',
     });
     // Last on this server: it moves the stock of every product.

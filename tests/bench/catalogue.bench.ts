@@ -89,7 +89,7 @@ async function changePrice(baseUrl: string, token: string, product: Product, pri
   product.version = ((await response.json()) as { version: number }).version;
 }
 
-async function catalogueStored(page: Page, baseUrl: string) {
+export async function catalogueStored(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/inventory`);
   await page.getByText(`of ${CATALOGUE_PRODUCTS} results`).waitFor({ timeout: 120_000 });
   await page.waitForFunction(
@@ -242,7 +242,7 @@ function outboxEdits(products: readonly Product[], nextAttemptAt: number) {
   }));
 }
 
-function putInOutbox(page: Page, entries: unknown[]) {
+export function putInOutbox(page: Page, entries: unknown[]) {
   return page.evaluate(
     (rows) =>
       new Promise<void>((resolve, reject) => {

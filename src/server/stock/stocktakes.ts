@@ -161,7 +161,8 @@ export async function recordLines(
           insert into ${stocktakeExpected} (stocktake_id, product_id, expected)
           select ${stocktakeId}::uuid, p.id, p.stock_quantity - coalesce((
             select sum(m.delta) from ${stockMovements} m
-            where m.product_id = p.id and m.recorded_at > ${stocktake.snapshotAt}
+            where m.business_id = ${context.businessId} and m.product_id = p.id
+              and m.recorded_at > ${stocktake.snapshotAt}
           ), 0)
           from input join ${products} p on p.id = input.product_id
           on conflict do nothing
