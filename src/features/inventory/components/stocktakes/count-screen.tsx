@@ -12,6 +12,7 @@ const MATCHES = 8;
 export const COUNT_TEXT = {
   rule: "Everyone's counts of a product add up (two shelves, two people); counting a product again replaces your own earlier count of it.",
   notFound: 'No product has this code or name.',
+  notSynced: 'This product has not reached the server yet. Count it once it is synced.',
   quantity: 'Enter a whole number of 0 or more',
 } as const;
 
@@ -58,6 +59,12 @@ export function CountScreen({
   async function choose(item: InventoryItem) {
     setMatches(null);
     setCode('');
+    // Added on this device and not yet on the server: a line could not name it.
+    if (item.id <= 0) {
+      setSelected(null);
+      setSaid(COUNT_TEXT.notSynced);
+      return;
+    }
     if (stocktake.scan_mode === 'scan') {
       setSelected(item);
       await save(item, (counted.get(item.id) ?? 0) + 1);
