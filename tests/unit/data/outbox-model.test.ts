@@ -18,6 +18,7 @@ import {
   withPendingWrites,
 } from '#data/repositories/products.ts';
 import { adjustStock } from '#data/repositories/stock.ts';
+import { countProduct, startCount } from '#data/repositories/stocktakes.ts';
 import { isReplayPaused, requestReplay, resumeReplay, stopReplay } from '#data/sync/replayer.ts';
 import { settlementOf } from '#data/sync/write-handler.ts';
 import { installTokenStore, type Tokens } from '#data/token-store.ts';
@@ -33,13 +34,14 @@ import {
   defaultInventorySettings,
   type InventorySettings,
 } from '#shared/preferences/inventory-settings.ts';
+import type { StocktakeSummary } from '#shared/stock/stocktake.ts';
 import { FakeSyncServer, type Fault } from '../helpers/fake-sync-server.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
 
 /**
  * Model-based property test of the outbox (ARCHITECTURE.md section 4). fast-check plays random
  * sequences of user changes (columns, settings, custom fields, and products added, edited,
- * duplicated, deleted and their stock adjusted, also while another device edits them), replays, restarts, sign-ins, the browser going offline and online
+ * duplicated, deleted, their stock adjusted and counted, also while another device edits them), replays, restarts, sign-ins, the browser going offline and online
  * (offline, nothing is tried, so writes coalesce) and injected network faults (lost
  * requests, lost answers, 5xx, 429, expired access token, revoked session, 409 still running)
  * against an in-memory server. Once the network heals, whatever happened: the server holds what
@@ -83,6 +85,8 @@ interface Model {
   fields: Map<string, string>;
   /** The products the user added (by name, unique), as the server should end up holding them. */
   products: Map<string, ModelProduct>;
+  /** The count the user started, and their last count of each product in it. */
+  count: { summary: StocktakeSummary; lines: Map<string, number> } | null;
 }
 
 interface Real {
@@ -266,11 +270,37 @@ class AdjustStock implements Command {
   toString = () => `AdjustStock(${this.name}, ${this.delta})`;
 }
 
+/**
+ * Counts a product, and maybe recounts it at once, as the counting screen does: only one the
+ * server already has. The first count starts the count (offline, maybe).
+ */
+class CountLine implements Command {
+  constructor(
+    readonly name: string,
+    readonly quantities: readonly number[],
+  ) {}
+  check = (model: Readonly<Model>) => model.products.has(this.name);
+  async run(model: Model) {
+    model.count ??= {
+      summary: await startCount({ name: 'Shelf count', scope: 'partial', scan_mode: 'type' }),
+      lines: new Map(),
+    };
+    const shown = await shownProduct(this.name);
+    if (shown.id <= 0) return;
+    for (const quantity of this.quantities) {
+      model.count.lines.set(this.name, quantity);
+      await countProduct(model.count.summary, shown.id, quantity);
+    }
+  }
+  toString = () => `CountLine(${this.name}, ${this.quantities.join(' then ')})`;
+}
+
 class DeleteProduct implements Command {
   constructor(readonly name: string) {}
   check = (model: Readonly<Model>) => model.products.has(this.name);
   async run(model: Model) {
     model.products.delete(this.name);
+    model.count?.lines.delete(this.name);
     await deleteProduct(await shownProduct(this.name));
   }
   toString = () => `DeleteProduct(${this.name})`;
@@ -382,6 +412,12 @@ const commands = fc.commands(
       .tuple(productName, fc.constantFrom(-3, -1, 1, 2, 12))
       .map(([name, delta]) => new AdjustStock(name, delta)),
     fc
+      .tuple(
+        fc.constantFrom(...PRODUCT_NAMES),
+        fc.array(fc.constantFrom(0, 1, 4, 9), { minLength: 1, maxLength: 2 }),
+      )
+      .map(([name, quantities]) => new CountLine(name, quantities)),
+    fc
       .tuple(productName, productChange)
       .map(([name, [field, value]]) => new EditElsewhere(name, field, value)),
     fc
@@ -446,6 +482,20 @@ async function expectProducts(model: Model, server: FakeSyncServer) {
   }
 }
 
+/** The server holds the user's last count of every product still there, once; so does the tablet. */
+async function expectCountLines(model: Model, server: FakeSyncServer) {
+  if (!model.count) return;
+  const lines = server.stocktakes.get(model.count.summary.id);
+  const served = [...server.products.values()];
+  const idOf = (name: string) => served.find((product) => product.values.name === name)?.id;
+  const expected = [...model.count.lines].map(([name, quantity]) => [idOf(name), quantity]);
+  expect([...(lines ?? new Map())].map(([id, line]) => [id, line.quantity]).sort()).toEqual(
+    expected.sort(),
+  );
+  const local = await db.countLines.where('stocktakeId').equals(model.count.summary.id).toArray();
+  expect(local.map((line) => [line.productId, line.quantity]).sort()).toEqual(expected.sort());
+}
+
 beforeAll(() => {
   vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
 });
@@ -489,6 +539,7 @@ it(
           settings: null,
           fields: new Map(),
           products: new Map(),
+          count: null,
         };
 
         await fc.asyncModelRun(() => ({ model, real }), sequence);
@@ -511,6 +562,7 @@ it(
           expect((await db.columnPreferences.get('products'))?.saved).toEqual(model.columns);
         }
         await expectProducts(model, server);
+        await expectCountLines(model, server);
         batches += server.batches;
       }),
       { numRuns: RUNS, seed: SEED },

@@ -11,7 +11,7 @@ import type { BatchWrite } from '#shared/sync/batch.ts';
 /**
  * A small in-memory stand-in for the API's write side, for model-based tests of the outbox: column
  * preferences, inventory settings, custom field definitions, catalogue products (with the field
- * merge of the real server) and their stock movements, token refresh, Idempotency-Key replays and POST /batch, with faults a
+ * merge of the real server), their stock movements and count lines, token refresh, Idempotency-Key replays and POST /batch, with faults a
  * test injects for the next request (for a batch: the batch's, or its first write's). Like the real server, it refuses a
  * column that is neither offered nor a custom field, and a field's columns follow its key and go
  * with it. It counts how often each key's write
@@ -69,6 +69,8 @@ export class FakeSyncServer {
   settings: Record<string, unknown> | null = null;
   fields = new Map<number, ServedField>();
   products = new Map<number, ServedProduct>();
+  /** Counts by id: each product's line, as counted last. */
+  stocktakes = new Map<string, Map<number, { quantity: number; countedAt: string }>>();
   /** Stock movements by their id. */
   movements = new Map<string, { productId: number; delta: number }>();
   /** How many times the write of each Idempotency-Key took effect. */
@@ -201,6 +203,9 @@ export class FakeSyncServer {
     }
     const productPath = /^\/api\/v1\/catalogue\/products(?:\/(\d+))?(\/duplicate)?$/.exec(path);
     if (productPath) return this.applyProduct(method, productPath, body);
+    if (method === 'POST' && path === '/api/v1/stocktakes') return this.startCount(body);
+    const linesPath = /^\/api\/v1\/stocktakes\/([0-9a-f-]+)\/lines$/.exec(path);
+    if (method === 'PUT' && linesPath) return this.countLines(linesPath[1] as string, body);
     const movementPath = /^\/api\/v1\/stock\/products\/(\d+)\/movements$/.exec(path);
     if (method === 'POST' && movementPath) return this.applyMovement(Number(movementPath[1]), body);
     const fieldPath = /^\/api\/v1\/custom-fields\/definitions(?:\/(\d+))?$/.exec(path);
@@ -236,6 +241,49 @@ export class FakeSyncServer {
           : column,
       ) ?? null;
     return [200, updated];
+  }
+
+  /** A count started: it holds each product's line (one device here), the latest counted. */
+  private startCount(body: unknown): [number, unknown] {
+    const start = body as { id: string; name: string; scope: string; scan_mode: string };
+    if (!this.stocktakes.has(start.id)) this.stocktakes.set(start.id, new Map());
+    return [
+      201,
+      {
+        stocktake: {
+          ...start,
+          category: null,
+          search: null,
+          status: 'open',
+          started_at: new Date().toISOString(),
+          started_by: null,
+          closed_at: null,
+          products: 0,
+          counted: 0,
+        },
+      },
+    ];
+  }
+
+  private countLines(id: string, body: unknown): [number, unknown] {
+    const lines = this.stocktakes.get(id);
+    if (!lines) return [404, { message: 'This count does not exist' }];
+    const gone: number[] = [];
+    let saved = 0;
+    for (const line of (
+      body as { lines: { product_id: number; quantity: number; counted_at: string }[] }
+    ).lines) {
+      if (!this.products.has(line.product_id)) {
+        gone.push(line.product_id);
+        continue;
+      }
+      const held = lines.get(line.product_id);
+      if (!held || held.countedAt <= line.counted_at) {
+        lines.set(line.product_id, { quantity: line.quantity, countedAt: line.counted_at });
+      }
+      saved += 1;
+    }
+    return [200, { saved, gone }];
   }
 
   /** A stock movement: stored once by its id, the product's stock moved by it. */
