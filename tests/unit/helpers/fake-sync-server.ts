@@ -332,6 +332,8 @@ export class FakeSyncServer {
     }
     if (method === 'DELETE') {
       this.products.delete(product.id);
+      // As the database's cascade: its count lines go with it.
+      for (const lines of this.stocktakes.values()) lines.delete(product.id);
       return [204, null];
     }
     const patch = body as { base_version: number; changes: ProductChanges };

@@ -110,9 +110,13 @@ export function CountScreen({
     setError(null);
   };
 
+  // A product deleted since it was counted has left the catalogue, and the count (on the server).
   const countedRows = (lines ?? [])
-    .map((line) => ({ line, item: byId.get(line.productId) }))
-    .sort((a, b) => (a.item?.product ?? '').localeCompare(b.item?.product ?? ''));
+    .flatMap((line) => {
+      const item = byId.get(line.productId);
+      return item ? [{ line, item }] : [];
+    })
+    .sort((a, b) => a.item.product.localeCompare(b.item.product));
 
   return (
     <section className="card stocktake-count" aria-labelledby={`${id}-title`}>
@@ -251,7 +255,7 @@ export function CountScreen({
           <tbody>
             {countedRows.map(({ line, item }) => (
               <tr key={line.productId}>
-                <td>{item?.product ?? `Product ${line.productId}`}</td>
+                <td>{item.product}</td>
                 <td>{line.quantity}</td>
               </tr>
             ))}
