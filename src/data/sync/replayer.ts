@@ -267,8 +267,11 @@ async function finish(done: Acknowledged[], owner: string | undefined): Promise<
   // server's store when they are back).
   if ((await readOwner()) !== owner) return false;
   const byHandler = new Map<WriteHandler, Acknowledged[]>();
-  for (const item of done)
-    byHandler.set(item.handler, [...(byHandler.get(item.handler) ?? []), item]);
+  for (const item of done) {
+    const items = byHandler.get(item.handler);
+    if (items) items.push(item);
+    else byHandler.set(item.handler, [item]);
+  }
   for (const [handler, items] of byHandler) {
     if (handler.acknowledgeAll && items.length > 1) await handler.acknowledgeAll(items);
     else for (const { entry, answer } of items) await handler.acknowledge(entry, answer);

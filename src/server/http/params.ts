@@ -1,4 +1,21 @@
 import * as v from 'valibot';
+import { HttpError, MESSAGES } from './errors.ts';
 
 /** A serial id in a path (`/products/{id}`): digits only, small enough for an integer column. */
 export const SerialIdSchema = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number));
+
+const UuidSchema = v.pipe(v.string(), v.uuid());
+
+/** The serial id a path names, or 404 {message} when the segment cannot be one. */
+export function serialIdParam(text: string, message: string = MESSAGES.notFound): number {
+  const id = v.safeParse(SerialIdSchema, text);
+  if (!id.success) throw new HttpError(404, message);
+  return id.output;
+}
+
+/** The UUID a path names, or 404 {message} when the segment cannot be one. */
+export function uuidParam(text: string, message: string = MESSAGES.notFound): string {
+  const id = v.safeParse(UuidSchema, text);
+  if (!id.success) throw new HttpError(404, message);
+  return id.output;
+}

@@ -16,7 +16,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
-import { SerialIdSchema } from '../http/params.ts';
+import { serialIdParam } from '../http/params.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import { readJson } from '../http/read-json.ts';
 import { catalogueVersion, findProduct } from '../products/catalogue-repository.ts';
@@ -44,12 +44,6 @@ import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
  * Invalid values answer 400 {message, errors, fields: {key: message}}.
  */
 const SinceSchema = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number));
-
-function productId(text: string): number {
-  const id = v.safeParse(SerialIdSchema, text);
-  if (!id.success) throw new HttpError(404, MESSAGES.notFound);
-  return id.output;
-}
 
 function valid(check: ChangesCheck) {
   if (check.ok) return check.changes;
@@ -83,7 +77,7 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
 
   app.patch('/products/:id', async (c) => {
     const caller = c.get('caller');
-    const id = productId(c.req.param('id'));
+    const id = serialIdParam(c.req.param('id'));
     const patch = await readJson(c, ProductPatchSchema);
     const changes = valid(checkProductChanges(patch.changes, await definitions(caller.businessId)));
     const outcome = await patchProduct(deps.db, context(caller), id, patch.base_version, changes);
@@ -98,7 +92,7 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
 
   app.post('/products/:id/duplicate', async (c) => {
     const caller = c.get('caller');
-    const id = productId(c.req.param('id'));
+    const id = serialIdParam(c.req.param('id'));
     const { changes } = await readJson(c, ProductDuplicateSchema);
     const edits = valid(checkProductChanges(changes ?? {}, await definitions(caller.businessId)));
     const row = await duplicateProduct(deps.db, context(caller), id, edits);
@@ -110,7 +104,7 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
     const removed = await deleteCatalogueProduct(
       deps.db,
       context(c.get('caller')),
-      productId(c.req.param('id')),
+      serialIdParam(c.req.param('id')),
     );
     if (!removed) throw new HttpError(404, PRODUCT_MESSAGES.deleted);
     return c.body(null, 204);
@@ -118,7 +112,7 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
 
   app.get('/products/:id/history', async (c) => {
     const { businessId } = c.get('caller');
-    const id = productId(c.req.param('id'));
+    const id = serialIdParam(c.req.param('id'));
     const history = await productHistory(deps.db, businessId, id);
     if (history.length === 0 && !(await findProduct(deps.db, businessId, id))) {
       throw new HttpError(404, MESSAGES.notFound);

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import {
   CreateProductSchema,
   type ExampleProduct,
@@ -10,7 +9,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
-import { SerialIdSchema } from '../http/params.ts';
+import { serialIdParam } from '../http/params.ts';
 import { readJson } from '../http/read-json.ts';
 import {
   createProduct,
@@ -37,12 +36,6 @@ function toExampleProduct(row: ProductRow): ExampleProduct {
   };
 }
 
-function productId(text: string): number {
-  const id = v.safeParse(SerialIdSchema, text);
-  if (!id.success) throw new HttpError(404, MESSAGES.notFound);
-  return id.output;
-}
-
 export function productRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use('*', requireCaller(deps.tokens));
@@ -59,7 +52,7 @@ export function productRoutes(deps: Deps) {
   });
 
   app.put('/:id', async (c) => {
-    const id = productId(c.req.param('id'));
+    const id = serialIdParam(c.req.param('id'));
     const body = await readJson(c, UpdateProductSchema);
     const row = await updateProduct(deps.db, c.get('caller').businessId, id, {
       name: body.name,
@@ -70,7 +63,7 @@ export function productRoutes(deps: Deps) {
   });
 
   app.delete('/:id', async (c) => {
-    const id = productId(c.req.param('id'));
+    const id = serialIdParam(c.req.param('id'));
     if (!(await deleteProduct(deps.db, c.get('caller').businessId, id))) {
       throw new HttpError(404, MESSAGES.notFound);
     }

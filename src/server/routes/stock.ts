@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import {
   RECENT_MOVEMENTS,
   STOCK_MESSAGES,
@@ -11,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
-import { SerialIdSchema } from '../http/params.ts';
+import { serialIdParam } from '../http/params.ts';
 import { readJson } from '../http/read-json.ts';
 import { findProduct } from '../products/catalogue-repository.ts';
 import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
@@ -25,12 +24,6 @@ import { type MovementRow, recentMovements, recordMovement } from '../stock/move
  *   movement's; 400 {message, errors} for an invalid movement.
  * - GET /stock/products/{id}/movements → {movements}, the newest RECENT_MOVEMENTS.
  */
-function productId(text: string): number {
-  const id = v.safeParse(SerialIdSchema, text);
-  if (!id.success) throw new HttpError(404, STOCK_MESSAGES.productGone);
-  return id.output;
-}
-
 const toMovement = (
   row: Pick<MovementRow, 'id' | 'delta' | 'reason' | 'note' | 'madeAt'>,
   by: string | null,
@@ -52,7 +45,7 @@ export function stockRoutes(deps: Deps) {
 
   app.post('/products/:id/movements', async (c) => {
     const caller = c.get('caller');
-    const id = productId(c.req.param('id'));
+    const id = serialIdParam(c.req.param('id'), STOCK_MESSAGES.productGone);
     const asked = await readJson(c, StockMovementRequestSchema);
     const outcome = await recordMovement(
       deps.db,
@@ -71,7 +64,7 @@ export function stockRoutes(deps: Deps) {
 
   app.get('/products/:id/movements', async (c) => {
     const { businessId } = c.get('caller');
-    const id = productId(c.req.param('id'));
+    const id = serialIdParam(c.req.param('id'), STOCK_MESSAGES.productGone);
     if (!(await findProduct(deps.db, businessId, id))) {
       throw new HttpError(404, STOCK_MESSAGES.productGone);
     }

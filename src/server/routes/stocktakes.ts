@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import {
   STOCKTAKE_MESSAGES,
   StocktakeCloseSchema,
@@ -13,6 +12,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { uuidParam } from '../http/params.ts';
 import { readJson } from '../http/read-json.ts';
 import {
   cancelStocktake,
@@ -22,6 +22,7 @@ import {
   type StocktakeRow,
   startStocktake,
   stocktakeDetail,
+  stocktakeSummary,
 } from '../stock/stocktakes.ts';
 
 /**
@@ -37,13 +38,7 @@ import {
  * 404 for a count or product that is not the caller's business's; 409 once a count is closed or
  * cancelled.
  */
-const IdSchema = v.pipe(v.string(), v.uuid());
-
-function stocktakeId(text: string): string {
-  const id = v.safeParse(IdSchema, text);
-  if (!id.success) throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
-  return id.output;
-}
+const stocktakeId = (text: string) => uuidParam(text, STOCKTAKE_MESSAGES.notFound);
 
 function summary(
   row: StocktakeRow,
@@ -77,10 +72,11 @@ export function stocktakeRoutes(deps: Deps) {
     userId: caller.userId,
     now: deps.now(),
   });
-  const detailOf = async (businessId: string, id: string) => {
-    const detail = await stocktakeDetail(deps.db, businessId, id);
-    if (!detail) throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
-    return detail;
+  // What the writes answer: the count and its tally, without its snapshot.
+  const summaryOf = async (businessId: string, id: string) => {
+    const row = await stocktakeSummary(deps.db, businessId, id);
+    if (!row) throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
+    return summary(row.stocktake, row.startedBy, row);
   };
 
   app.post('/', async (c) => {
@@ -88,9 +84,8 @@ export function stocktakeRoutes(deps: Deps) {
     const start = await readJson(c, StocktakeStartSchema);
     const outcome = await startStocktake(deps.db, context(caller), start);
     if (outcome.status === 'taken') throw new HttpError(409, STOCKTAKE_MESSAGES.idTaken);
-    const detail = await detailOf(caller.businessId, outcome.row.id);
     return c.json(
-      { stocktake: summary(detail.stocktake, detail.startedBy, detail) },
+      { stocktake: await summaryOf(caller.businessId, outcome.row.id) },
       outcome.status === 'created' ? 201 : 200,
     );
   });
@@ -103,7 +98,9 @@ export function stocktakeRoutes(deps: Deps) {
   });
 
   app.get('/:id', async (c) => {
-    const detail = await detailOf(c.get('caller').businessId, stocktakeId(c.req.param('id')));
+    const id = stocktakeId(c.req.param('id'));
+    const detail = await stocktakeDetail(deps.db, c.get('caller').businessId, id);
+    if (!detail) throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
     const answer: StocktakeDetail = {
       stocktake: summary(detail.stocktake, detail.startedBy, detail),
       expected: detail.expected,
@@ -134,9 +131,8 @@ export function stocktakeRoutes(deps: Deps) {
     const outcome = await closeStocktake(deps.db, context(caller), id, uncounted);
     if (outcome.status === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
     if (outcome.status === 'not-open') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);
-    const detail = await detailOf(caller.businessId, id);
     return c.json({
-      stocktake: summary(detail.stocktake, detail.startedBy, detail),
+      stocktake: await summaryOf(caller.businessId, id),
       movements: outcome.movements,
     });
   });
@@ -147,8 +143,7 @@ export function stocktakeRoutes(deps: Deps) {
     const outcome = await cancelStocktake(deps.db, context(caller), id);
     if (outcome.status === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
     if (outcome.status === 'not-open') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);
-    const detail = await detailOf(caller.businessId, id);
-    return c.json({ stocktake: summary(detail.stocktake, detail.startedBy, detail) });
+    return c.json({ stocktake: await summaryOf(caller.businessId, id) });
   });
 
   return app;

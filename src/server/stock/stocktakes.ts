@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { COUNT_CORRECTION } from '#shared/stock/movement.ts';
 import {
   closingMovements,
@@ -26,6 +26,13 @@ import type { WriteContext } from '../products/catalogue-writes.ts';
  * transaction, with one catalogue version for all of them.
  */
 export type StocktakeRow = typeof stocktakes.$inferSelect;
+
+/**
+ * Thousands of values as one parameter: a PostgreSQL array literal, cast in the statement. Only
+ * for numbers and validated ISO timestamps, which need no escaping.
+ */
+const pgArray = (values: readonly (string | number)[]) =>
+  `{${values.map((value) => (typeof value === 'number' ? value : `"${value}"`)).join(',')}}`;
 
 const inScope = (start: Pick<StocktakeStart, 'category' | 'search'>): SQL[] => {
   const conditions: SQL[] = [];
@@ -149,13 +156,11 @@ export async function recordLines(
     const held = new Set(known.map((row) => row.id));
     const saved = asked.filter((line) => held.has(line.product_id));
     if (saved.length > 0) {
-      const array = (values: readonly (string | number)[]) =>
-        `{${values.map((value) => (typeof value === 'number' ? value : `"${value}"`)).join(',')}}`;
       await tx.execute(sql`
         with input as (
-          select unnest(${array(saved.map((line) => line.product_id))}::int[]) as product_id,
-            unnest(${array(saved.map((line) => line.quantity))}::int[]) as quantity,
-            unnest(${array(saved.map((line) => line.counted_at))}::timestamptz[]) as counted_at
+          select unnest(${pgArray(saved.map((line) => line.product_id))}::int[]) as product_id,
+            unnest(${pgArray(saved.map((line) => line.quantity))}::int[]) as quantity,
+            unnest(${pgArray(saved.map((line) => line.counted_at))}::timestamptz[]) as counted_at
         ),
         joined as (
           insert into ${stocktakeExpected} (stocktake_id, product_id, expected)
@@ -234,8 +239,8 @@ export async function closeStocktake(
       const catalogueVersion = await bumpCatalogueVersion(tx, context.businessId);
       // One statement whatever the number of movements (a full count of 50,000 products): the
       // movements go in as two arrays, and the products and the change log follow from them.
-      const ids = `{${moves.map((move) => move.productId).join(',')}}`;
-      const deltas = `{${moves.map((move) => move.delta).join(',')}}`;
+      const ids = pgArray(moves.map((move) => move.productId));
+      const deltas = pgArray(moves.map((move) => move.delta));
       await tx.execute(sql`
         with moves as (
           select unnest(${ids}::int[]) as product_id, unnest(${deltas}::int[]) as delta
@@ -289,40 +294,41 @@ export async function cancelStocktake(db: Db, context: WriteContext, stocktakeId
   });
 }
 
-/** The business's counts, newest first, with how many products each holds and has counted. */
-export async function listStocktakes(db: Db, businessId: string) {
-  const rows = await db
-    .select({ stocktake: stocktakes, startedBy: users.name })
+/**
+ * Counts of the business (or the one named), newest first, each with how many products its
+ * snapshot holds and how many have a line: counted by the database, without reading them.
+ */
+function summaries(db: Db, businessId: string, stocktakeId?: string) {
+  return db
+    .select({
+      stocktake: stocktakes,
+      startedBy: users.name,
+      products: sql<number>`(select count(*)::int from ${stocktakeExpected}
+        where ${stocktakeExpected.stocktakeId} = ${stocktakes.id})`,
+      counted: sql<number>`(select count(distinct ${stocktakeLines.productId})::int
+        from ${stocktakeLines} where ${stocktakeLines.stocktakeId} = ${stocktakes.id})`,
+    })
     .from(stocktakes)
     .leftJoin(users, eq(users.id, stocktakes.startedBy))
-    .where(eq(stocktakes.businessId, businessId))
+    .where(
+      and(
+        eq(stocktakes.businessId, businessId),
+        stocktakeId === undefined ? undefined : eq(stocktakes.id, stocktakeId),
+      ),
+    )
     .orderBy(desc(stocktakes.startedAt));
-  return Promise.all(rows.map(async (row) => ({ ...row, ...(await tally(db, row.stocktake.id)) })));
 }
 
-async function tally(db: Db, stocktakeId: string) {
-  const [[held], [counted]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(stocktakeExpected)
-      .where(eq(stocktakeExpected.stocktakeId, stocktakeId)),
-    db
-      .select({ n: sql<number>`count(distinct ${stocktakeLines.productId})::int` })
-      .from(stocktakeLines)
-      .where(eq(stocktakeLines.stocktakeId, stocktakeId)),
-  ]);
-  return { products: held?.n ?? 0, counted: counted?.n ?? 0 };
+export const listStocktakes = (db: Db, businessId: string) => summaries(db, businessId);
+
+/** One count with its tally; undefined when it is not the business's. */
+export async function stocktakeSummary(db: Db, businessId: string, stocktakeId: string) {
+  const [row] = await summaries(db, businessId, stocktakeId);
+  return row;
 }
 
 /** One count with its snapshot and lines; undefined when it is not the business's. */
 export async function stocktakeDetail(db: Db, businessId: string, stocktakeId: string) {
-  const [row] = await db
-    .select({ stocktake: stocktakes, startedBy: users.name })
-    .from(stocktakes)
-    .leftJoin(users, eq(users.id, stocktakes.startedBy))
-    .where(and(eq(stocktakes.businessId, businessId), eq(stocktakes.id, stocktakeId)));
-  if (!row) return undefined;
-  const { expected, lines } = await expectedAndLines(db, stocktakeId);
-  const counted = new Set(lines.map((line) => line.product_id)).size;
-  return { ...row, expected, lines, products: expected.length, counted };
+  const row = await stocktakeSummary(db, businessId, stocktakeId);
+  return row && { ...row, ...(await expectedAndLines(db, stocktakeId)) };
 }
