@@ -44,7 +44,7 @@ interface Product {
   listPrice: string;
 }
 
-async function apiToken(baseUrl: string): Promise<string> {
+export async function apiToken(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

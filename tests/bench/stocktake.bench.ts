@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { OUTBOX_SCHEMA_VERSION } from '../../src/data/sync/outbox-entry.ts';
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
-import { catalogueStored, putInOutbox } from './catalogue.bench.ts';
+import { apiToken, catalogueStored, putInOutbox } from './catalogue.bench.ts';
 import { launchChromium, outboxCount, signIn } from './lib/browser.ts';
 import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
@@ -40,12 +40,7 @@ async function call(baseUrl: string, token: string, method: string, path: string
 }
 
 export async function closeFullCount(baseUrl: string) {
-  const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@vintry.test', password: 'Vintry2026' }),
-  });
-  const { accessToken: token } = (await login.json()) as { accessToken: string };
+  const token = await apiToken(baseUrl);
   const id = randomUUID();
   let started = performance.now();
   await call(baseUrl, token, 'POST', '/stocktakes', {
@@ -91,12 +86,7 @@ export async function closeFullCount(baseUrl: string) {
  * coming back to the outbox empty, and the requests the page sent.
  */
 export async function replayCountLines(browser: Browser, baseUrl: string) {
-  const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@vintry.test', password: 'Vintry2026' }),
-  });
-  const { accessToken: token } = (await login.json()) as { accessToken: string };
+  const token = await apiToken(baseUrl);
   const { products } = JSON.parse(await call(baseUrl, token, 'GET', '/inventory/enhanced')) as {
     products: { id: number }[];
   };

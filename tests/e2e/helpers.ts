@@ -70,3 +70,31 @@ export async function gridHeaderPoint(page: Page, widths: number[], col: number)
   const point = await gridCellPoint(page, widths, col, 0);
   return { x: point.x, y: point.y - GRID_ROW_HEIGHT / 2 - GRID_HEADER_HEIGHT / 2 };
 }
+
+/** The connection indicator in the header; its name ends 'Show pending changes'. */
+export const indicator = (page: Page) =>
+  page.getByRole('button', { name: /Show pending changes$/ });
+
+/**
+ * The demo business's API as another device sees it, for checks a test makes on the server
+ * (the test's own requests, not the tablet's, so they work while the tablet is offline).
+ */
+export async function demoApi(page: Page) {
+  const login = await page.request.post('/api/v1/auth/login', { data: DEMO });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  /** A product of the catalogue by name: its id and its stock on the server. */
+  const product = async (name: string) => {
+    const response = await page.request.get('/api/v1/inventory/enhanced', { headers });
+    const { products } = (await response.json()) as {
+      products: { id: number; columns: { key: string; value: unknown }[] }[];
+    };
+    const found = products.find((each) =>
+      each.columns.some((column) => column.key === 'name' && column.value === name),
+    );
+    if (!found) throw new Error(`${name} is not in the catalogue`);
+    const stock = Number(found.columns.find((column) => column.key === 'stock_quantity')?.value);
+    return { id: found.id, stock };
+  };
+  return { headers, product };
+}

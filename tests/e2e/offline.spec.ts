@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, COLLEAGUE } from './e2e-env.ts';
-import { gridCell, screenshot, signIn } from './helpers.ts';
+import { gridCell, indicator, screenshot, signIn } from './helpers.ts';
 import { openRowMenu } from './inventory-grid.ts';
 import { OfflineServer, type ServerView, SHORT_TOKEN_TTL_SECONDS } from './offline-server.ts';
 
@@ -47,7 +47,6 @@ test.afterEach(async () => {
   }
 });
 
-const indicator = (page: Page) => page.getByRole('button', { name: /Show pending changes$/ });
 const checkbox = (page: Page, label: string) =>
   page.getByRole('checkbox', { name: label, exact: true });
 const orderLabels = (page: Page) =>

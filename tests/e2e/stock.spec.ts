@@ -1,6 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO } from './e2e-env.ts';
-import { gridCellPoint, screenshot } from './helpers.ts';
+import { demoApi, gridCellPoint, indicator, screenshot } from './helpers.ts';
 import { openInventory, openRowMenu, PRODUCT, searchFor, WIDTHS } from './inventory-grid.ts';
 
 /**
@@ -17,8 +16,6 @@ async function tablet(browser: Browser) {
   await searchFor(page, WINE);
   return { context, page };
 }
-
-const indicator = (page: Page) => page.getByRole('button', { name: /Show pending changes$/ });
 
 /** The stock the product detail's Stock & Orders tab shows. */
 async function shownStock(page: Page): Promise<number> {
@@ -42,23 +39,6 @@ async function adjust(page: Page, direction: 'Add' | 'Remove', quantity: string,
   await dialog.getByLabel('Reason').selectOption(reason);
   await dialog.getByRole('button', { name: 'Save adjustment' }).click();
   await expect(dialog).toBeHidden();
-}
-
-async function serverStock(page: Page): Promise<number> {
-  const login = await page.request.post('/api/v1/auth/login', {
-    data: { email: DEMO.email, password: DEMO.password },
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const response = await page.request.get('/api/v1/inventory/enhanced', {
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  const { products } = (await response.json()) as {
-    products: { columns: { key: string; value: unknown }[] }[];
-  };
-  const wine = products.find((product) =>
-    product.columns.some((column) => column.key === 'name' && column.value === WINE),
-  );
-  return Number(wine?.columns.find((column) => column.key === 'stock_quantity')?.value);
 }
 
 test('stock adjusted offline on two tablets: both count, on the server and on both screens', async ({
@@ -85,7 +65,7 @@ test('stock adjusted offline on two tablets: both count, on the server and on bo
     for (const page of [a.page, b.page]) {
       await expect(indicator(page)).toHaveText('Online', { timeout: 20_000 });
     }
-    expect(await serverStock(a.page)).toBe(start + 1);
+    expect((await (await demoApi(a.page)).product(WINE)).stock).toBe(start + 1);
     for (const page of [a.page, b.page]) {
       await page.reload();
       await searchFor(page, WINE);

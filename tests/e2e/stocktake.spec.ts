@@ -1,6 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO } from './e2e-env.ts';
-import { screenshot } from './helpers.ts';
+import { demoApi, indicator, screenshot } from './helpers.ts';
 import { openInventory } from './inventory-grid.ts';
 
 /**
@@ -19,29 +18,6 @@ async function tablet(browser: Browser) {
   await page.getByRole('tab', { name: 'Batch Operations' }).click();
   await expect(page.getByRole('heading', { name: 'Stocktakes' })).toBeVisible();
   return { context, page };
-}
-
-const indicator = (page: Page) => page.getByRole('button', { name: /Show pending changes$/ });
-
-async function api(page: Page) {
-  const login = await page.request.post('/api/v1/auth/login', {
-    data: { email: DEMO.email, password: DEMO.password },
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const headers = { authorization: `Bearer ${accessToken}` };
-  const wine = async () => {
-    const response = await page.request.get('/api/v1/inventory/enhanced', { headers });
-    const { products } = (await response.json()) as {
-      products: { id: number; columns: { key: string; value: unknown }[] }[];
-    };
-    const found = products.find((product) =>
-      product.columns.some((column) => column.key === 'name' && column.value === WINE),
-    );
-    if (!found) throw new Error(`${WINE} is not in the catalogue`);
-    const stock = Number(found.columns.find((column) => column.key === 'stock_quantity')?.value);
-    return { id: found.id, stock };
-  };
-  return { headers, wine };
 }
 
 async function countWine(page: Page, quantity: string) {
@@ -63,8 +39,8 @@ test('a count on two tablets offline, with a sale during it, closes to the right
   const a = await tablet(browser);
   const b = await tablet(browser);
   try {
-    const server = await api(a.page);
-    const before = await server.wine();
+    const server = await demoApi(a.page);
+    const before = await server.product(WINE);
 
     await a.page.getByRole('button', { name: 'Start a count' }).click();
     await a.page.getByLabel('Name').fill(COUNT);
@@ -110,7 +86,7 @@ test('a count on two tablets offline, with a sale during it, closes to the right
     await a.page.getByRole('button', { name: 'Close the count' }).click();
     await expect(indicator(a.page)).toHaveText('Online', { timeout: 20_000 });
     // Counted 7 on the two shelves; the sale during the count stays counted.
-    await expect.poll(async () => (await server.wine()).stock, { timeout: 20_000 }).toBe(6);
+    await expect.poll(async () => (await server.product(WINE)).stock, { timeout: 20_000 }).toBe(6);
   } finally {
     await a.context.close();
     await b.context.close();

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { gridCell } from './helpers.ts';
+import { gridCell, indicator } from './helpers.ts';
 import { editRow, LIST_PRICE, money, openInventory, PRODUCER, PRODUCT } from './inventory-grid.ts';
 
 /**
@@ -16,7 +16,6 @@ async function tablet(browser: Browser) {
   return { context, page };
 }
 
-const indicator = (page: Page) => page.getByRole('button', { name: /Show pending changes$/ });
 const delivered = (page: Page) => expect(indicator(page)).toHaveText('Online', { timeout: 20_000 });
 const priceOf = async (page: Page) =>
   Number((await gridCell(page, LIST_PRICE, ROW).textContent())?.replace(/[$,]/g, ''));

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '#shared/products/product-write.ts';
 import { BATCH_LIMIT, BATCH_MESSAGES, type BatchAnswer } from '#shared/sync/batch.ts';
+import { type Product, value } from './helpers/products.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
-
-interface Product {
-  id: number;
-  version: number;
-  columns: { key: string; value: unknown }[];
-}
-
-const value = (product: Product, key: string) =>
-  product.columns.find((column) => column.key === key)?.value;
 
 describe('POST /batch', () => {
   let server: TestServer;

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '#shared/products/product-write.ts';
+import { type Product, value } from './helpers/products.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
-
-interface Product {
-  id: number;
-  version: number;
-  columns: { key: string; value: unknown }[];
-}
-
-const value = (product: Product, key: string) =>
-  product.columns.find((column) => column.key === key)?.value;
 
 describe('catalogue writes', () => {
   let server: TestServer;

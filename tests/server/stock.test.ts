@@ -5,16 +5,8 @@ import { products, stockMovements } from '#server/db/schema.ts';
 import { insertProducts } from '#server/products/catalogue-repository.ts';
 import { generateProducts } from '#server/seed/catalogue.ts';
 import { OPENING_BALANCE, RECENT_MOVEMENTS, STOCK_MESSAGES } from '#shared/stock/movement.ts';
+import { type Product, value } from './helpers/products.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
-
-interface Product {
-  id: number;
-  version: number;
-  columns: { key: string; value: unknown }[];
-}
-
-const value = (product: Product, key: string) =>
-  product.columns.find((column) => column.key === key)?.value;
 
 describe('stock movements', () => {
   let server: TestServer;

@@ -4,12 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, stockMovements } from '#server/db/schema.ts';
 import { COUNT_CORRECTION } from '#shared/stock/movement.ts';
 import { STOCKTAKE_MESSAGES, type StocktakeDetail } from '#shared/stock/stocktake.ts';
+import { type Product, value } from './helpers/products.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
-
-interface Product {
-  id: number;
-  columns: { key: string; value: unknown }[];
-}
 
 /**
  * Counts on the server: the snapshot when a count starts, several counters, recounts, products
@@ -192,7 +188,7 @@ describe('stocktakes', () => {
       await server.call('GET', `/api/v1/catalogue/changes?since=${versionBefore}`, { token: ana })
     ).body as { products: Product[] };
     const fed = feed.products.find((each) => each.id === shelf);
-    expect(fed?.columns.find((column) => column.key === 'stock_quantity')?.value).toBe(7);
+    expect(fed && value(fed, 'stock_quantity')).toBe(7);
     // Stock is still the sum of its movements.
     const [sum] = await server.db
       .select({ sum: sql<number>`sum(${stockMovements.delta})::int` })
