@@ -16,7 +16,8 @@ export default defineConfig({
       injectRegister: null,
       registerType: 'prompt',
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // .wasm: the barcode decoder, so that the camera reads codes offline too.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,wasm}'],
         // Store screenshots are for install dialogs, not for running offline.
         globIgnores: ['screenshots/**'],
       },
@@ -69,6 +70,8 @@ export default defineConfig({
     strictPort: true,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
+  // The barcode decoder's worker is a module, so that its decoder loads as its own chunk.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: true,

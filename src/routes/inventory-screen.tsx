@@ -10,7 +10,7 @@ const route = getRouteApi('/signed-in/inventory');
 
 /** Inventory Management, with the settings panel and the custom fields manager composed in. */
 export function InventoryScreen() {
-  const { tab } = route.useSearch();
+  const { tab, product, open, barcode } = route.useSearch();
   const navigate = useNavigate();
   const goTo = (next: InventoryTab) =>
     void navigate({ to: '/inventory', search: next === 'inventory' ? {} : { tab: next } });
@@ -18,6 +18,10 @@ export function InventoryScreen() {
     <InventoryPage
       tab={tab ?? 'inventory'}
       onTabChange={goTo}
+      opening={product === undefined ? undefined : { productId: product, action: open ?? 'detail' }}
+      // Opened once: a refresh or Back does not open it again.
+      onOpened={() => void navigate({ to: '/inventory', search: {}, replace: true })}
+      newBarcode={barcode}
       settingsPanel={
         <SettingsPanel customFieldsManager={<CustomFieldsManager />} onCancel={() => goTo('add')} />
       }

@@ -43,7 +43,8 @@ export function createApp(deps: Deps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' compiles WebAssembly (the barcode decoder) and nothing else: no eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // React and the charting and grid libraries set style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -25,7 +25,9 @@ export function useFocusTrap(
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const focusables = () => Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
     if (!container.hasAttribute('tabindex')) container.tabIndex = -1;
-    (focusables()[0] ?? container).focus();
+    // A dialog's main field may ask for the first focus (data-autofocus), before its buttons.
+    const initial = container.querySelector<HTMLElement>('[data-autofocus]');
+    (initial ?? focusables()[0] ?? container).focus();
 
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') {

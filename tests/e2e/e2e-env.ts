@@ -27,6 +27,13 @@ export const EXAMPLES_USER = {
   business: 'Examples Test Cellar',
 };
 
+/** A business of its own for the scanning journeys, whose products they make with their barcodes. */
+export const SCAN_USER = {
+  email: 'scan@vintry.test',
+  password: 'Scanning2026',
+  business: 'Scan Test Cellar',
+};
+
 /**
  * A colleague of the demo owner on the offline journeys' server, for the shared tablet: the
  * same business, a different person.

@@ -76,11 +76,13 @@ export const indicator = (page: Page) =>
   page.getByRole('button', { name: /Show pending changes$/ });
 
 /**
- * The demo business's API as another device sees it, for checks a test makes on the server
- * (the test's own requests, not the tablet's, so they work while the tablet is offline).
+ * A business's API (the demo's unless told) as another device sees it, for checks a test makes
+ * on the server (the test's own requests, not the tablet's, so they work while it is offline).
  */
-export async function demoApi(page: Page) {
-  const login = await page.request.post('/api/v1/auth/login', { data: DEMO });
+export async function serverApi(page: Page, account: { email: string; password: string } = DEMO) {
+  const login = await page.request.post('/api/v1/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
   const { accessToken } = (await login.json()) as { accessToken: string };
   const headers = { authorization: `Bearer ${accessToken}` };
   /** A product of the catalogue by name: its id and its stock on the server. */
@@ -93,8 +95,8 @@ export async function demoApi(page: Page) {
       each.columns.some((column) => column.key === 'name' && column.value === name),
     );
     if (!found) throw new Error(`${name} is not in the catalogue`);
-    const stock = Number(found.columns.find((column) => column.key === 'stock_quantity')?.value);
-    return { id: found.id, stock };
+    const value = (key: string) => found.columns.find((column) => column.key === key)?.value;
+    return { id: found.id, stock: Number(value('stock_quantity')), barcode: value('barcode') };
   };
   return { headers, product };
 }

@@ -1,6 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { E2E_DATA_DIR, E2E_PORT, EXAMPLES_USER, RESET_USER, SETTINGS_USER } from './e2e-env.ts';
+import {
+  E2E_DATA_DIR,
+  E2E_PORT,
+  EXAMPLES_USER,
+  RESET_USER,
+  SCAN_USER,
+  SETTINGS_USER,
+} from './e2e-env.ts';
 
 /**
  * The browser tests' server: a fresh data folder, extra accounts made with the admin CLI,
@@ -34,6 +41,7 @@ function createUser(email: string, password: string, business: string, name: str
 createUser(RESET_USER.email, RESET_USER.password, 'Demo Cellar', 'Riley Reset');
 createUser(SETTINGS_USER.email, SETTINGS_USER.password, SETTINGS_USER.business, 'Sam Settings');
 createUser(EXAMPLES_USER.email, EXAMPLES_USER.password, EXAMPLES_USER.business, 'Eli Examples');
+createUser(SCAN_USER.email, SCAN_USER.password, SCAN_USER.business, 'Sky Scanner');
 
 const server = spawn('npm', ['start'], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demoApi, gridCellPoint, indicator, screenshot } from './helpers.ts';
+import { gridCellPoint, indicator, screenshot, serverApi } from './helpers.ts';
 import { openInventory, openRowMenu, PRODUCT, searchFor, WIDTHS } from './inventory-grid.ts';
 
 /**
@@ -65,7 +65,7 @@ test('stock adjusted offline on two tablets: both count, on the server and on bo
     for (const page of [a.page, b.page]) {
       await expect(indicator(page)).toHaveText('Online', { timeout: 20_000 });
     }
-    expect((await (await demoApi(a.page)).product(WINE)).stock).toBe(start + 1);
+    expect((await (await serverApi(a.page)).product(WINE)).stock).toBe(start + 1);
     for (const page of [a.page, b.page]) {
       await page.reload();
       await searchFor(page, WINE);

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demoApi, indicator, screenshot } from './helpers.ts';
+import { indicator, screenshot, serverApi } from './helpers.ts';
 import { openInventory } from './inventory-grid.ts';
 
 /**
@@ -39,7 +39,7 @@ test('a count on two tablets offline, with a sale during it, closes to the right
   const a = await tablet(browser);
   const b = await tablet(browser);
   try {
-    const server = await demoApi(a.page);
+    const server = await serverApi(a.page);
     const before = await server.product(WINE);
 
     await a.page.getByRole('button', { name: 'Start a count' }).click();

@@ -76,7 +76,7 @@ describe('catalogue writes', () => {
       fields: {
         name: 'Product name is required',
         list_price: 'List price cannot be negative',
-        barcode: 'Barcode must be a valid EAN-13 or UPC-A code',
+        barcode: 'Barcode must be a valid EAN-13, UPC-A or EAN-8 code',
         vintage: 'Vintage must be at least 1900',
       },
     });

@@ -11,6 +11,7 @@ import { useFocusTrap } from '#ui/use-focus-trap.ts';
 import { SyncNotices } from '../sync-notices.tsx';
 import { ConnectivityIndicator } from './connectivity-indicator.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
+import { ScanProduct } from './scan-product.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useViewport } from './use-viewport.ts';
 import './app-layout.css';
@@ -36,6 +37,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useFocusTrap(drawerRef, drawerOpen, closeDrawer);
 
   const [unsentOnSignOut, setUnsentOnSignOut] = useState<number | null>(null);
+  const [scanning, setScanning] = useState(false);
 
   async function finishSignOut() {
     setUnsentOnSignOut(null);
@@ -57,6 +59,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
     collapsed,
     onToggleCollapsed: () => setCollapsed((value) => !value),
     onSignOut: handleSignOut,
+    onScanProduct: () => {
+      setDrawerOpen(false);
+      setScanning(true);
+    },
   };
 
   return (
@@ -117,6 +123,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </main>
       </div>
       <ToastRegion />
+      {scanning ? <ScanProduct onClose={() => setScanning(false)} /> : null}
       {unsentOnSignOut !== null ? (
         <Modal
           title="Sign out?"

@@ -25,6 +25,7 @@ export interface SidebarProps {
   onToggleCollapsed: () => void;
   onCloseDrawer?: () => void;
   onSignOut: () => void;
+  onScanProduct: () => void;
 }
 
 export function Sidebar({
@@ -34,6 +35,7 @@ export function Sidebar({
   onToggleCollapsed,
   onCloseDrawer,
   onSignOut,
+  onScanProduct,
 }: SidebarProps) {
   const active = activeNavigation(pathname);
   // The submenu holding the current page starts open.
@@ -167,11 +169,7 @@ export function Sidebar({
               Quick Actions
             </h2>
             <div className="sidebar__quick-buttons">
-              <button
-                type="button"
-                className="sidebar__quick-button"
-                onClick={() => notYetImplemented('Scan Product')}
-              >
+              <button type="button" className="sidebar__quick-button" onClick={onScanProduct}>
                 <ScanBarcode size={18} aria-hidden="true" />
                 Scan Product
               </button>

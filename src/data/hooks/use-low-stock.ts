@@ -1,10 +1,6 @@
 import { useMemo } from 'react';
 import { type DashboardSnapshot, selectLowStock } from '#shared/dashboard/snapshot.ts';
-import { useStoredCatalogue } from '../repositories/catalogue.ts';
-import { useShownCatalogue } from './use-catalogue-writes.ts';
-import { useStoredInventorySettings } from './use-stored.ts';
-
-const NO_ITEMS = [] as const;
+import { useLocalCatalogue } from './use-local-catalogue.ts';
 
 /**
  * Low Stock Alerts from the catalogue held on this device, with the stock movements still
@@ -12,13 +8,8 @@ const NO_ITEMS = [] as const;
  * device holds the catalogue (the dashboard then shows the server's).
  */
 export function useLocalLowStock(): DashboardSnapshot['lowStock'] | undefined {
-  const stored = useStoredCatalogue();
-  const settings = useStoredInventorySettings();
-  const shown = useShownCatalogue(
-    stored?.items ?? NO_ITEMS,
-    settings?.settings.stockManagement.lowStockThreshold,
-  );
-  const held = Boolean(stored?.meta);
+  const shown = useLocalCatalogue();
+  const { held } = shown;
   return useMemo(
     () =>
       held

@@ -1,4 +1,13 @@
+import { isValidBarcode, looksLikeBarcode } from '../products/barcode.ts';
 import type { InventoryItem } from './product.ts';
+
+/**
+ * A barcode as its 14-digit GTIN, so that a UPC-A code and the same code read as EAN-13 (a
+ * leading 0) are one code; anything else as it was typed, in lower case.
+ */
+function codeKey(code: string): string {
+  return isValidBarcode(code) ? code.padStart(14, '0') : code.toLowerCase();
+}
 
 /**
  * Finding a product from what a scanner or a person typed: a code is a barcode or a SKU, matched
@@ -6,11 +15,13 @@ import type { InventoryItem } from './product.ts';
  * products (vintages of one wine): all of them are answered, for the user to choose.
  */
 export function productsWithCode(items: readonly InventoryItem[], code: string): InventoryItem[] {
-  const wanted = code.trim().toLowerCase();
-  if (!wanted) return [];
+  const typed = code.trim();
+  if (!typed) return [];
+  const wanted = codeKey(typed);
   return items.filter(
     (item) =>
-      item.barcode === wanted || (item.sku !== undefined && item.sku.toLowerCase() === wanted),
+      (item.barcode !== undefined && item.barcode !== '' && codeKey(item.barcode) === wanted) ||
+      (item.sku !== undefined && item.sku.toLowerCase() === typed.toLowerCase()),
   );
 }
 
@@ -29,4 +40,28 @@ export function searchProducts(
     if (found.length === limit) break;
   }
   return found;
+}
+
+/** What a scan or a typed lookup found. */
+export type ScanResult =
+  /** Products with that barcode or SKU: one, or several for the user to choose from. */
+  | { kind: 'code'; items: InventoryItem[] }
+  /** A valid barcode that no product has yet: to add, or to attach to a product. */
+  | { kind: 'new-barcode'; code: string }
+  /** Digits of a barcode's length whose check digit does not hold: a misread or a typo. */
+  | { kind: 'bad-barcode'; code: string }
+  /** Anything else: the products whose name, producer or SKU match (maybe none). */
+  | { kind: 'search'; items: InventoryItem[] };
+
+export function lookUpScan(
+  items: readonly InventoryItem[],
+  text: string,
+  limit: number,
+): ScanResult {
+  const typed = text.trim();
+  const byCode = productsWithCode(items, typed);
+  if (byCode.length > 0) return { kind: 'code', items: byCode };
+  if (isValidBarcode(typed)) return { kind: 'new-barcode', code: typed };
+  if (looksLikeBarcode(typed)) return { kind: 'bad-barcode', code: typed };
+  return { kind: 'search', items: searchProducts(items, typed, limit) };
 }

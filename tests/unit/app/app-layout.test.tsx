@@ -107,13 +107,27 @@ describe('layout and side navigation', () => {
     ).toBe('false');
   });
 
-  it('logs Quick Actions as not yet implemented and does nothing else', async () => {
+  it('logs Scan Invoice as not yet implemented and does nothing else', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     const { nav, user, history } = await openApp();
-    await user.click(within(nav).getByRole('button', { name: 'Scan Product' }));
     await user.click(within(nav).getByRole('button', { name: 'Scan Invoice' }));
-    expect(info).toHaveBeenCalledWith('Scan Product: not yet implemented');
     expect(info).toHaveBeenCalledWith('Scan Invoice: not yet implemented');
+    expect(history.location.pathname).toBe('/dashboard');
+  });
+
+  it('opens Scan Product over the current screen, and gives focus back when it closes', async () => {
+    // It fetches the catalogue the device has never held.
+    mockServer.use(
+      http.get('*/api/v1/inventory/enhanced', () => HttpResponse.json({ products: [] })),
+    );
+    const { nav, user, history } = await openApp();
+    const button = within(nav).getByRole('button', { name: 'Scan Product' });
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Scan Product' });
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Scan or search'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Scan Product' })).toBeNull();
+    expect(document.activeElement).toBe(button);
     expect(history.location.pathname).toBe('/dashboard');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCustomValue, type ValueRules } from '#shared/custom-fields/values.ts';
-import { BARCODE_MESSAGE, gs1CheckDigit, isValidBarcode } from '#shared/products/barcode.ts';
+import { BARCODE_MESSAGE } from '#shared/products/barcode.ts';
 import {
   type CustomFieldRules,
   checkNewProduct,
@@ -16,18 +16,6 @@ const rules = (
   field_type,
   is_required: false,
   validation,
-});
-
-describe('barcodes', () => {
-  it('accepts EAN-13 and UPC-A with their check digit, and nothing else', () => {
-    expect(gs1CheckDigit('400638133393')).toBe(1);
-    expect(isValidBarcode('4006381333931')).toBe(true);
-    expect(isValidBarcode('036000291452')).toBe(true);
-    expect(isValidBarcode('4006381333932')).toBe(false);
-    expect(isValidBarcode('036000291453')).toBe(false);
-    expect(isValidBarcode('12345')).toBe(false);
-    expect(isValidBarcode('40063813339a1')).toBe(false);
-  });
 });
 
 describe('custom field values against their definition', () => {

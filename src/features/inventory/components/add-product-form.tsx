@@ -99,6 +99,7 @@ export function AddProductForm({
   defaults,
   online,
   writes,
+  barcode,
   onDone,
 }: {
   catalogue: readonly InventoryItem[];
@@ -106,6 +107,8 @@ export function AddProductForm({
   defaults: ProductDefaults;
   online: boolean;
   writes: CatalogueWrites;
+  /** A barcode to start with (a new code from Scan Product). */
+  barcode?: string | undefined;
   /** After 'Save Product' and on Cancel: back to the table. */
   onDone: () => void;
 }) {
@@ -117,7 +120,10 @@ export function AddProductForm({
     ...(defaults.skuGeneration === 'automatic' ? { sku: nextSku(usedSkus(), defaults) } : {}),
     ...(defaults.defaultSupplier ? { supplier: defaults.defaultSupplier } : {}),
   });
-  const [draft, setDraft] = useState<Draft>(freshDraft);
+  const [draft, setDraft] = useState<Draft>(() => ({
+    ...freshDraft(),
+    ...(barcode ? { barcode } : {}),
+  }));
   const [gstTyped, setGstTyped] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);

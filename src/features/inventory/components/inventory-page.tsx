@@ -20,7 +20,11 @@ import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { columnDef } from '../columns.ts';
 import { AddProductForm } from './add-product-form.tsx';
-import { type DisplayOptions, InventoryTableView } from './inventory-table-view.tsx';
+import {
+  type DisplayOptions,
+  InventoryTableView,
+  type ProductOpening,
+} from './inventory-table-view.tsx';
 import { StocktakesView } from './stocktakes/stocktakes-view.tsx';
 import './inventory.css';
 
@@ -51,10 +55,18 @@ function errorMessage(error: unknown): string {
 export function InventoryPage({
   tab,
   onTabChange,
+  opening,
+  onOpened,
+  newBarcode,
   settingsPanel,
 }: {
   tab: InventoryTab;
   onTabChange: (tab: InventoryTab) => void;
+  /** A product to open at once, its detail or its stock adjustment; `onOpened` once it is. */
+  opening?: ProductOpening | undefined;
+  onOpened?: () => void;
+  /** Add Inventory starts with this barcode. */
+  newBarcode?: string | undefined;
   /** The inventory settings panel, shown on the Settings sub-tab. */
   settingsPanel: ReactNode;
 }) {
@@ -143,6 +155,7 @@ export function InventoryPage({
         defaults={storedSettings?.settings.productDefaults ?? DEFAULT_PRODUCT_DEFAULTS}
         online={online}
         writes={writes}
+        barcode={newBarcode}
         onDone={() => onTabChange('inventory')}
       />
     );
@@ -197,6 +210,8 @@ export function InventoryPage({
             }
             unsyncedIds={shown.unsynced}
             attentionIds={shown.attention}
+            opening={opening}
+            onOpened={onOpened}
           />
         )}
       </>

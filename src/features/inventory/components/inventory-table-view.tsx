@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import { PAGE_SIZE_OPTIONS } from '#shared/inventory/constants.ts';
@@ -30,6 +30,12 @@ import { SummaryCards } from './summary-cards.tsx';
  * cards, the row menu with its actions, inline edit, and the product detail.
  */
 /** The display preferences that shape the table. */
+/** A product to open as the table shows: its detail, or its stock adjustment. */
+export interface ProductOpening {
+  productId: number;
+  action: 'detail' | 'adjust';
+}
+
 export interface DisplayOptions {
   pageSize?: number | undefined;
   sort?: SortState | undefined;
@@ -45,6 +51,8 @@ export function InventoryTableView({
   stockReasons = [],
   unsyncedIds,
   attentionIds,
+  opening,
+  onOpened,
 }: {
   catalogue: readonly InventoryItem[];
   columns: readonly ColumnDef[];
@@ -58,6 +66,9 @@ export function InventoryTableView({
   stockReasons?: readonly string[];
   unsyncedIds?: ReadonlySet<number>;
   attentionIds?: ReadonlySet<number>;
+  /** A product to open at once (from Scan Product); `onOpened` once it is. */
+  opening?: ProductOpening | undefined;
+  onOpened?: (() => void) | undefined;
 }) {
   const table = useInventoryTable(catalogue, {
     ...(display.pageSize !== undefined ? { pageSize: display.pageSize } : {}),
@@ -79,6 +90,21 @@ export function InventoryTableView({
   const [historyOf, setHistoryOf] = useState<InventoryItem | null>(null);
   const [adjusting, setAdjusting] = useState<InventoryItem | null>(null);
   const online = useOnline();
+
+  const openingId = opening?.productId;
+  const openingAction = opening?.action;
+  const onOpenedRef = useRef(onOpened);
+  onOpenedRef.current = onOpened;
+  useEffect(() => {
+    if (openingId === undefined) return;
+    const item = catalogue.find((entry) => entry.id === openingId);
+    if (item) {
+      if (openingAction === 'adjust' && writes) setAdjusting(item);
+      else setDetail(item);
+    }
+    onOpenedRef.current?.();
+  }, [openingId, openingAction, catalogue, writes]);
+
   const customColumns = useMemo(() => columns.filter((column) => column.isCustom), [columns]);
   const editing =
     editingId === null ? undefined : table.items.find((item) => item.id === editingId);

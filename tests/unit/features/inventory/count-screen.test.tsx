@@ -6,6 +6,7 @@ import {
   COUNT_TEXT,
   CountScreen,
 } from '#features/inventory/components/stocktakes/count-screen.tsx';
+import { SCAN_TEXT } from '#features/inventory/scanning/scan-text.ts';
 import type { StocktakeSummary } from '#shared/stock/stocktake.ts';
 import { inventoryItem } from '../../helpers/inventory-item.ts';
 import { clearLocalData } from '../../helpers/local-data.ts';
@@ -104,6 +105,6 @@ describe('counting', () => {
     const user = userEvent.setup();
     renderScreen('scan');
     await scan(user, 'Nothing like it');
-    expect(screen.getByText(COUNT_TEXT.notFound)).toBeTruthy();
+    expect(screen.getByText(SCAN_TEXT.notFound)).toBeTruthy();
   });
 });

@@ -1,17 +1,18 @@
 import { Minus, Plus } from 'lucide-react';
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useCountLines } from '#data/hooks/use-stocktakes.ts';
 import { countProduct } from '#data/repositories/stocktakes.ts';
-import { productsWithCode, searchProducts } from '#shared/inventory/lookup.ts';
+import { lookUpScan } from '#shared/inventory/lookup.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
 import { MAX_COUNT, type StocktakeSummary } from '#shared/stock/stocktake.ts';
+import { ScanField, type ScanFieldHandle } from '../../scanning/scan-field.tsx';
+import { SCAN_TEXT } from '../../scanning/scan-text.ts';
 
 /** Matches offered for a search. */
 const MATCHES = 8;
 
 export const COUNT_TEXT = {
   rule: "Everyone's counts of a product add up (two shelves, two people); counting a product again replaces your own earlier count of it.",
-  notFound: 'No product has this code or name.',
   notSynced: 'This product has not reached the server yet. Count it once it is synced.',
   quantity: 'Enter a whole number of 0 or more',
 } as const;
@@ -48,10 +49,18 @@ export function CountScreen({
   const [quantity, setQuantity] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [said, setSaid] = useState<string | null>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<ScanFieldHandle>(null);
   const quantityRef = useRef<HTMLInputElement>(null);
+  // Counting starts at the scan field, so that a scanner's first code lands there.
+  useEffect(() => codeRef.current?.focus(), []);
+
+  // Counts saved from this screen, ahead of the stored lines: a scanner's scans of one product
+  // can follow each other faster than the stored lines come back.
+  const saved = useRef(new Map<number, number>());
+  const countOf = (item: InventoryItem) => saved.current.get(item.id) ?? counted.get(item.id);
 
   async function save(item: InventoryItem, total: number) {
+    saved.current.set(item.id, total);
     await countProduct(stocktake, item.id, total);
     setSaid(`${item.product}: ${total} counted`);
   }
@@ -67,26 +76,29 @@ export function CountScreen({
     }
     if (stocktake.scan_mode === 'scan') {
       setSelected(item);
-      await save(item, (counted.get(item.id) ?? 0) + 1);
+      await save(item, (countOf(item) ?? 0) + 1);
       codeRef.current?.focus();
       return;
     }
     setSelected(item);
-    setQuantity(String(counted.get(item.id) ?? ''));
+    setQuantity(String(countOf(item) ?? ''));
     setError(null);
     requestAnimationFrame(() => quantityRef.current?.focus());
   }
 
-  async function find(event: FormEvent) {
-    event.preventDefault();
+  async function find(text: string) {
     setSaid(null);
-    const byCode = productsWithCode(catalogue, code);
-    const found = byCode.length > 0 ? byCode : searchProducts(catalogue, code, MATCHES);
-    if (found.length === 1 && byCode.length === 1) {
-      await choose(found[0] as InventoryItem);
+    const found = lookUpScan(catalogue, text, MATCHES);
+    if (found.kind === 'code' && found.items.length === 1) {
+      await choose(found.items[0] as InventoryItem);
       return;
     }
-    setMatches(found);
+    if (found.kind === 'code' || found.kind === 'search') {
+      setMatches(found.items);
+      return;
+    }
+    setMatches(null);
+    setSaid(found.kind === 'bad-barcode' ? SCAN_TEXT.badBarcode : SCAN_TEXT.notFound);
   }
 
   async function saveTyped(event: FormEvent) {
@@ -145,42 +157,27 @@ export function CountScreen({
           needs the connection.
         </p>
       )}
-      <form className="stocktake-count__find" onSubmit={find}>
-        <label className="field__label" htmlFor={`${id}-code`}>
-          Scan or search
-        </label>
-        <div className="stocktake-count__find-row">
-          <input
-            ref={codeRef}
-            id={`${id}-code`}
-            className="field__input"
-            value={code}
-            autoComplete="off"
-            enterKeyHint="search"
-            placeholder="Barcode, SKU or name"
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <button type="submit" className="button button--secondary">
-            Find
-          </button>
-        </div>
-      </form>
+      <ScanField
+        handle={codeRef}
+        label="Scan or search"
+        placeholder="Barcode, SKU or name"
+        submitLabel="Find"
+        value={code}
+        onChange={setCode}
+        onScan={(text) => void find(text)}
+      />
       {matches !== null ? (
         matches.length === 0 ? (
           <p className="stocktake__note" role="status">
-            {COUNT_TEXT.notFound}
+            {SCAN_TEXT.notFound}
           </p>
         ) : (
-          <ul className="stocktake-count__matches" aria-label="Matching products">
+          <ul className="product-choices" aria-label="Matching products">
             {matches.map((item) => (
               <li key={item.id}>
-                <button
-                  type="button"
-                  className="stocktake-count__match"
-                  onClick={() => void choose(item)}
-                >
+                <button type="button" className="product-choice" onClick={() => void choose(item)}>
                   <span>{item.product}</span>
-                  <span className="stocktake-count__meta">
+                  <span className="product-choice__meta">
                     {item.sku ?? ''}{' '}
                     {counted.has(item.id) ? `· counted ${counted.get(item.id)}` : ''}
                   </span>
