@@ -1,5 +1,6 @@
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
 import { gzipTotal, measureBundles } from './bundle.bench.ts';
+import { DECODE_BUDGET_MS, measureCameraDecode } from './camera.bench.ts';
 import {
   CATALOGUE_PRODUCTS,
   changeOnAnotherDevice,
@@ -24,7 +25,7 @@ import { closeFullCount, replayCountLines } from './stocktake.bench.ts';
  * products, drives Debian's Chromium, and prints one table of every figure against its budget,
  * with a baseline measured in the same run where the budget compares with one. Exits 1 when a
  * budget is broken. Each part runs alone too: bench:bundle, bench:lighthouse, bench:inventory,
- * bench:offline, bench:server.
+ * bench:offline, bench:server, bench:catalogue, bench:stocktake, bench:camera.
  */
 const INVENTORY_PRODUCTS = 50_000;
 const KB = 1024;
@@ -166,6 +167,14 @@ async function catalogueFigures() {
       budget: 'median ≤ 200 ms',
       pass: median(waiting.sortTimes) <= 200,
       baseline: '—',
+    });
+    const decode = await measureCameraDecode(browser, server.baseUrl);
+    add({
+      figure: 'Camera decode (WebAssembly) of a 1280×720 frame with an EAN-13',
+      value: spread(decode.withCode.times),
+      budget: `median ≤ ${DECODE_BUDGET_MS} ms`,
+      pass: median(decode.withCode.times) <= DECODE_BUDGET_MS,
+      baseline: `frames without a code ${spread(decode.without.times)}`,
     });
     const lines = await replayCountLines(browser, server.baseUrl);
     add({
