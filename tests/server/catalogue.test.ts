@@ -67,6 +67,26 @@ describe('catalogue writes', () => {
     expect((await catalogue()).map((product) => product.id)).toContain(body.id);
   });
 
+  it('takes every barcode a product may carry, and several products may share one', async () => {
+    for (const barcode of ['96385074', '036000291452', '9311111000027', '9311111000027']) {
+      const { status, body } = await create({
+        name: `Coded ${barcode}`,
+        luc: 10,
+        list_price: 20,
+        barcode,
+      });
+      expect(status, barcode).toBe(201);
+      expect(value(body, 'barcode')).toBe(barcode);
+    }
+    const { status } = await create({
+      name: 'Misread',
+      luc: 10,
+      list_price: 20,
+      barcode: '96385075',
+    });
+    expect(status).toBe(400);
+  });
+
   it('refuses invalid values with every message, by field', async () => {
     const response = await create({ name: '', list_price: -2, barcode: '123', vintage: 1800 });
     expect(response.status).toBe(400);

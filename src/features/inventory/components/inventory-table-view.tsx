@@ -25,17 +25,13 @@ import { RowEditor } from './row-editor.tsx';
 import { type RowAction, RowOptionsMenu } from './row-options-menu.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 
-/**
- * The table view of Inventory Management: search, page size, the grid, pagination, summary
- * cards, the row menu with its actions, inline edit, and the product detail.
- */
-/** The display preferences that shape the table. */
 /** A product to open as the table shows: its detail, or its stock adjustment. */
 export interface ProductOpening {
   productId: number;
   action: 'detail' | 'adjust';
 }
 
+/** The display preferences that shape the table. */
 export interface DisplayOptions {
   pageSize?: number | undefined;
   sort?: SortState | undefined;
@@ -43,6 +39,10 @@ export interface DisplayOptions {
   showImages: boolean;
 }
 
+/**
+ * The table view of Inventory Management: search, page size, the grid, pagination, summary
+ * cards, the row menu with its actions, inline edit, and the product detail.
+ */
 export function InventoryTableView({
   catalogue,
   columns,

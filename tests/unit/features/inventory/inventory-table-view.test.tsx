@@ -267,3 +267,44 @@ describe('inventory table view', () => {
     expect(values()).toEqual(['White', 'Rosé']);
   });
 });
+
+describe('a product opened from elsewhere (Scan Product)', () => {
+  const writes = {
+    create: vi.fn(),
+    edit: vi.fn(),
+    duplicate: vi.fn(),
+    remove: vi.fn(),
+    adjust: vi.fn(),
+  };
+  const open = (action: 'detail' | 'adjust', productId = 23) => {
+    const onOpened = vi.fn();
+    render(
+      <InventoryTableView
+        catalogue={catalogue}
+        columns={ESSENTIAL_COLUMNS}
+        writes={writes}
+        stockReasons={['Damaged']}
+        opening={{ productId, action }}
+        onOpened={onOpened}
+      />,
+    );
+    return onOpened;
+  };
+
+  it('opens its detail, even when it is not on the page shown', () => {
+    const onOpened = open('detail');
+    expect(screen.getByRole('dialog', { name: /Wine 23/ })).toBeTruthy();
+    expect(onOpened).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens its stock adjustment', () => {
+    open('adjust');
+    expect(screen.getByRole('dialog', { name: 'Adjust stock: Wine 23' })).toBeTruthy();
+  });
+
+  it('opens nothing for a product that is not in the catalogue, and says it is done', () => {
+    const onOpened = open('detail', 999);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onOpened).toHaveBeenCalledTimes(1);
+  });
+});
