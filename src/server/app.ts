@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '#shared/api.ts';
+import { guard } from './auth/guard.ts';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { type BodyLimit, limitBodies } from './http/body-limit.ts';
@@ -14,6 +15,7 @@ import { createReadCache } from './http/read-cache.ts';
 import { requestLog } from './http/request-log.ts';
 import { authRoutes } from './routes/auth.ts';
 import { batchRoutes } from './routes/batch.ts';
+import { businessRoutes } from './routes/business.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { customFieldRoutes } from './routes/custom-fields.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -23,6 +25,7 @@ import { preferenceRoutes } from './routes/preferences.ts';
 import { productRoutes } from './routes/products.ts';
 import { stockRoutes } from './routes/stock.ts';
 import { stocktakeRoutes } from './routes/stocktakes.ts';
+import { teamRoutes } from './routes/team.ts';
 import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/user.ts';
 
@@ -85,9 +88,13 @@ export function createApp(deps: Deps) {
     // with an ETag say so themselves.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
+  // Who may call what: every route's rule, in one table (http/route-rules.ts).
+  api.use('*', guard(deps, reads));
   api.route('/health', healthRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.route('/user', userRoutes(deps));
+  api.route('/business', businessRoutes(deps));
+  api.route('/team', teamRoutes(deps));
   api.route('/inventory', inventoryRoutes(deps, reads));
   api.route('/preferences', preferenceRoutes(deps, reads));
   api.route('/custom-fields', customFieldRoutes(deps));
@@ -100,7 +107,7 @@ export function createApp(deps: Deps) {
   // A replay's writes in one request, each run through this app as the request it stands for.
   api.route(
     '/batch',
-    batchRoutes(deps, async (request) => app.fetch(request)),
+    batchRoutes(async (request) => app.fetch(request)),
   );
   app.route(API_PREFIX, api);
 

@@ -40,6 +40,11 @@ describe('admin commands', () => {
         'River Cellar',
       ]),
     ).toBe('Created staff bo@cellar.test in River Cellar');
+    expect(
+      await run('create-user', [
+        ...['--email', 'cy@cellar.test', '--password', 'Cellar2026', '--business', 'Fresh Cellar'],
+      ]),
+    ).toBe('Created owner cy@cellar.test in Fresh Cellar');
     const anna = await server.login('anna@cellar.test', 'Cellar2026');
     const bo = await server.login('bo@cellar.test', 'Cellar2026');
     expect((anna.user as unknown as { businessId: string }).businessId).toBe(
@@ -60,13 +65,26 @@ describe('admin commands', () => {
     [['--email', 'c@cellar.test', '--password', 'Cellar2026'], '--business is required'],
     [
       ['--email', 'c@cellar.test', '--password', 'Cellar2026', '--business', 'X', '--role', 'boss'],
-      '--role must be one of: owner, staff',
+      '--role must be one of: owner, manager, staff',
     ],
     [
       ['--email', 'ANNA@cellar.test', '--password', 'Cellar2026', '--business', 'X'],
       'already exists',
     ],
     [['--bogus', 'x'], "Unknown option '--bogus'"],
+    [
+      [
+        '--email',
+        'd@cellar.test',
+        '--password',
+        'Cellar2026',
+        '--business',
+        'Brand New',
+        '--role',
+        'staff',
+      ],
+      'A new business starts with its owner: use --role owner, or leave --role out',
+    ],
   ])('refuses %j', async (args, message) => {
     await expect(run('create-user', args)).rejects.toThrow(message);
   });
@@ -89,6 +107,7 @@ describe('admin commands', () => {
   it('lists users with their role and business', async () => {
     const output = await run('list-users', []);
     expect(output.split('\n')).toEqual([
+      'cy@cellar.test\tcy\towner\tFresh Cellar',
       'anna@cellar.test\tAnna\towner\tRiver Cellar',
       'bo@cellar.test\tbo\tstaff\tRiver Cellar',
     ]);

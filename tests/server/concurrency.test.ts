@@ -126,12 +126,13 @@ describe('writes that arrive at the same moment', () => {
           email: `member${n}@harbour.test`,
           password: 'Harbour2026',
           name: `Member ${n}`,
-          role: 'staff',
           businessName: 'Harbour Wines',
         }),
       ),
     );
     expect(new Set(created.map((user) => user.businessId)).size).toBe(1);
+    // Whoever made the business is its owner; the others joined it as staff.
+    expect(created.filter((user) => user.role === 'owner')).toHaveLength(1);
     const rows = await server.db
       .select({ id: businesses.id })
       .from(businesses)

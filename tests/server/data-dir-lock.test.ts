@@ -16,7 +16,9 @@ describe('the data folder lock', () => {
     // Another live process (our parent) holds the folder as the server.
     await writeFile(lockFile, JSON.stringify({ pid: process.ppid, role: 'server' }));
     await expect(lockDataDir(dataDir, 'admin CLI')).rejects.toThrow(
-      `The embedded database in ${dataDir} is in use by the Vintry server (pid ${process.ppid}). Stop the server first`,
+      `The embedded database in ${dataDir} is in use by the Vintry server (pid ${process.ppid}). ` +
+        'To add or change people while it runs, use Settings → Team & Permissions in the app. ' +
+        'Otherwise stop the server first',
     );
     expect(JSON.parse(await readFile(lockFile, 'utf8')).pid).toBe(process.ppid);
   });

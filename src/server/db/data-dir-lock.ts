@@ -15,7 +15,8 @@ export class DataDirBusyError extends Error {
     super(
       `The embedded database in ${dataDir} is in use by the Vintry ${holder.role} (pid ${holder.pid}). ` +
         (holder.role === 'server'
-          ? 'Stop the server first, or run it on PostgreSQL (DATABASE_URL) so that several processes can share the database.'
+          ? 'To add or change people while it runs, use Settings → Team & Permissions in the app. ' +
+            'Otherwise stop the server first, or run it on PostgreSQL (DATABASE_URL) so that several processes can share the database.'
           : 'Wait for it to finish and try again.'),
     );
     this.name = 'DataDirBusyError';

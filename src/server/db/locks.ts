@@ -16,6 +16,8 @@ export const LOCK_SCOPES = {
   loginAttempts: 'vintry:login-attempts',
   /** Finding or creating a business by name. */
   businessName: 'vintry:business-name',
+  /** A business's people: roles, disables and invitations (the last-owner rule). */
+  team: 'vintry:team',
 } as const;
 
 type LockScope = (typeof LOCK_SCOPES)[keyof typeof LOCK_SCOPES];

@@ -29,6 +29,14 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const businesses = pgTable('businesses', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** Business Profile: ABN or other tax number, address and phone, as the owner types them. */
+  taxNumber: text('tax_number').notNull().default(''),
+  address: text('address').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  /** The tax category GST is suggested from, for people who have not chosen their own. */
+  defaultTaxCategory: text('default_tax_category', { enum: ['gst10', 'gstFree', 'wet'] })
+    .notNull()
+    .default('gst10'),
   /** Bumped by every change to the business's catalogue; the inventory ETag is built from it. */
   catalogueVersion: integer('catalogue_version').notNull().default(0),
   createdAt: createdAt(),
@@ -46,15 +54,47 @@ export const users = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['owner', 'staff'] }).notNull(),
+    role: text('role', { enum: ['owner', 'manager', 'staff'] }).notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** A disabled person cannot sign in, and their tokens stop working at once. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex(USER_EMAIL_UNIQUE).on(sql`lower(${t.email})`),
     index('users_business_idx').on(t.businessId),
-    check('users_role_check', sql`${t.role} in ('owner', 'staff')`),
+    check('users_role_check', sql`${t.role} in ('owner', 'manager', 'staff')`),
+  ],
+);
+
+/**
+ * Invitations to join a business: a single-use link (only its hash kept) valid for 7 days. The
+ * person's account is made when they accept, with the name, email and role given here.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['owner', 'manager', 'staff'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_hash_unique').on(t.tokenHash),
+    index('invitations_business_idx').on(t.businessId),
+    check('invitations_role_check', sql`${t.role} in ('owner', 'manager', 'staff')`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/access-tokens.ts';
 
-/** Hono context variables: the authenticated caller, set by requireCaller. */
+/** Hono context variables: the authenticated caller, set by the guard (auth/guard.ts). */
 export interface AppEnv {
   Variables: { caller: Caller };
 }

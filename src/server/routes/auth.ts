@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { SERVER_AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import type { AuthUser } from '#shared/auth/schemas.ts';
 import {
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
   RefreshTokenRequestSchema,
   ResetPasswordRequestSchema,
 } from '#shared/auth/schemas.ts';
+import { AcceptInviteSchema, InvitationTokenSchema, TEAM_MESSAGES } from '#shared/team/team.ts';
 import { beginLoginAttempt, clearLoginFailures } from '../auth/login-throttle.ts';
 import { consumeResetToken, createResetToken } from '../auth/password-reset.ts';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords.ts';
@@ -16,9 +18,10 @@ import {
   startRefreshFamily,
 } from '../auth/refresh-sessions.ts';
 import {
-  findAuthUserById,
+  findActiveAuthUserById,
   findUserForLogin,
   findUserIdByEmail,
+  noteSignIn,
   setPassword,
 } from '../auth/users.ts';
 import type { Deps } from '../deps.ts';
@@ -26,11 +29,27 @@ import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/read-json.ts';
 import { passwordResetMail } from '../mail/password-reset-mail.ts';
+import { acceptInvitation, previewInvitation } from '../team/team.ts';
 
-/** POST /auth/login, /refresh, /forgot-password, /reset-password, /logout (spec section 7). */
+/**
+ * POST /auth/login, /refresh, /forgot-password, /reset-password, /logout (spec section 7), and
+ * /invitation and /accept-invite for people invited from Team & Permissions.
+ */
 export function authRoutes(deps: Deps) {
   const { db, tokens, now } = deps;
   const app = new Hono<AppEnv>();
+
+  /** The login answer: a new access token and refresh family for a user already authenticated. */
+  async function signIn(user: AuthUser) {
+    const accessToken = await tokens.sign({
+      userId: user.id,
+      businessId: user.businessId,
+      role: user.role,
+    });
+    const refreshToken = await startRefreshFamily(db, user.id, now());
+    await noteSignIn(db, user.id, now());
+    return { accessToken, refreshToken, user };
+  }
 
   app.post('/login', async (c) => {
     const { email, password } = await readJson(c, LoginRequestSchema);
@@ -49,21 +68,17 @@ export function authRoutes(deps: Deps) {
       // The attempt's row stays as the failure.
       throw new HttpError(401, SERVER_AUTH_MESSAGES.invalidCredentials);
     }
-    const { passwordHash: _hash, ...user } = found;
+    const { passwordHash: _hash, disabledAt, ...user } = found;
     await clearLoginFailures(db, email);
-    const accessToken = await tokens.sign({
-      userId: user.id,
-      businessId: user.businessId,
-      role: user.role,
-    });
-    const refreshToken = await startRefreshFamily(db, user.id, now());
-    return c.json({ accessToken, refreshToken, user });
+    // Said only to someone who knows the password.
+    if (disabledAt) throw new HttpError(401, TEAM_MESSAGES.disabled);
+    return c.json(await signIn(user));
   });
 
   app.post('/refresh', async (c) => {
     const { refreshToken } = await readJson(c, RefreshTokenRequestSchema);
     const rotated = await rotateRefreshToken(db, refreshToken, now());
-    const user = rotated && (await findAuthUserById(db, rotated.userId));
+    const user = rotated && (await findActiveAuthUserById(db, rotated.userId));
     if (!rotated || !user) throw new HttpError(401, SERVER_AUTH_MESSAGES.invalidRefreshToken);
     const accessToken = await tokens.sign({
       userId: user.id,
@@ -93,6 +108,21 @@ export function authRoutes(deps: Deps) {
     await setPassword(db, userId, password, now());
     await revokeAllRefreshTokens(db, userId, now());
     return c.json({ message: SERVER_AUTH_MESSAGES.resetDone });
+  });
+
+  // Every link that does not work gets the same answer: unknown, used, revoked or expired.
+  app.post('/invitation', async (c) => {
+    const { token } = await readJson(c, InvitationTokenSchema);
+    const preview = await previewInvitation(db, token, now());
+    if (!preview) throw new HttpError(400, TEAM_MESSAGES.inviteInvalid);
+    return c.json(preview);
+  });
+
+  app.post('/accept-invite', async (c) => {
+    const { token, password } = await readJson(c, AcceptInviteSchema);
+    const user = await acceptInvitation(db, token, password, now());
+    if (!user) throw new HttpError(400, TEAM_MESSAGES.inviteInvalid);
+    return c.json(await signIn(user), 201);
   });
 
   app.post('/logout', async (c) => {

@@ -8,8 +8,6 @@ import {
   type BatchWrite,
   batchable,
 } from '#shared/sync/batch.ts';
-import { requireCaller } from '../auth/require-caller.ts';
-import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJsonBody } from '../http/read-json.ts';
@@ -57,9 +55,8 @@ async function run(
   };
 }
 
-export function batchRoutes(deps: Deps, dispatch: Dispatch) {
+export function batchRoutes(dispatch: Dispatch) {
   const app = new Hono<AppEnv>();
-  app.use('*', requireCaller(deps.tokens));
 
   app.post('/', async (c) => {
     const parsed = v.safeParse(BatchRequestSchema, await readJsonBody(c));

@@ -3,7 +3,6 @@ import * as v from 'valibot';
 import { checkCustomFieldDefinition } from '#shared/custom-fields/definition.ts';
 import { ENTITY_TYPES } from '#shared/custom-fields/field-types.ts';
 import { CUSTOM_FIELD_MESSAGES, duplicateFieldKeyMessage } from '#shared/custom-fields/messages.ts';
-import { requireCaller } from '../auth/require-caller.ts';
 import {
   createDefinition,
   deleteDefinition,
@@ -47,7 +46,6 @@ async function keyUnique<T>(fieldKey: string, write: Promise<T>): Promise<T> {
 
 export function customFieldRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('*', requireCaller(deps.tokens));
   app.use('*', async (c, next) =>
     c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
   );

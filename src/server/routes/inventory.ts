@@ -6,7 +6,6 @@ import {
 } from 'node:zlib';
 import { Hono } from 'hono';
 import { CATALOGUE_VERSION_HEADER } from '#shared/api.ts';
-import { requireCaller } from '../auth/require-caller.ts';
 import type { Deps } from '../deps.ts';
 import { acceptedCompressions } from '../http/accept-encoding.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -89,7 +88,6 @@ export function inventoryRoutes(deps: Deps, reads: ReadCache) {
     );
   }
 
-  app.use('*', requireCaller(deps.tokens));
   app.get('/enhanced', async (c) => {
     const { businessId } = c.get('caller');
     const version = await reads.read(`catalogue-version:${businessId}`, () =>

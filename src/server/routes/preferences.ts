@@ -6,7 +6,6 @@ import {
   PREFERENCE_TABLES,
 } from '#shared/preferences/column-preferences.ts';
 import { InventorySettingsSchema } from '#shared/preferences/inventory-settings.ts';
-import { requireCaller } from '../auth/require-caller.ts';
 import { productFieldKeys } from '../custom-fields/repository.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -30,7 +29,6 @@ import {
  */
 export function preferenceRoutes(deps: Deps, reads: ReadCache) {
   const app = new Hono<AppEnv>();
-  app.use('*', requireCaller(deps.tokens));
   app.use('*', async (c, next) =>
     c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
   );

@@ -4,7 +4,6 @@ import {
   type ExampleProduct,
   UpdateProductSchema,
 } from '#shared/products/example-payloads.ts';
-import { requireCaller } from '../auth/require-caller.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
@@ -38,7 +37,6 @@ function toExampleProduct(row: ProductRow): ExampleProduct {
 
 export function productRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('*', requireCaller(deps.tokens));
   app.use('*', idempotent(deps.db, deps.now));
 
   app.post('/', async (c) => {

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { API_PREFIX } from '#shared/api.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_FILE_TYPES } from '#shared/uploads.ts';
-import { requireCaller } from '../auth/require-caller.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import type { BodyLimit } from '../http/body-limit.ts';
@@ -52,7 +51,6 @@ function attachmentHeader(filename: string) {
 
 export function uploadRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('*', requireCaller(deps.tokens));
 
   app.post('/', async (c) => {
     if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { requireCaller } from '../auth/require-caller.ts';
 import { findAuthUser } from '../auth/users.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -8,7 +7,6 @@ import { HttpError, MESSAGES } from '../http/errors.ts';
 /** GET /user/profile: the signed-in user. */
 export function userRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('*', requireCaller(deps.tokens));
   app.get('/profile', async (c) => {
     const caller = c.get('caller');
     const user = await findAuthUser(deps.db, caller.userId, caller.businessId);

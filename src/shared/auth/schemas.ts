@@ -69,7 +69,7 @@ export const RefreshTokenRequestSchema = v.object(
   missingFieldMessage({}, SERVER_AUTH_MESSAGES.refreshTokenRequired),
 );
 
-export const ROLES = ['owner', 'staff'] as const;
+export const ROLES = ['owner', 'manager', 'staff'] as const;
 export const RoleSchema = v.picklist(ROLES);
 export type Role = v.InferOutput<typeof RoleSchema>;
 

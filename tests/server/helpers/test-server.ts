@@ -6,6 +6,7 @@ import { createUser } from '#server/auth/users.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { silentLogger } from '#server/logger.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
+import type { Role } from '#shared/auth/schemas.ts';
 
 /**
  * A fresh server per test file: in-memory PGlite, or a throwaway database on the PostgreSQL that
@@ -121,14 +122,14 @@ export async function createTestServer(options: { staticDir?: string } = {}) {
       email: string;
       password: string;
       businessName: string;
-      role?: 'owner' | 'staff';
+      role?: Role;
       name?: string;
     }) =>
       createUser(database.db, {
         email: input.email,
         password: input.password,
         businessName: input.businessName,
-        role: input.role ?? 'staff',
+        role: input.role ?? 'owner',
         name: input.name ?? input.email,
       }),
     login,
@@ -145,7 +146,7 @@ export async function createTestServer(options: { staticDir?: string } = {}) {
         accounts.map(async (account) => {
           const { businessId } = await createUser(database.db, {
             ...account,
-            role: 'staff',
+            role: 'owner',
             name: account.email,
           });
           const { accessToken } = await login(account.email, account.password);

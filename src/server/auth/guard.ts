@@ -1,0 +1,62 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { SERVER_AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import { can, PERMISSION_MESSAGES } from '#shared/auth/permissions.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { HttpError } from '../http/errors.ts';
+import type { ReadCache } from '../http/read-cache.ts';
+import { ROUTE_RULES, type RouteRule } from '../http/route-rules.ts';
+import { findActiveCaller } from './users.ts';
+
+/**
+ * The route a request reached, as `METHOD /path` with the path as registered; null when none.
+ * Wildcards are middleware or the app shell's fallback, never an API route.
+ */
+export function matchedRoute(c: Context): string | null {
+  const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+  const route = c.req.matchedRoutes.find(
+    (entry) => entry.method === method && !entry.path.includes('*'),
+  );
+  return route ? `${method} ${route.path}` : null;
+}
+
+const unauthorized = () =>
+  new HttpError(401, SERVER_AUTH_MESSAGES.unauthorized, {
+    headers: { 'WWW-Authenticate': 'Bearer' },
+  });
+
+/**
+ * Every API call passes here: a public route goes on; any other needs `Authorization: Bearer
+ * {token}` with a valid access token of a person who is still active (their role and business
+ * as stored now, not as the token says), and a role with the route's permission (403 otherwise).
+ */
+export function guard(deps: Pick<Deps, 'db' | 'tokens' | 'log'>, reads: ReadCache) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const route = matchedRoute(c);
+    // No route: the app answers 404.
+    if (!route) return next();
+    const rule: RouteRule | undefined = ROUTE_RULES[route];
+    if (rule === undefined) {
+      // Fail closed: a route nobody gave a rule is refused to everyone.
+      deps.log.error(`no access rule for ${route}`);
+      throw new HttpError(403, PERMISSION_MESSAGES.forbidden);
+    }
+    if (rule === 'public') return next();
+
+    const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+    const verified = match?.[1] ? await deps.tokens.verify(match[1]) : null;
+    if (!verified) throw unauthorized();
+    // Kept between writes on the embedded database (one process): a disable or role change is a
+    // write, which forgets it.
+    const caller = await reads.read(`caller:${verified.userId}`, () =>
+      findActiveCaller(deps.db, verified.userId),
+    );
+    if (!caller) throw unauthorized();
+    c.set('caller', caller);
+    if (rule !== 'signed-in' && !can(caller.role, rule)) {
+      throw new HttpError(403, PERMISSION_MESSAGES.forbidden);
+    }
+    await next();
+  });
+}

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  type BusinessProfileAnswer,
+  BusinessProfileSchema,
+  CURRENCY_SYMBOL,
+} from '#shared/business/profile.ts';
+import { businesses } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { HttpError, MESSAGES } from '../http/errors.ts';
+import { readJson } from '../http/read-json.ts';
+
+const profileColumns = {
+  name: businesses.name,
+  tax_number: businesses.taxNumber,
+  address: businesses.address,
+  phone: businesses.phone,
+  default_tax_category: businesses.defaultTaxCategory,
+};
+
+/** GET /business/profile (everyone signed in), PUT /business/profile (owners). */
+export function businessRoutes(deps: Deps) {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.get('/profile', async (c) => {
+    const [row] = await db
+      .select(profileColumns)
+      .from(businesses)
+      .where(eq(businesses.id, c.get('caller').businessId));
+    if (!row) throw new HttpError(404, MESSAGES.notFound);
+    return c.json({ ...row, currency: CURRENCY_SYMBOL } satisfies BusinessProfileAnswer);
+  });
+
+  app.put('/profile', async (c) => {
+    const profile = await readJson(c, BusinessProfileSchema);
+    const [row] = await db
+      .update(businesses)
+      .set({
+        name: profile.name,
+        taxNumber: profile.tax_number,
+        address: profile.address,
+        phone: profile.phone,
+        defaultTaxCategory: profile.default_tax_category,
+      })
+      .where(eq(businesses.id, c.get('caller').businessId))
+      .returning(profileColumns);
+    if (!row) throw new HttpError(404, MESSAGES.notFound);
+    return c.json({ ...row, currency: CURRENCY_SYMBOL } satisfies BusinessProfileAnswer);
+  });
+
+  return app;
+}

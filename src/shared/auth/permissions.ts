@@ -1,0 +1,54 @@
+import type { Role } from './schemas.ts';
+
+/**
+ * What each role may do. The server enforces it on every route (src/server/http/route-rules.ts);
+ * the screens read the same table to offer only what the role may do.
+ * - owner: everything, including roles, owners and the business profile;
+ * - manager: the catalogue and its prices, stock, stocktakes, custom fields, inventory settings,
+ *   and the team except owners;
+ * - staff: see the catalogue and dashboard, adjust stock and count it.
+ * Everyone keeps their own column preferences.
+ */
+export const PERMISSIONS = {
+  /** Add, edit (prices included), duplicate and delete products; upload their images. */
+  'catalogue.edit': ['owner', 'manager'],
+  /** Move stock by an adjustment. */
+  'stock.adjust': ['owner', 'manager', 'staff'],
+  /** Count in a stocktake that is open. */
+  'stocktake.count': ['owner', 'manager', 'staff'],
+  /** Start, close and cancel stocktakes. */
+  'stocktake.manage': ['owner', 'manager'],
+  /** Define, change and remove custom fields. */
+  'fields.manage': ['owner', 'manager'],
+  /** Change the inventory settings (not the per-person column preferences). */
+  'settings.manage': ['owner', 'manager'],
+  /** See the team; invite, change and disable people (owners: only an owner). */
+  'team.manage': ['owner', 'manager'],
+  /** Change the business profile. */
+  'profile.manage': ['owner'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role | undefined, permission: Permission): boolean {
+  return role !== undefined && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/** Roles a person of `role` may give, or change: a manager never makes or changes an owner. */
+export function assignableRoles(role: Role): readonly Role[] {
+  return role === 'owner'
+    ? ['owner', 'manager', 'staff']
+    : role === 'manager'
+      ? ['manager', 'staff']
+      : [];
+}
+
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  staff: 'Staff',
+};
+
+export const PERMISSION_MESSAGES = {
+  forbidden: 'Your role does not allow this. Ask an owner or a manager.',
+} as const;

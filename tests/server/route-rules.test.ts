@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_RULES } from '#server/http/route-rules.ts';
+import { can } from '#shared/auth/permissions.ts';
+import { ROLES, type Role } from '#shared/auth/schemas.ts';
+import { createTestServer, type TestServer } from './helpers/test-server.ts';
+
+/**
+ * Every route of the API against every role: a route must have a rule (a route added without one
+ * fails here), and a signed-in role is refused with 403 exactly where its role lacks the route's
+ * permission. What happens after the guard (400 for an empty body, 404 for an unknown id) does
+ * not matter here, only whether the role was let through.
+ */
+let server: TestServer;
+const tokens = {} as Record<Role, string>;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const role of ROLES) {
+    const email = `${role}@rules.test`;
+    await server.createUser({ email, password: 'Rules2026x', businessName: 'Rules Cellar', role });
+    tokens[role] = (await server.login(email, 'Rules2026x')).accessToken;
+  }
+});
+afterAll(() => server.close());
+
+/** The API's routes as the app registers them: `METHOD /path`, middleware left out. */
+function registeredRoutes(): string[] {
+  const routes = server.app.routes
+    .filter((route) => route.method !== 'ALL' && !route.path.includes('*'))
+    .map((route) => `${route.method} ${route.path}`);
+  return [...new Set(routes)];
+}
+
+/**
+ * The issue's roles, restated route by route, so that a change to the rules table that gives a
+ * role more or less than this fails: owners only; owners and managers; everyone signed in.
+ */
+const OWNERS: readonly string[] = ['PUT /api/v1/business/profile'];
+const MANAGERS: readonly string[] = [
+  'GET /api/v1/team',
+  'POST /api/v1/team/invitations',
+  'POST /api/v1/team/invitations/:id/resend',
+  'DELETE /api/v1/team/invitations/:id',
+  'PATCH /api/v1/team/people/:id',
+  'PUT /api/v1/preferences/inventory-settings',
+  'POST /api/v1/custom-fields/definitions',
+  'PUT /api/v1/custom-fields/definitions/:id',
+  'DELETE /api/v1/custom-fields/definitions/:id',
+  'POST /api/v1/products',
+  'PUT /api/v1/products/:id',
+  'DELETE /api/v1/products/:id',
+  'POST /api/v1/catalogue/products',
+  'PATCH /api/v1/catalogue/products/:id',
+  'POST /api/v1/catalogue/products/:id/duplicate',
+  'DELETE /api/v1/catalogue/products/:id',
+  'POST /api/v1/upload',
+  'POST /api/v1/stocktakes',
+  'POST /api/v1/stocktakes/:id/close',
+  'POST /api/v1/stocktakes/:id/cancel',
+];
+
+function expectedRoles(route: string): readonly Role[] | 'public' {
+  if (route.startsWith('POST /api/v1/auth/') || route === 'GET /api/v1/health') return 'public';
+  if (OWNERS.includes(route)) return ['owner'];
+  if (MANAGERS.includes(route)) return ['owner', 'manager'];
+  return ROLES;
+}
+
+async function call(route: string, token?: string) {
+  const [method = 'GET', path = '/'] = route.split(' ');
+  const concrete = path.replace(/:[A-Za-z]+/g, '1');
+  const withBody = method !== 'GET' && method !== 'DELETE';
+  return server.call(method, concrete, {
+    ...(token ? { token } : {}),
+    ...(withBody ? { body: {} } : {}),
+  });
+}
+
+describe('who may call each route', () => {
+  it('has a rule for every route, and a route for every rule', () => {
+    const routes = registeredRoutes();
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.filter((route) => !(route in ROUTE_RULES))).toEqual([]);
+    expect(Object.keys(ROUTE_RULES).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it('gives each role what the product promises it: staff see, adjust and count', () => {
+    for (const route of registeredRoutes()) {
+      const rule = ROUTE_RULES[route];
+      const allowed =
+        rule === 'public' || rule === undefined
+          ? rule
+          : ROLES.filter((role) => rule === 'signed-in' || can(role, rule));
+      expect(allowed, route).toEqual(expectedRoles(route));
+    }
+  });
+
+  it('answers 401 without a token on every route that is not public', async () => {
+    for (const route of registeredRoutes()) {
+      if (ROUTE_RULES[route] === 'public') continue;
+      const response = await call(route);
+      expect(response.status, route).toBe(401);
+      expect(response.body, route).toEqual({ message: 'Authentication required' });
+    }
+  });
+
+  it.each(ROLES)('lets %s through exactly where its role may go', async (role) => {
+    for (const route of registeredRoutes()) {
+      const rule = ROUTE_RULES[route];
+      if (rule === 'public' || rule === undefined) continue;
+      const allowed = rule === 'signed-in' || can(role, rule);
+      const response = await call(route, tokens[role]);
+      if (allowed) expect(response.status, `${role} ${route}`).not.toBe(403);
+      else {
+        expect(response.status, `${role} ${route}`).toBe(403);
+        expect(response.body, route).toEqual({
+          message: 'Your role does not allow this. Ask an owner or a manager.',
+        });
+      }
+    }
+  });
+
+  it('refuses a write in a batch as the write itself would be', async () => {
+    const response = await server.call('POST', '/api/v1/batch', {
+      token: tokens.staff,
+      body: {
+        writes: [
+          {
+            method: 'POST',
+            path: '/catalogue/products',
+            idempotency_key: '0b7d6c7e-5b7a-4a3c-9d3f-1f2e3d4c5b6a',
+            body: { fields: { name: 'Forced', luc: 1, list_price: 2 } },
+          },
+        ],
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      answers: [
+        {
+          status: 403,
+          body: { message: 'Your role does not allow this. Ask an owner or a manager.' },
+        },
+      ],
+    });
+  });
+});
