@@ -4,6 +4,7 @@ import { inventorySettingsHandler } from './repositories/inventory-settings.ts';
 import { productHandlers } from './repositories/products.ts';
 import { stockHandlers } from './repositories/stock.ts';
 import { stocktakeHandlers } from './repositories/stocktakes.ts';
+import { teamHandlers } from './repositories/team.ts';
 import { registerWriteHandlers, type WriteHandler } from './sync/write-handler.ts';
 
 /**
@@ -18,6 +19,7 @@ export const WRITE_HANDLERS: readonly WriteHandler[] = [
   ...productHandlers,
   ...stockHandlers,
   ...stocktakeHandlers,
+  ...teamHandlers,
 ];
 
 export function installWriteHandlers() {

@@ -1,4 +1,5 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useCan } from '#data/hooks/use-permissions.ts';
 import { CustomFieldsManager } from '#features/custom-fields/components/custom-fields-manager.tsx';
 import {
   InventoryPage,
@@ -12,6 +13,8 @@ const route = getRouteApi('/signed-in/inventory');
 export function InventoryScreen() {
   const { tab, product, open, barcode } = route.useSearch();
   const navigate = useNavigate();
+  const canManageFields = useCan('fields.manage');
+  const canSaveSettings = useCan('settings.manage');
   const goTo = (next: InventoryTab) =>
     void navigate({ to: '/inventory', search: next === 'inventory' ? {} : { tab: next } });
   return (
@@ -23,7 +26,17 @@ export function InventoryScreen() {
       onOpened={() => void navigate({ to: '/inventory', search: {}, replace: true })}
       newBarcode={barcode}
       settingsPanel={
-        <SettingsPanel customFieldsManager={<CustomFieldsManager />} onCancel={() => goTo('add')} />
+        <SettingsPanel
+          customFieldsManager={
+            canManageFields ? (
+              <CustomFieldsManager />
+            ) : (
+              <p className="settings-soon">Custom fields are managed by owners and managers.</p>
+            )
+          }
+          canSaveSettings={canSaveSettings}
+          onCancel={() => goTo('add')}
+        />
       }
     />
   );

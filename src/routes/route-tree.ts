@@ -1,4 +1,6 @@
+import { acceptInviteRoute } from './accept-invite.tsx';
 import { apiExamplesRoute } from './api-examples.tsx';
+import { businessProfileRoute, teamRoute } from './business-settings.tsx';
 import { dashboardRoute } from './dashboard.tsx';
 import { indexRoute } from './index.tsx';
 import { inventoryRoute } from './inventory.tsx';
@@ -13,10 +15,13 @@ export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   resetPasswordRoute,
+  acceptInviteRoute,
   signedInRoute.addChildren([
     dashboardRoute,
     inventoryRoute,
     apiExamplesRoute,
+    teamRoute,
+    businessProfileRoute,
     ...upcomingScreenRoutes,
   ]),
 ]);

@@ -19,9 +19,7 @@ const UPCOMING_PATHS = [
   '/reports/inventory',
   '/reports/analytics',
   '/settings',
-  '/settings/profile',
   '/settings/payment',
-  '/settings/team',
   '/settings/integrations',
   '/settings/billing',
 ] as const;

@@ -34,6 +34,13 @@ export const SCAN_USER = {
   business: 'Scan Test Cellar',
 };
 
+/** The owner of a business of its own for the Team & Permissions journey. */
+export const TEAM_OWNER = {
+  email: 'owner@teamtest.test',
+  password: 'TeamOwner2026',
+  business: 'Team Test Cellar',
+};
+
 /**
  * A colleague of the demo owner on the offline journeys' server, for the shared tablet: the
  * same business, a different person.

@@ -25,7 +25,16 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** The newest reset link mailed to `email`, read from DATA_DIR/mail/*.eml. */
-export async function latestResetLink(email: string, after: number): Promise<string> {
+export function latestResetLink(email: string, after: number): Promise<string> {
+  return latestMailedLink(email, after, 'reset-password');
+}
+
+/** The newest invitation link mailed to `email`. */
+export function latestInvitationLink(email: string, after: number): Promise<string> {
+  return latestMailedLink(email, after, 'accept-invite');
+}
+
+async function latestMailedLink(email: string, after: number, page: string): Promise<string> {
   const folder = path.join(E2E_DATA_DIR, 'mail');
   let link: string | undefined;
   await expect
@@ -36,7 +45,7 @@ export async function latestResetLink(email: string, after: number): Promise<str
           const text = decodeQuotedPrintable(await readFile(path.join(folder, file), 'utf8'));
           const sentAt = Date.parse(/^Date: (.+)$/m.exec(text)?.[1] ?? '');
           if (!text.includes(`To: ${email}`) || sentAt < after - 2000) continue;
-          link = /(http\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
+          link = new RegExp(`(http\\S+/${page}\\?token=[A-Za-z0-9_-]+)`).exec(text)?.[1];
           if (link) return link;
         }
         return undefined;

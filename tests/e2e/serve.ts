@@ -7,6 +7,7 @@ import {
   RESET_USER,
   SCAN_USER,
   SETTINGS_USER,
+  TEAM_OWNER,
 } from './e2e-env.ts';
 
 /**
@@ -42,6 +43,7 @@ createUser(RESET_USER.email, RESET_USER.password, 'Demo Cellar', 'Riley Reset');
 createUser(SETTINGS_USER.email, SETTINGS_USER.password, SETTINGS_USER.business, 'Sam Settings');
 createUser(EXAMPLES_USER.email, EXAMPLES_USER.password, EXAMPLES_USER.business, 'Eli Examples');
 createUser(SCAN_USER.email, SCAN_USER.password, SCAN_USER.business, 'Sky Scanner');
+createUser(TEAM_OWNER.email, TEAM_OWNER.password, TEAM_OWNER.business, 'Olive Owner');
 
 const server = spawn('npm', ['start'], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useCatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
 import { useLocalCatalogue } from '#data/hooks/use-local-catalogue.ts';
+import { useCan } from '#data/hooks/use-permissions.ts';
 import { refreshCatalogue } from '#data/repositories/catalogue.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import {
@@ -17,6 +18,7 @@ export function ScanProduct({ onClose }: { onClose: () => void }) {
   const catalogue = useLocalCatalogue();
   const writes = useCatalogueWrites();
   const online = useOnline();
+  const canEditCatalogue = useCan('catalogue.edit');
   const navigate = useNavigate();
   const [refreshFailed, setRefreshFailed] = useState(false);
 
@@ -34,6 +36,7 @@ export function ScanProduct({ onClose }: { onClose: () => void }) {
     <ScanProductDialog
       catalogue={catalogue.items}
       readiness={readiness}
+      canEditCatalogue={canEditCatalogue}
       onAttach={(item, code) => writes.edit(item, { barcode: code })}
       onOpen={(item, action) => {
         onClose();

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
   ChevronDown,
@@ -9,6 +10,7 @@ import {
   X,
 } from 'lucide-react';
 import { useState } from 'react';
+import { userProfileQuery } from '#data/repositories/user-profile.ts';
 import { BrandMark } from '#ui/brand-mark.tsx';
 import { activeNavigation, FOOTER_MENU, MAIN_MENU, type NavItem } from '../navigation.ts';
 
@@ -43,6 +45,8 @@ export function Sidebar({
     active.childId ? active.itemId : null,
   );
   const isCollapsed = variant === 'rail' && collapsed;
+  // The business's name as its profile says now (Business Profile), kept for offline use.
+  const businessName = useQuery(userProfileQuery()).data?.businessName;
 
   function toggleCollapsed() {
     // Collapsing closes any open submenu.
@@ -132,7 +136,10 @@ export function Sidebar({
       <div className="sidebar__header">
         <Link to="/dashboard" className="sidebar__brand" onClick={onCloseDrawer}>
           <BrandMark size={22} />
-          <span className="sidebar__brand-name">Vintry</span>
+          <span className="sidebar__brand-name">
+            Vintry
+            {businessName ? <span className="sidebar__business">{businessName}</span> : null}
+          </span>
         </Link>
         {variant === 'drawer' ? (
           <button

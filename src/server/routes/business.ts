@@ -9,6 +9,7 @@ import { businesses } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
+import { idempotent } from '../http/idempotency.ts';
 import { readJson } from '../http/read-json.ts';
 
 const profileColumns = {
@@ -23,6 +24,10 @@ const profileColumns = {
 export function businessRoutes(deps: Deps) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
+  // Replayed by the outbox: a write sent again is answered as the first time, not done again.
+  app.use('*', async (c, next) =>
+    c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
+  );
 
   app.get('/profile', async (c) => {
     const [row] = await db

@@ -3,6 +3,7 @@ import { InviteRequestSchema, PersonPatchSchema } from '#shared/team/team.ts';
 import { findAuthUser } from '../auth/users.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { idempotent } from '../http/idempotency.ts';
 import { uuidParam } from '../http/params.ts';
 import { readJson } from '../http/read-json.ts';
 import { invitationMail } from '../mail/invitation-mail.ts';
@@ -22,6 +23,10 @@ import {
 export function teamRoutes(deps: Deps) {
   const { db, now } = deps;
   const app = new Hono<AppEnv>();
+  // Replayed by the outbox: a write sent again is answered as the first time, not done again.
+  app.use('*', async (c, next) =>
+    c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
+  );
 
   async function mail(
     caller: { userId: string; businessId: string },

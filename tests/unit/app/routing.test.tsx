@@ -65,9 +65,7 @@ describe('route map and guards', () => {
     ['/reports/inventory', 'Inventory Report'],
     ['/reports/analytics', 'Customer Analytics'],
     ['/settings', 'Settings'],
-    ['/settings/profile', 'Business Profile'],
     ['/settings/payment', 'Payment & Tax'],
-    ['/settings/team', 'Team & Permissions'],
     ['/settings/integrations', 'Integrations'],
     ['/settings/billing', 'Billing'],
   ])('renders %s as a titled screen inside the layout', async (path, title) => {
@@ -75,6 +73,17 @@ describe('route map and guards', () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByText(`${title} is on its way`)).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it.each([
+    ['/settings/profile', 'Business Profile'],
+    ['/settings/team', 'Team & Permissions'],
+  ])('renders %s, a settings screen of its own, inside the layout', async (path, title) => {
+    await signInAsDemo();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.queryByText(`${title} is on its way`)).toBeNull();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 

@@ -2,21 +2,12 @@ import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
 import { ApiError } from '#data/api-client.ts';
 import { requestLogin, requestPasswordReset } from '#data/auth-api.ts';
-import { handOverDevice } from '#data/device-owner.ts';
-import { saveSession, userKey } from '#data/session.ts';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { checkForgotPasswordEmail, LoginRequestSchema } from '#shared/auth/schemas.ts';
 import { firstIssueMessage } from '#shared/validation.ts';
 import { FormMessage, type FormMessageValue } from '#ui/form-message.tsx';
-import { showToast } from '#ui/toast.tsx';
+import { startSession } from '../sign-in.ts';
 import { AuthCard } from './auth-card.tsx';
-
-/** Changes this user made here before someone else signed in, queued again now. */
-function restoredChangesMessage(count: number): string {
-  return count === 1
-    ? 'Welcome back. 1 change you made earlier on this device was kept and is being sent now.'
-    : `Welcome back. ${count} changes you made earlier on this device were kept and are being sent now.`;
-}
 
 function serverMessageOr(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
@@ -63,16 +54,8 @@ export function LoginForm({
     setEmailInvalid(false);
     try {
       const result = await requestLogin(credentials.output.email, credentials.output.password);
-      const user = result.user ?? { email: credentials.output.email };
-      // What someone else left on this device goes before this user's session starts.
-      const { restored } = await handOverDevice(userKey(user));
-      await saveSession({
-        accessToken: result.accessToken,
-        refreshToken: result.refreshToken,
-        user,
-      });
+      await startSession(result, credentials.output.email);
       setMessage({ kind: 'success', text: AUTH_MESSAGES.loginSucceeded });
-      if (restored > 0) showToast(restoredChangesMessage(restored));
       onSignedIn();
     } catch (error) {
       setMessage({ kind: 'error', text: serverMessageOr(error, AUTH_MESSAGES.loginFailed) });

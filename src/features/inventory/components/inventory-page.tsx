@@ -3,9 +3,11 @@ import { AlertTriangle, Info } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCatalogueWrites, useShownCatalogue } from '#data/hooks/use-catalogue-writes.ts';
 import { useColumnLayout } from '#data/hooks/use-column-layout.ts';
+import { useCan } from '#data/hooks/use-permissions.ts';
 import { useStoredInventorySettings } from '#data/hooks/use-stored.ts';
 import { refreshCatalogue, useStoredCatalogue } from '#data/repositories/catalogue.ts';
 import { inventorySettingsQuery } from '#data/repositories/inventory-settings.ts';
+import { businessProfileQuery } from '#data/repositories/team.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import { shownColumnKeys } from '#shared/inventory/columns.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
@@ -72,6 +74,9 @@ export function InventoryPage({
 }) {
   const stored = useStoredCatalogue();
   const writes = useCatalogueWrites();
+  const canEditCatalogue = useCan('catalogue.edit');
+  const canManageCounts = useCan('stocktake.manage');
+  const tabs = INVENTORY_TABS.filter((entry) => entry.id !== 'add' || canEditCatalogue);
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   // The inventory data first, then the column preferences (spec section 2).
   const columns = useColumnLayout(DEFAULT_TABLE, { enabled: load.status !== 'loading' });
@@ -126,6 +131,15 @@ export function InventoryPage({
     };
   }, [storedSettings]);
 
+  // Product Defaults are the person's once they saved settings; until then the business's tax
+  // category (Business Profile) suggests the GST.
+  const business = useQuery(businessProfileQuery());
+  const productDefaults = useMemo(() => {
+    const own = storedSettings?.settings.productDefaults ?? DEFAULT_PRODUCT_DEFAULTS;
+    const category = business.data?.default_tax_category;
+    return storedSettings?.savedAt || !category ? own : { ...own, defaultTaxCategory: category };
+  }, [storedSettings, business.data]);
+
   const hasStored = Boolean(stored?.meta);
   let body: React.ReactNode;
   if (stored === undefined || (!hasStored && load.status === 'loading') || columns.loading) {
@@ -146,13 +160,13 @@ export function InventoryPage({
   } else if (tab === 'settings') {
     body = settingsPanel;
   } else if (tab === 'batch') {
-    body = <StocktakesView catalogue={shown.items} online={online} />;
-  } else if (tab === 'add') {
+    body = <StocktakesView catalogue={shown.items} online={online} canManage={canManageCounts} />;
+  } else if (tab === 'add' && canEditCatalogue) {
     body = (
       <AddProductForm
         catalogue={shown.items}
         customFields={columns.customFields}
-        defaults={storedSettings?.settings.productDefaults ?? DEFAULT_PRODUCT_DEFAULTS}
+        defaults={productDefaults}
         online={online}
         writes={writes}
         barcode={newBarcode}
@@ -212,6 +226,7 @@ export function InventoryPage({
             attentionIds={shown.attention}
             opening={opening}
             onOpened={onOpened}
+            canEdit={canEditCatalogue}
           />
         )}
       </>
@@ -222,7 +237,7 @@ export function InventoryPage({
     <>
       <PageHeader title="Inventory Management" />
       <div className="tab-bar inventory-tabs" role="tablist" aria-label="Inventory">
-        {INVENTORY_TABS.map((entry) => (
+        {tabs.map((entry) => (
           <button
             key={entry.id}
             type="button"

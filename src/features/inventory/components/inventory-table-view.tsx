@@ -53,6 +53,7 @@ export function InventoryTableView({
   attentionIds,
   opening,
   onOpened,
+  canEdit = true,
 }: {
   catalogue: readonly InventoryItem[];
   columns: readonly ColumnDef[];
@@ -69,6 +70,8 @@ export function InventoryTableView({
   /** A product to open at once (from Scan Product); `onOpened` once it is. */
   opening?: ProductOpening | undefined;
   onOpened?: (() => void) | undefined;
+  /** Whether the person's role may change the catalogue (edit, duplicate, delete). */
+  canEdit?: boolean;
 }) {
   const table = useInventoryTable(catalogue, {
     ...(display.pageSize !== undefined ? { pageSize: display.pageSize } : {}),
@@ -262,6 +265,7 @@ export function InventoryTableView({
           productName={menu.item.product}
           anchor={menu.anchor}
           canAdjustStock={Boolean(writes)}
+          canEditCatalogue={canEdit}
           onSelect={onAction}
           onClose={closeMenu}
         />

@@ -4,6 +4,8 @@ import { createPortal } from 'react-dom';
 
 export type RowAction = 'edit' | 'adjust' | 'duplicate' | 'history' | 'export' | 'delete';
 
+const CATALOGUE_EDITS: readonly RowAction[] = ['edit', 'duplicate', 'delete'];
+
 const ITEMS: { action: RowAction; label: string; icon: typeof Pencil }[] = [
   { action: 'edit', label: 'Edit', icon: Pencil },
   { action: 'adjust', label: 'Adjust stock', icon: PackagePlus },
@@ -22,16 +24,23 @@ export function RowOptionsMenu({
   productName,
   anchor,
   canAdjustStock = false,
+  canEditCatalogue = true,
   onSelect,
   onClose,
 }: {
   productName: string;
   anchor: { x: number; y: number };
   canAdjustStock?: boolean;
+  /** Edit, Duplicate and Delete: not offered to a role that may not change the catalogue. */
+  canEditCatalogue?: boolean;
   onSelect: (action: RowAction) => void;
   onClose: () => void;
 }) {
-  const items = canAdjustStock ? ITEMS : ITEMS.filter((item) => item.action !== 'adjust');
+  const items = ITEMS.filter(
+    (item) =>
+      (canAdjustStock || item.action !== 'adjust') &&
+      (canEditCatalogue || !CATALOGUE_EDITS.includes(item.action)),
+  );
   const menuRef = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState({ left: anchor.x, top: anchor.y });
 

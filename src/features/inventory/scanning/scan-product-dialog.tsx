@@ -33,9 +33,12 @@ export function ScanProductDialog({
   onOpen,
   onAdd,
   onClose,
+  canEditCatalogue = true,
 }: {
   catalogue: readonly InventoryItem[];
   readiness: CatalogueReadiness;
+  /** Adding a product or attaching a code to one: owners and managers. */
+  canEditCatalogue?: boolean;
   /** Saves the barcode on the product; answers the problems by field, or null. */
   onAttach: (item: InventoryItem, code: string) => Promise<Record<string, string> | null>;
   onOpen: (item: InventoryItem, action: 'detail' | 'adjust') => void;
@@ -116,8 +119,9 @@ export function ScanProductDialog({
       <div className="scan-product__result">
         <p className="scan-product__note" role="status">
           {SCAN_TEXT.newBarcode(view.code)}
+          {canEditCatalogue ? '' : ` ${SCAN_TEXT.askToAdd}`}
         </p>
-        <div className="scan-product__actions">
+        <div className="scan-product__actions" hidden={!canEditCatalogue}>
           <button type="button" className="button button--primary" onClick={() => onAdd(view.code)}>
             Add as a new product
           </button>

@@ -9,6 +9,7 @@ export const SCAN_TEXT = {
   several: (count: number) => `This code belongs to ${count} products. Which one?`,
   matches: 'Matching products',
   newBarcode: (code: string) => `No product has the barcode ${code} yet.`,
+  askToAdd: 'An owner or a manager can add it, or attach it to a product.',
   attachPrompt: (code: string) => `Which product should carry the barcode ${code}?`,
   confirmAttach: (code: string, product: string) => `Attach the barcode ${code} to ${product}?`,
   replaces: (old: string) => `It replaces the product's barcode ${old}.`,

@@ -95,8 +95,11 @@ const DEFAULT_SETTINGS = defaultInventorySettings();
 export function SettingsPanel({
   customFieldsManager,
   onCancel,
+  canSaveSettings = true,
 }: {
   customFieldsManager: ReactNode;
+  /** The inventory settings are the business's: saved by owners and managers only. */
+  canSaveSettings?: boolean;
   /** 'Cancel' switches the screen to the Add Inventory sub-tab. */
   onCancel: () => void;
 }) {
@@ -253,13 +256,15 @@ export function SettingsPanel({
           <button type="button" className="button button--secondary" onClick={onCancel}>
             Cancel
           </button>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => void saveSettings()}
-          >
-            Save Settings
-          </button>
+          {canSaveSettings ? (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void saveSettings()}
+            >
+              Save Settings
+            </button>
+          ) : null}
         </div>
       </div>
       {confirmReset ? (

@@ -33,7 +33,8 @@ export function CountScreen({
   stocktake: StocktakeSummary;
   catalogue: readonly InventoryItem[];
   online: boolean;
-  onReview: () => void;
+  /** Review and close; absent for a role that only counts. */
+  onReview?: (() => void) | undefined;
   onBack: () => void;
 }) {
   const id = useId();
@@ -140,14 +141,16 @@ export function CountScreen({
           <button type="button" className="button button--secondary" onClick={onBack}>
             Back to counts
           </button>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={onReview}
-            disabled={!online}
-          >
-            Review and close
-          </button>
+          {onReview ? (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={onReview}
+              disabled={!online}
+            >
+              Review and close
+            </button>
+          ) : null}
         </div>
       </div>
       <p className="stocktake__rule">{COUNT_TEXT.rule}</p>

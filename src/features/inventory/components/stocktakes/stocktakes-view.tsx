@@ -31,9 +31,12 @@ const STATUS_LABELS: Record<StocktakeSummary['status'], string> = {
 export function StocktakesView({
   catalogue,
   online,
+  canManage = true,
 }: {
   catalogue: readonly InventoryItem[];
   online: boolean;
+  /** Starting, reviewing and closing counts; without it (staff) only counting. */
+  canManage?: boolean;
 }) {
   const counts = useStocktakes();
   const [screen, setScreen] = useState<Screen>({ kind: 'list' });
@@ -62,12 +65,12 @@ export function StocktakesView({
         stocktake={current}
         catalogue={catalogue}
         online={online}
-        onReview={() => setScreen({ kind: 'review', id: current.id })}
+        onReview={canManage ? () => setScreen({ kind: 'review', id: current.id }) : undefined}
         onBack={() => setScreen({ kind: 'list' })}
       />
     );
   }
-  if (current && screen.kind === 'review') {
+  if (current && screen.kind === 'review' && canManage) {
     return (
       <CountReview
         stocktake={current}
@@ -87,19 +90,23 @@ export function StocktakesView({
         <h2 id="stocktakes-title" className="stocktake__title">
           Stocktakes
         </h2>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => setScreen({ kind: 'start' })}
-        >
-          Start a count
-        </button>
+        {canManage ? (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setScreen({ kind: 'start' })}
+          >
+            Start a count
+          </button>
+        ) : null}
       </div>
       {counts === undefined ? (
         <PageSpinner label="Loading counts..." />
       ) : counts.length === 0 ? (
         <p className="stocktake__note">
-          No counts yet. Start one to count the shelves with this tablet, also offline.
+          {canManage
+            ? 'No counts yet. Start one to count the shelves with this tablet, also offline.'
+            : 'No counts yet. An owner or a manager starts one; you then count here, also offline.'}
         </p>
       ) : (
         <ul className="stocktakes__list">

@@ -1,0 +1,106 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useRef } from 'react';
+import type { InviteRequest, Person, PersonPatch, Team } from '#shared/team/team.ts';
+import { db } from '../db.ts';
+import {
+  businessProfileQuery,
+  PROFILE_RESOURCE,
+  TEAM_OPS,
+  TEAM_RESOURCE,
+  teamQuery,
+} from '../repositories/team.ts';
+import { userProfileQuery } from '../repositories/user-profile.ts';
+import type { OutboxEntry } from '../sync/outbox-entry.ts';
+
+/** The writes of a resource still in the outbox, in the order they were made. */
+function useWaiting(resource: string): OutboxEntry[] | undefined {
+  return useLiveQuery(() => db.outbox.where('resource').equals(resource).sortBy('seq'), [resource]);
+}
+
+/** Reads `keys` afresh each time the outbox has fewer of a resource's writes: they went through. */
+function useRefreshWhenSent(
+  waiting: OutboxEntry[] | undefined,
+  keys: readonly (readonly string[])[],
+) {
+  const queryClient = useQueryClient();
+  const before = useRef(0);
+  useEffect(() => {
+    const now = waiting?.length ?? 0;
+    if (now < before.current) {
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    }
+    before.current = now;
+  }, [waiting, keys, queryClient]);
+}
+
+export interface ShownPerson extends Person {
+  /** A change of this person waits to be sent (or was refused). */
+  waiting: 'pending' | 'needs-attention' | null;
+}
+
+export interface WaitingInvitation {
+  entryId: string;
+  invite: InviteRequest;
+  state: OutboxEntry['state'];
+}
+
+const TEAM_KEYS = [teamQuery().queryKey] as const;
+const PROFILE_KEYS = [businessProfileQuery().queryKey, userProfileQuery().queryKey] as const;
+
+/**
+ * The team as the server last answered it, with this device's changes still waiting laid over:
+ * a person's waiting role or disable shows at once; invitations not yet sent are listed apart.
+ */
+export function useTeam(enabled: boolean) {
+  const query = useQuery({ ...teamQuery(), enabled });
+  const waiting = useWaiting(TEAM_RESOURCE);
+  useRefreshWhenSent(waiting, TEAM_KEYS);
+  const shown = useMemo(() => overlay(query.data, waiting ?? []), [query.data, waiting]);
+  return { query, ...shown };
+}
+
+function overlay(team: Team | undefined, waiting: OutboxEntry[]) {
+  const changes = new Map<string, OutboxEntry>();
+  for (const entry of waiting) {
+    if (entry.op === TEAM_OPS.person && typeof entry.recordId === 'string') {
+      changes.set(entry.recordId, entry);
+    }
+  }
+  const people: ShownPerson[] = (team?.people ?? []).map((person) => {
+    const entry = changes.get(person.id);
+    if (!entry) return { ...person, waiting: null };
+    const patch = entry.body as PersonPatch;
+    return {
+      ...person,
+      ...(patch.role ? { role: patch.role } : {}),
+      ...(patch.disabled === undefined ? {} : { status: patch.disabled ? 'disabled' : 'active' }),
+      waiting: entry.state === 'needs-attention' ? 'needs-attention' : 'pending',
+    };
+  });
+  const invitations: WaitingInvitation[] = waiting
+    .filter((entry) => entry.op === TEAM_OPS.invite)
+    .map((entry) => ({
+      entryId: entry.id,
+      invite: entry.body as InviteRequest,
+      state: entry.state,
+    }));
+  const revoking = new Set(
+    waiting
+      .filter((entry) => entry.op === TEAM_OPS.revoke)
+      .map((entry) => entry.path.split('/').at(-1)),
+  );
+  return {
+    people,
+    invitations: (team?.invitations ?? []).filter((invitation) => !revoking.has(invitation.id)),
+    waitingInvitations: invitations,
+  };
+}
+
+/** The business profile, read afresh (with the user's profile) once a save has gone through. */
+export function useBusinessProfile() {
+  const query = useQuery(businessProfileQuery());
+  const waiting = useWaiting(PROFILE_RESOURCE);
+  useRefreshWhenSent(waiting, PROFILE_KEYS);
+  return { query, waiting: waiting ?? [] };
+}

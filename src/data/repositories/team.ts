@@ -1,0 +1,196 @@
+import * as v from 'valibot';
+import { ROLE_LABELS } from '#shared/auth/permissions.ts';
+import {
+  type BusinessProfile,
+  BusinessProfileSchema,
+  CURRENCY_SYMBOL,
+  TAX_CATEGORIES,
+} from '#shared/business/profile.ts';
+import type { Invitation, InviteRequest, Person, PersonPatch } from '#shared/team/team.ts';
+import { TeamSchema } from '#shared/team/team.ts';
+import { ErrorBodySchema } from '#shared/validation.ts';
+import { apiJson } from '../api-client.ts';
+import { db } from '../db.ts';
+import { queueWrite } from '../sync/outbox.ts';
+import type { OutboxEntry } from '../sync/outbox-entry.ts';
+import { queueAndSend } from '../sync/replayer.ts';
+import { defineWriteHandler, type FailureNotice, type Refusal } from '../sync/write-handler.ts';
+
+/**
+ * Team & Permissions and Business Profile: read from the server (kept for offline viewing by
+ * the persisted query cache), changed through the outbox like every other write, one send order
+ * for the team so that an invitation goes before its resend or revoke. Each change is one field
+ * or one action, so that two managers' changes to different people, or to different things of
+ * one person, never undo each other.
+ */
+export const TEAM_RESOURCE = 'team';
+/** Apart from the team: a profile save carries the whole profile, the last one wins. */
+export const PROFILE_RESOURCE = 'business-profile';
+export const TEAM_OPS = {
+  invite: 'team.invite',
+  resend: 'team.resend',
+  revoke: 'team.revoke',
+  person: 'team.person',
+  profile: 'business.profile',
+} as const;
+
+export const teamQuery = () => ({
+  queryKey: ['team'] as const,
+  queryFn: () => apiJson('/team', TeamSchema),
+  staleTime: 0,
+  meta: { persist: true },
+});
+
+export const BusinessProfileAnswerSchema = v.object({
+  ...v.object({
+    name: v.string(),
+    tax_number: v.string(),
+    address: v.string(),
+    phone: v.string(),
+    default_tax_category: v.picklist(TAX_CATEGORIES),
+  }).entries,
+  currency: v.literal(CURRENCY_SYMBOL),
+});
+
+export const businessProfileQuery = () => ({
+  queryKey: ['business', 'profile'] as const,
+  queryFn: () => apiJson('/business/profile', BusinessProfileAnswerSchema),
+  staleTime: 60_000,
+  meta: { persist: true },
+});
+
+/** Who a change is about, as Pending changes names it. */
+interface Label {
+  name: string;
+}
+
+function queue<TBody>(write: {
+  resource?: string;
+  op: string;
+  method: OutboxEntry['method'];
+  path: string;
+  body: TBody;
+  name: string;
+  recordId?: string;
+}) {
+  return queueAndSend([db.outbox], () =>
+    queueWrite<TBody, Label>({
+      resource: write.resource ?? TEAM_RESOURCE,
+      op: write.op,
+      method: write.method,
+      path: write.path,
+      body: write.body,
+      revert: { name: write.name },
+      ...(write.recordId ? { recordId: write.recordId } : {}),
+    }),
+  );
+}
+
+export const invitePerson = (input: InviteRequest) =>
+  queue({
+    op: TEAM_OPS.invite,
+    method: 'POST',
+    path: '/team/invitations',
+    body: input,
+    name: input.name,
+  });
+
+export const resendInvitation = (invitation: Invitation) =>
+  queue({
+    op: TEAM_OPS.resend,
+    method: 'POST',
+    path: `/team/invitations/${invitation.id}/resend`,
+    body: {},
+    name: invitation.name,
+  });
+
+export const revokeInvitation = (invitation: Invitation) =>
+  queue({
+    op: TEAM_OPS.revoke,
+    method: 'DELETE',
+    path: `/team/invitations/${invitation.id}`,
+    body: undefined,
+    name: invitation.name,
+  });
+
+/** One change to a person: untried changes of the same person merge into one request. */
+export const changePerson = (person: Person, patch: PersonPatch) =>
+  queue({
+    op: TEAM_OPS.person,
+    method: 'PATCH',
+    path: `/team/people/${person.id}`,
+    body: patch,
+    name: person.name,
+    recordId: person.id,
+  });
+
+export const saveBusinessProfile = (profile: BusinessProfile) =>
+  queue({
+    resource: PROFILE_RESOURCE,
+    op: TEAM_OPS.profile,
+    method: 'PUT',
+    path: '/business/profile',
+    body: v.parse(BusinessProfileSchema, profile),
+    name: profile.name,
+  });
+
+const nameOf = (entry: OutboxEntry) => (entry.revert as Label | null)?.name ?? 'someone';
+
+function describe(entry: OutboxEntry): string {
+  switch (entry.op) {
+    case TEAM_OPS.invite: {
+      const { role } = entry.body as InviteRequest;
+      return `Invite ${nameOf(entry)} as ${ROLE_LABELS[role].toLowerCase()}`;
+    }
+    case TEAM_OPS.resend:
+      return `Resend the invitation to ${nameOf(entry)}`;
+    case TEAM_OPS.revoke:
+      return `Revoke the invitation to ${nameOf(entry)}`;
+    case TEAM_OPS.person: {
+      const patch = entry.body as PersonPatch;
+      const parts = [
+        ...(patch.role ? [`make ${ROLE_LABELS[patch.role].toLowerCase()}`] : []),
+        ...(patch.disabled === undefined ? [] : [patch.disabled ? 'disable' : 'enable']),
+      ];
+      return `${nameOf(entry)}: ${parts.join(', ')}`;
+    }
+    default:
+      return 'Save the business profile';
+  }
+}
+
+function failureNotice(entry: OutboxEntry, refusal: Refusal): FailureNotice {
+  const parsed = v.safeParse(ErrorBodySchema, refusal.body);
+  const reason = parsed.success ? parsed.output.message : `the server answered ${refusal.status}`;
+  return { kind: 'alert', text: `${describe(entry)}: ${reason}` };
+}
+
+// The screens read the team and the profile afresh once their changes are through; nothing is
+// stored here to put right, so acknowledging and reverting have nothing to do.
+const shared = {
+  async acknowledge() {},
+  async revert() {},
+  describe,
+  failureNotice,
+};
+
+export const teamHandlers = [
+  defineWriteHandler<InviteRequest, Label>({ op: TEAM_OPS.invite, role: 'append', ...shared }),
+  defineWriteHandler<Record<string, never>, Label>({
+    op: TEAM_OPS.resend,
+    role: 'append',
+    ...shared,
+  }),
+  defineWriteHandler<undefined, Label>({ op: TEAM_OPS.revoke, role: 'append', ...shared }),
+  defineWriteHandler<PersonPatch, Label>({
+    op: TEAM_OPS.person,
+    role: 'update',
+    ...shared,
+    absorbUpdate: (body, update) => ({ ...body, ...(update as PersonPatch) }),
+  }),
+  defineWriteHandler<BusinessProfile, Label>({
+    op: TEAM_OPS.profile,
+    role: 'save-state',
+    ...shared,
+  }),
+];

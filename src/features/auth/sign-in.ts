@@ -1,0 +1,22 @@
+import { handOverDevice } from '#data/device-owner.ts';
+import { saveSession, userKey } from '#data/session.ts';
+import type { LoginResult } from '#shared/auth/schemas.ts';
+import { showToast } from '#ui/toast.tsx';
+
+/** Changes this user made here before someone else signed in, queued again now. */
+function restoredChangesMessage(count: number): string {
+  return count === 1
+    ? 'Welcome back. 1 change you made earlier on this device was kept and is being sent now.'
+    : `Welcome back. ${count} changes you made earlier on this device were kept and are being sent now.`;
+}
+
+/**
+ * Starts the session a sign-in answered (the login form, an accepted invitation): what someone
+ * else left on this device goes first, then the session is stored.
+ */
+export async function startSession(result: LoginResult, email: string) {
+  const user = result.user ?? { email };
+  const { restored } = await handOverDevice(userKey(user));
+  await saveSession({ accessToken: result.accessToken, refreshToken: result.refreshToken, user });
+  if (restored > 0) showToast(restoredChangesMessage(restored));
+}

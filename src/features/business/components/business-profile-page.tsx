@@ -1,0 +1,170 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import * as v from 'valibot';
+import { useCan } from '#data/hooks/use-permissions.ts';
+import { useBusinessProfile } from '#data/hooks/use-team.ts';
+import { saveBusinessProfile } from '#data/repositories/team.ts';
+import {
+  type BusinessProfile,
+  BusinessProfileSchema,
+  CURRENCY_SYMBOL,
+  PROFILE_MESSAGES,
+  TAX_CATEGORIES,
+  TAX_CATEGORY_LABELS,
+} from '#shared/business/profile.ts';
+import type { TaxCategory } from '#shared/inventory/pricing.ts';
+import { PageHeader } from '#ui/page-header.tsx';
+import { PageSpinner } from '#ui/spinner.tsx';
+import { showToast } from '#ui/toast.tsx';
+import './team.css';
+
+type Errors = Partial<Record<keyof BusinessProfile, string>>;
+
+const TEXT_FIELDS: { key: 'name' | 'tax_number' | 'address' | 'phone'; label: string }[] = [
+  { key: 'name', label: 'Business name' },
+  { key: 'tax_number', label: 'ABN / tax number' },
+  { key: 'address', label: 'Address' },
+  { key: 'phone', label: 'Phone' },
+];
+
+/**
+ * Settings → Business Profile: the business's name (the sidebar and profile menu show it), ABN,
+ * address, phone, the currency ($), and the tax category GST is suggested from. Owners change
+ * it; everyone else reads it. Saved through the outbox.
+ */
+export function BusinessProfilePage() {
+  const id = useId();
+  const canEdit = useCan('profile.manage');
+  const { query, waiting } = useBusinessProfile();
+  const [draft, setDraft] = useState<BusinessProfile | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+
+  // The form starts from the saved profile, and follows it until something is typed.
+  useEffect(() => {
+    if (query.data && draft === null) {
+      const { currency: _currency, ...profile } = query.data;
+      setDraft(profile);
+    }
+  }, [query.data, draft]);
+
+  if (query.isPending || (query.data && draft === null)) {
+    return (
+      <>
+        <PageHeader title="Business Profile" />
+        <PageSpinner label="Loading the business profile..." />
+      </>
+    );
+  }
+  if (!draft) {
+    return (
+      <>
+        <PageHeader title="Business Profile" />
+        <div className="card team-note" role="alert">
+          <p>The business profile could not be loaded: {query.error?.message}</p>
+          <button type="button" className="button button--link" onClick={() => query.refetch()}>
+            Try again
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  const set = (key: keyof BusinessProfile, value: string) => {
+    setDraft({ ...draft, [key]: value });
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = v.safeParse(BusinessProfileSchema, draft);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.issues) {
+        const key = issue.path?.[0]?.key as keyof BusinessProfile | undefined;
+        if (key && !found[key]) found[key] = issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    await saveBusinessProfile(parsed.output);
+    showToast(PROFILE_MESSAGES.saved, 'success');
+  }
+
+  return (
+    <>
+      <PageHeader title="Business Profile" subtitle="How your business appears in Vintry." />
+      <form
+        className="card team-section"
+        noValidate
+        onSubmit={submit}
+        aria-label="Business Profile"
+      >
+        {canEdit ? null : (
+          <p className="team-note__small">Only an owner can change the business profile.</p>
+        )}
+        {waiting.length > 0 ? (
+          <p className="team-note__small" role="status">
+            Saved on this device; it reaches the server when online.
+          </p>
+        ) : null}
+        <div className="team-invite__fields">
+          {TEXT_FIELDS.map(({ key, label }) => (
+            <div className="field" key={key}>
+              <label className="field__label" htmlFor={`${id}-${key}`}>
+                {label}
+              </label>
+              <input
+                id={`${id}-${key}`}
+                className="field__input"
+                value={draft[key]}
+                readOnly={!canEdit}
+                inputMode={key === 'phone' ? 'tel' : undefined}
+                aria-invalid={errors[key] ? true : undefined}
+                aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
+                onChange={(event) => set(key, event.target.value)}
+              />
+              {errors[key] ? (
+                <span id={`${id}-${key}-error`} className="field__error" role="alert">
+                  {errors[key]}
+                </span>
+              ) : null}
+            </div>
+          ))}
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-currency`}>
+              Currency
+            </label>
+            <input
+              id={`${id}-currency`}
+              className="field__input"
+              value={CURRENCY_SYMBOL}
+              readOnly
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-tax`}>
+              Default tax category (GST suggestions)
+            </label>
+            <select
+              id={`${id}-tax`}
+              className="field__input"
+              value={draft.default_tax_category}
+              disabled={!canEdit}
+              onChange={(event) => set('default_tax_category', event.target.value as TaxCategory)}
+            >
+              {TAX_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {TAX_CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {canEdit ? (
+          <button type="submit" className="button button--primary">
+            Save profile
+          </button>
+        ) : null}
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { signedInRoute } from './signed-in.tsx';
+
+/** Settings → Team & Permissions. */
+export const teamRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/settings/team',
+  component: lazyRouteComponent(
+    () => import('#features/business/components/team-page.tsx'),
+    'TeamPage',
+  ),
+});
+
+/** Settings → Business Profile. */
+export const businessProfileRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/settings/profile',
+  component: lazyRouteComponent(
+    () => import('#features/business/components/business-profile-page.tsx'),
+    'BusinessProfilePage',
+  ),
+});
