@@ -2,8 +2,10 @@ import * as v from 'valibot';
 import { API_PREFIX } from '#shared/api.ts';
 import { AUTH_MESSAGES, apiCallFailedMessage } from '#shared/auth/messages.ts';
 import { RefreshResponseSchema } from '#shared/auth/schemas.ts';
+import { TEAM_MESSAGES } from '#shared/team/team.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { fetchNotingConnection } from './connection.ts';
+import { holdEveryWrite } from './sync/outbox.ts';
 import { tokenStore } from './token-store.ts';
 
 /**
@@ -37,6 +39,16 @@ export class ApiError extends Error {
 /** The session ended: the refresh was refused, or there was nothing to refresh with. */
 export class SessionExpiredError extends Error {
   override name = 'SessionExpiredError';
+  /**
+   * The person may not sign in again as things stand (disabled): their waiting writes are set
+   * aside as needing attention, not kept for their next session.
+   */
+  constructor(
+    message: string,
+    readonly holdsWrites = false,
+  ) {
+    super(message);
+  }
 }
 
 /** The answer's body: parsed JSON, the text when it is not JSON, or null when empty. */
@@ -97,13 +109,25 @@ async function performRefresh(staleAccessToken: string | null): Promise<string> 
     `${API_PREFIX}/auth/refresh`,
     withHeaders({ method: 'POST', body: JSON.stringify({ refreshToken }) }, null),
   );
-  const parsed = v.safeParse(RefreshResponseSchema, response.ok ? await readBody(response) : null);
+  const body = await readBody(response);
+  if (isDisabledAnswer(response.status, body)) {
+    await holdEveryWrite(TEAM_MESSAGES.disabled);
+    await store.ended(TEAM_MESSAGES.disabled);
+    throw new SessionExpiredError(TEAM_MESSAGES.disabled, true);
+  }
+  const parsed = v.safeParse(RefreshResponseSchema, response.ok ? body : null);
   if (!parsed.success) {
     await store.ended(null);
     throw new SessionExpiredError(AUTH_MESSAGES.refreshFailed);
   }
   await store.renewed(parsed.output.accessToken, parsed.output.refreshToken);
   return parsed.output.accessToken;
+}
+
+/** The refresh refused because the person was disabled (Team & Permissions). */
+function isDisabledAnswer(status: number, body: unknown): boolean {
+  const parsed = v.safeParse(ErrorBodySchema, body);
+  return status === 401 && parsed.success && parsed.output.message === TEAM_MESSAGES.disabled;
 }
 
 /**
@@ -142,6 +166,8 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
     try {
       renewed = await refreshAccessToken(accessToken);
     } catch (error) {
+      // A disabled person's session has ended already, with its own notice.
+      if (error instanceof SessionExpiredError && error.holdsWrites) throw error;
       if (error instanceof SessionExpiredError) {
         await tokenStore().ended(AUTH_MESSAGES.sessionExpired);
         throw new SessionExpiredError(AUTH_MESSAGES.sessionExpired);

@@ -6,7 +6,9 @@ test.describe('sign-in and password reset', () => {
   test('the demo user signs in and lands on the dashboard', async ({ page }) => {
     await signIn(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await expect(page.getByText('Demo Cellar')).toBeVisible();
+    // The business's name, in the sidebar and in the profile menu.
+    await expect(page.getByRole('link', { name: 'Vintry Demo Cellar' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Demo Owner Demo Cellar/ })).toBeVisible();
     // A reload keeps the session.
     await page.reload();
     await expect(page).toHaveURL(/\/dashboard$/);

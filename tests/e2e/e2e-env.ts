@@ -43,7 +43,7 @@ export const TEAM_OWNER = {
 
 /**
  * A colleague of the demo owner on the offline journeys' server, for the shared tablet: the
- * same business, a different person.
+ * same business, a different person (a manager).
  */
 export const COLLEAGUE = {
   email: 'sam.second@vintry.test',

@@ -42,6 +42,8 @@ export class OfflineServer {
         'create-user',
         ...['--email', COLLEAGUE.email, '--password', COLLEAGUE.password],
         ...['--business', COLLEAGUE.business, '--name', COLLEAGUE.name],
+        // A manager, who sees the custom fields the test looks at.
+        ...['--role', 'manager'],
       ],
       { cwd: ROOT, env: { ...process.env, DATA_DIR: this.dataDir }, encoding: 'utf8' },
     );

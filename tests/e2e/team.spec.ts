@@ -12,6 +12,7 @@ import { openRowMenu } from './inventory-grid.ts';
 const STAFF = { name: 'Stella Staff', email: 'stella@teamtest.test', password: 'Stella2026' };
 const WINE = { name: 'Team Test Riesling 2023', barcode: '9312222000012' };
 const COUNT = 'Riesling shelf';
+const DISABLED = 'This account has been disabled. Ask an owner of your business.';
 
 async function ownerApi(page: Page) {
   const api = await serverApi(page, TEAM_OWNER);
@@ -137,11 +138,16 @@ test('an owner invites staff, who count but cannot change prices, until disabled
     .getByRole('link', { name: 'Dashboard' })
     .click();
   await expect(staff).toHaveURL(/\/login$/, { timeout: 20_000 });
+  // The sign-in screen says why, and signing in again says the same.
+  await expect(staff.getByText(DISABLED)).toBeVisible();
   await staff.getByLabel('Email address').fill(STAFF.email);
   await staff.getByLabel('Password').fill(STAFF.password);
-  await staff.getByRole('button', { name: 'Login' }).click();
-  await expect(
-    staff.getByText('This account has been disabled. Ask an owner of your business.'),
-  ).toBeVisible();
+  const [login] = await Promise.all([
+    staff.waitForResponse('**/api/v1/auth/login'),
+    staff.getByRole('button', { name: 'Login' }).click(),
+  ]);
+  expect(login.status()).toBe(401);
+  await expect(staff.getByText(DISABLED)).toBeVisible();
+  await expect(staff).toHaveURL(/\/login$/);
   await tablet.close();
 });

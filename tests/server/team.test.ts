@@ -247,6 +247,8 @@ describe('roles and disabling', () => {
       body: { refreshToken: signedIn.refreshToken },
     });
     expect(refresh.status).toBe(401);
+    // The device is told why, so it sets the person's waiting changes aside.
+    expect(refresh.body).toEqual({ message: TEAM_MESSAGES.disabled });
     const login = await server.call('POST', '/api/v1/auth/login', {
       body: { email: 'dee@team.test', password: PASSWORD },
     });

@@ -160,3 +160,15 @@ export async function currentRecordId(id: number | string): Promise<number | str
   const adopted = await db.meta.get(`adopted:${id}`);
   return adopted && 'serverId' in adopted ? adopted.serverId : id;
 }
+
+/**
+ * Sets every waiting write aside as needing attention, with the reason: the person who made
+ * them was disabled, so nothing of theirs is sent (nor later under anyone else's session); if
+ * they are enabled again, they see them in Pending changes to retry or discard.
+ */
+export async function holdEveryWrite(message: string) {
+  await db.outbox.toCollection().modify((entry) => {
+    entry.state = 'needs-attention';
+    entry.failure = { reason: 'refused', status: 401, message };
+  });
+}

@@ -223,7 +223,10 @@ async function judge(entry: OutboxEntry, handler: WriteHandler, result: Result):
   const { error } = result;
   const failure = failureOf(error);
   if (error instanceof SessionExpiredError) {
-    await db.outbox.update(entry.seq as number, { state: 'pending', failure });
+    // Set aside with every other write when the person was disabled; otherwise kept for their
+    // next session.
+    if (!error.holdsWrites)
+      await db.outbox.update(entry.seq as number, { state: 'pending', failure });
     paused = true;
     return { kind: 'stop' };
   }

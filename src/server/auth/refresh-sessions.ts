@@ -59,6 +59,11 @@ export async function revokeFamilyOfToken(db: Db, token: string, now: Date) {
  * Exchanges a refresh token for a new one of the same family. Returns null when the token is
  * unknown, expired, revoked, or reused after the grace window (which also revokes its family).
  */
+/** Whose refresh token this is (revoked or not), to say why a refresh is refused. */
+export async function ownerOfRefreshToken(db: Db, token: string): Promise<string | undefined> {
+  return (await findByToken(db, token))?.userId;
+}
+
 export async function rotateRefreshToken(
   db: Db,
   token: string,

@@ -78,6 +78,15 @@ export async function findActiveAuthUserById(
   return row;
 }
 
+export async function isDisabled(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return Boolean(row?.disabledAt);
+}
+
 export async function noteSignIn(db: Db, userId: string, now: Date) {
   await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
 }

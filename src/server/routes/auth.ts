@@ -12,6 +12,7 @@ import { beginLoginAttempt, clearLoginFailures } from '../auth/login-throttle.ts
 import { consumeResetToken, createResetToken } from '../auth/password-reset.ts';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords.ts';
 import {
+  ownerOfRefreshToken,
   revokeAllRefreshTokens,
   revokeFamilyOfToken,
   rotateRefreshToken,
@@ -21,6 +22,7 @@ import {
   findActiveAuthUserById,
   findUserForLogin,
   findUserIdByEmail,
+  isDisabled,
   noteSignIn,
   setPassword,
 } from '../auth/users.ts';
@@ -79,7 +81,13 @@ export function authRoutes(deps: Deps) {
     const { refreshToken } = await readJson(c, RefreshTokenRequestSchema);
     const rotated = await rotateRefreshToken(db, refreshToken, now());
     const user = rotated && (await findActiveAuthUserById(db, rotated.userId));
-    if (!rotated || !user) throw new HttpError(401, SERVER_AUTH_MESSAGES.invalidRefreshToken);
+    if (!rotated || !user) {
+      // A disabled person's device is told why, so that it keeps their changes aside.
+      const holder = await ownerOfRefreshToken(db, refreshToken);
+      if (holder && (await isDisabled(db, holder)))
+        throw new HttpError(401, TEAM_MESSAGES.disabled);
+      throw new HttpError(401, SERVER_AUTH_MESSAGES.invalidRefreshToken);
+    }
     const accessToken = await tokens.sign({
       userId: user.id,
       businessId: user.businessId,

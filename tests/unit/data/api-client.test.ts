@@ -1,8 +1,11 @@
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, apiFetch, refreshAccessToken, SessionExpiredError } from '#data/api-client.ts';
+import { db } from '#data/db.ts';
 import { clearSession, getSessionState, loadSession, saveSession } from '#data/session.ts';
 import { clearMirror } from '#data/session-mirror.ts';
+import { queueWrite } from '#data/sync/outbox.ts';
+import { TEAM_MESSAGES } from '#shared/team/team.ts';
 import { mockServer } from '../../mocks/server.ts';
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
@@ -145,6 +148,35 @@ describe('apiFetch', () => {
       status: 'unauthenticated',
       notice: 'Session expired. Please login again.',
     });
+  });
+
+  it('sets every waiting change aside and says why when the person was disabled', async () => {
+    await db.outbox.clear();
+    await queueWrite({
+      resource: 'inventory-settings',
+      op: 'inventory-settings.save',
+      method: 'PUT',
+      path: '/preferences/inventory-settings',
+      body: {},
+      revert: null,
+    });
+    mockServer.use(
+      http.get('*/api/v1/user/profile', () => new HttpResponse(null, { status: 401 })),
+      http.post('*/api/v1/auth/refresh', () =>
+        HttpResponse.json({ message: TEAM_MESSAGES.disabled }, { status: 401 }),
+      ),
+    );
+    const failure = apiFetch('/user/profile');
+    await expect(failure).rejects.toMatchObject({ holdsWrites: true });
+    expect(getSessionState()).toMatchObject({
+      status: 'unauthenticated',
+      notice: TEAM_MESSAGES.disabled,
+    });
+    const entries = await db.outbox.toArray();
+    expect(entries.map((entry) => [entry.state, entry.failure?.message])).toEqual([
+      ['needs-attention', TEAM_MESSAGES.disabled],
+    ]);
+    await db.outbox.clear();
   });
 
   it('treats a 401 with no refresh token as an ended session, not a refused request', async () => {
