@@ -151,3 +151,45 @@ test('an owner invites staff, who count but cannot change prices, until disabled
   await expect(staff).toHaveURL(/\/login$/);
   await tablet.close();
 });
+
+test('the business profile names the business everywhere and sets the GST suggestion', async ({
+  page,
+}) => {
+  await signIn(page, TEAM_OWNER);
+  await page.goto('/settings/profile');
+  const form = page.getByRole('form', { name: 'Business Profile' });
+  await expect(form.getByLabel('Business name')).toHaveValue(TEAM_OWNER.business);
+  await expect(form.getByLabel('Currency')).toHaveValue('$');
+  await form.getByLabel('ABN / tax number').fill('51 824 753 55');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(form.getByText('ABN must be 11 digits (spaces allowed)')).toBeVisible();
+  await expect(form.getByLabel('ABN / tax number')).toHaveValue('51 824 753 55');
+  await form.getByLabel('ABN / tax number').fill('51 824 753 556');
+  await form.getByLabel('Business name').fill(`${TEAM_OWNER.business} & Co`);
+  await form.getByLabel('Default tax category (GST suggestions)').selectOption('gstFree');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Business profile saved')).toBeVisible();
+  await expect(page.getByRole('link', { name: `Vintry ${TEAM_OWNER.business} & Co` })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(
+    page.getByRole('button', { name: new RegExp(`${TEAM_OWNER.business} & Co`) }),
+  ).toBeVisible();
+
+  // No Product Defaults saved by this owner: Add Inventory suggests GST from the business's.
+  await page.goto('/inventory?tab=add');
+  const add = page.getByRole('form', { name: 'Add Product' });
+  await add.getByLabel('LUC (Landed Unit Cost)').fill('20');
+  await expect(add.getByLabel('GST', { exact: true })).toHaveValue('0.00');
+
+  // Put the name back for the other journey of this business.
+  await page.goto('/settings/profile');
+  await form.getByLabel('Business name').fill(TEAM_OWNER.business);
+  await form.getByLabel('Default tax category (GST suggestions)').selectOption('gst10');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(
+    page.getByRole('link', { name: `Vintry ${TEAM_OWNER.business}`, exact: true }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+});

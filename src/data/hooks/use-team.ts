@@ -39,7 +39,7 @@ export interface ShownPerson extends Person {
   waiting: 'pending' | 'needs-attention' | null;
 }
 
-export interface WaitingInvitation {
+interface WaitingInvitation {
   entryId: string;
   invite: InviteRequest;
   state: OutboxEntry['state'];

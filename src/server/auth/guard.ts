@@ -13,7 +13,7 @@ import { findActiveCaller } from './users.ts';
  * The route a request reached, as `METHOD /path` with the path as registered; null when none.
  * Wildcards are middleware or the app shell's fallback, never an API route.
  */
-export function matchedRoute(c: Context): string | null {
+function matchedRoute(c: Context): string | null {
   const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
   const route = c.req.matchedRoutes.find(
     (entry) => entry.method === method && !entry.path.includes('*'),

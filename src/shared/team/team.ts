@@ -80,8 +80,6 @@ export const AcceptInviteSchema = v.object(
   ),
 );
 
-export type PersonStatus = 'active' | 'disabled';
-
 /** A person as Team & Permissions lists them. */
 export const PersonSchema = v.object({
   id: v.string(),
