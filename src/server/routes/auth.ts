@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { SERVER_AUTH_MESSAGES } from '#shared/auth/messages.ts';
-import type { AuthUser } from '#shared/auth/schemas.ts';
 import {
+  type AuthUser,
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
   RefreshTokenRequestSchema,
