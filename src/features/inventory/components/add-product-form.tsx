@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { StoredCustomField } from '#data/db.ts';
 import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
 import { columnLabel } from '#shared/inventory/columns.ts';
@@ -132,17 +132,30 @@ export function AddProductForm({
   const idOf = (key: string) => `${formId}-${key}`;
   const errorId = (key: string) => (errors[key] ? `${idOf(key)}-error` : undefined);
 
+  const suggestGst = (lucValue: FormValue | undefined) => {
+    const luc = numberOf(lucValue);
+    return luc === null ? '' : suggestedGst(luc, defaults.defaultTaxCategory).toFixed(2);
+  };
+
   function set(key: string, value: FormValue) {
     setDraft((current) => {
       const next = { ...current, [key]: value };
-      if (key === 'luc' && !gstTyped) {
-        const luc = numberOf(value);
-        next.gst = luc === null ? '' : suggestedGst(luc, defaults.defaultTaxCategory).toFixed(2);
-      }
+      if (key === 'luc' && !gstTyped) next.gst = suggestGst(value);
       return next;
     });
     if (key === 'gst') setGstTyped(true);
   }
+
+  // The tax category can arrive after typing began (the business's, read from the server): an
+  // untouched suggestion follows it.
+  const category = defaults.defaultTaxCategory;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new category re-suggests
+  useEffect(() => {
+    if (gstTyped) return;
+    setDraft((current) =>
+      current.luc === undefined ? current : { ...current, gst: suggestGst(current.luc) },
+    );
+  }, [category]);
 
   const luc = numberOf(draft.luc);
   const gst = numberOf(draft.gst);

@@ -97,6 +97,26 @@ describe('Add Inventory', () => {
     expect((input('GST') as HTMLInputElement).value).toBe('0.00');
   });
 
+  it('follows a tax category that arrives after LUC was typed, unless GST was typed', async () => {
+    const onDone = vi.fn();
+    const user = userEvent.setup();
+    const view = render(<Harness onDone={onDone} />);
+    const input = (name: string) =>
+      within(screen.getByRole('form', { name: 'Add Product' })).getByLabelText(name, {
+        exact: false,
+      }) as HTMLInputElement;
+    await user.type(input('LUC'), '20');
+    expect(input('GST').value).toBe('2.00');
+    view.rerender(
+      <Harness productDefaults={{ ...defaults, defaultTaxCategory: 'gstFree' }} onDone={onDone} />,
+    );
+    expect(input('GST').value).toBe('0.00');
+    await user.clear(input('GST'));
+    await user.type(input('GST'), '1.50');
+    view.rerender(<Harness onDone={onDone} />);
+    expect(input('GST').value).toBe('1.50');
+  });
+
   it('makes the SKU from Product Defaults when they say automatic, and the next one after a save', async () => {
     const { user, input } = await setup({
       productDefaults: { ...defaults, skuGeneration: 'automatic' },
