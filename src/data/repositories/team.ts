@@ -52,10 +52,11 @@ export const BusinessProfileAnswerSchema = v.object({
   currency: v.literal(CURRENCY_SYMBOL),
 });
 
+// Read afresh whenever a screen needs it (it is small): a saved copy may predate a change.
 export const businessProfileQuery = () => ({
   queryKey: ['business', 'profile'] as const,
   queryFn: () => apiJson('/business/profile', BusinessProfileAnswerSchema),
-  staleTime: 60_000,
+  staleTime: 0,
   meta: { persist: true },
 });
 

@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
 import { useCan } from '#data/hooks/use-permissions.ts';
 import { useBusinessProfile } from '#data/hooks/use-team.ts';
-import { saveBusinessProfile } from '#data/repositories/team.ts';
+import { businessProfileQuery, saveBusinessProfile } from '#data/repositories/team.ts';
 import {
   type BusinessProfile,
   BusinessProfileSchema,
@@ -35,6 +36,7 @@ export function BusinessProfilePage() {
   const id = useId();
   const canEdit = useCan('profile.manage');
   const { query, waiting } = useBusinessProfile();
+  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<BusinessProfile | null>(null);
   const [errors, setErrors] = useState<Errors>({});
 
@@ -86,6 +88,11 @@ export function BusinessProfilePage() {
       return;
     }
     await saveBusinessProfile(parsed.output);
+    // Shown everywhere at once, offline too; read again from the server once it has it.
+    queryClient.setQueryData(businessProfileQuery().queryKey, {
+      ...parsed.output,
+      currency: CURRENCY_SYMBOL,
+    });
     showToast(PROFILE_MESSAGES.saved, 'success');
   }
 
