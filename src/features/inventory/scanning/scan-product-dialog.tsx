@@ -1,10 +1,10 @@
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { formatCurrency } from '#shared/inventory/format.ts';
 import { lookUpScan, searchProducts } from '#shared/inventory/lookup.ts';
 import type { InventoryItem } from '#shared/inventory/product.ts';
 import { statusBadge } from '#shared/inventory/status.ts';
 import { Modal } from '#ui/modal.tsx';
-import { ScanField, type ScanFieldHandle } from './scan-field.tsx';
+import { ScanField } from './scan-field.tsx';
 import { SCAN_TEXT } from './scan-text.ts';
 
 /** Products offered for a search. */
@@ -47,7 +47,6 @@ export function ScanProductDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const fieldRef = useRef<ScanFieldHandle>(null);
   const [text, setText] = useState('');
   const [view, setView] = useState<View>({ kind: 'idle' });
   const byId = useMemo(() => new Map(catalogue.map((item) => [item.id, item])), [catalogue]);
@@ -218,7 +217,6 @@ export function ScanProductDialog({
     <Modal title="Scan Product" onClose={onClose} size="medium">
       <div className="scan-product">
         <ScanField
-          handle={fieldRef}
           label="Scan or search"
           placeholder="Barcode, SKU or name"
           submitLabel="Find"
