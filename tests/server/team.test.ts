@@ -234,6 +234,11 @@ describe('roles and disabling', () => {
       refreshToken: string;
       user: { id: string };
     };
+    // Seen once while active, so that any copy the server keeps of them is the active one.
+    const before = await server.call('GET', '/api/v1/inventory/enhanced', {
+      token: signedIn.accessToken,
+    });
+    expect(before.status).toBe(200);
     const disable = await server.call('PATCH', `/api/v1/team/people/${signedIn.user.id}`, {
       token: owner,
       body: { disabled: true },
@@ -271,6 +276,8 @@ describe('roles and disabling', () => {
     const sent = await invite(owner, { name: 'Roy', email: 'roy@team.test', role: 'manager' });
     const roy = (await accept(sent.link)).body as { accessToken: string; user: { id: string } };
     const field = { field_name: 'Cellar Row', field_type: 'text', entity_type: 'product' };
+    // As a manager first: the team is his to see.
+    expect((await server.call('GET', '/api/v1/team', { token: roy.accessToken })).status).toBe(200);
     await server.call('PATCH', `/api/v1/team/people/${roy.user.id}`, {
       token: owner,
       body: { role: 'staff' },
@@ -281,6 +288,7 @@ describe('roles and disabling', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: PERMISSION_MESSAGES.forbidden });
+    expect((await server.call('GET', '/api/v1/team', { token: roy.accessToken })).status).toBe(403);
   });
 
   it("never reaches another business's people or invitations", async () => {
