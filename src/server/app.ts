@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '#shared/api.ts';
-import { createCallerCache, guard } from './auth/guard.ts';
+import { guard } from './auth/guard.ts';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { type BodyLimit, limitBodies } from './http/body-limit.ts';
@@ -89,7 +89,7 @@ export function createApp(deps: Deps) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   // Who may call what: every route's rule, in one table (http/route-rules.ts).
-  api.use('*', guard(deps, createCallerCache(deps.db, { enabled: deps.dbKind === 'pglite' })));
+  api.use('*', guard(deps, createReadCache({ enabled: deps.dbKind === 'pglite' })));
   api.route('/health', healthRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.route('/user', userRoutes(deps));

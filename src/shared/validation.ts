@@ -11,6 +11,18 @@ export function firstIssueMessage(issues: readonly { message: string }[]): strin
   return issues[0]?.message ?? 'Invalid request';
 }
 
+/** The first message for each top-level field of a failed parse, for messages under fields. */
+export function firstMessageByField(
+  issues: readonly v.BaseIssue<unknown>[],
+): Partial<Record<string, string>> {
+  const found: Partial<Record<string, string>> = {};
+  for (const issue of issues) {
+    const key = issue.path?.[0]?.key;
+    if (typeof key === 'string' && !found[key]) found[key] = issue.message;
+  }
+  return found;
+}
+
 /**
  * The message for an object schema. Valibot reports a missing key with the object's message, not
  * the field's; this names the missing field's own message instead, and `otherwise` for a body

@@ -2,12 +2,16 @@ import * as v from 'valibot';
 import { ROLE_LABELS } from '#shared/auth/permissions.ts';
 import {
   type BusinessProfile,
+  BusinessProfileAnswerSchema,
   BusinessProfileSchema,
-  CURRENCY_SYMBOL,
-  TAX_CATEGORIES,
 } from '#shared/business/profile.ts';
-import type { Invitation, InviteRequest, Person, PersonPatch } from '#shared/team/team.ts';
-import { TeamSchema } from '#shared/team/team.ts';
+import {
+  type Invitation,
+  type InviteRequest,
+  type Person,
+  type PersonPatch,
+  TeamSchema,
+} from '#shared/team/team.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { apiJson } from '../api-client.ts';
 import { db } from '../db.ts';
@@ -39,17 +43,6 @@ export const teamQuery = () => ({
   queryFn: () => apiJson('/team', TeamSchema),
   staleTime: 0,
   meta: { persist: true },
-});
-
-export const BusinessProfileAnswerSchema = v.object({
-  ...v.object({
-    name: v.string(),
-    tax_number: v.string(),
-    address: v.string(),
-    phone: v.string(),
-    default_tax_category: v.picklist(TAX_CATEGORIES),
-  }).entries,
-  currency: v.literal(CURRENCY_SYMBOL),
 });
 
 // Read afresh whenever a screen needs it (it is small): a saved copy may predate a change.

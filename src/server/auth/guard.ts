@@ -2,12 +2,11 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { SERVER_AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { can, PERMISSION_MESSAGES } from '#shared/auth/permissions.ts';
-import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
+import type { ReadCache } from '../http/read-cache.ts';
 import { ROUTE_RULES, type RouteRule } from '../http/route-rules.ts';
-import type { Caller } from './access-tokens.ts';
 import { findActiveCaller } from './users.ts';
 
 /**
@@ -27,45 +26,6 @@ const unauthorized = () =>
     headers: { 'WWW-Authenticate': 'Bearer' },
   });
 
-/** People's current standing, kept between the writes that can change it. */
-export interface CallerCache {
-  read(userId: string): Promise<Caller | undefined>;
-  /** After a write that may change people: forget everyone. */
-  forget(): void;
-}
-
-/** Enough for every person of a large shop signed in at once; the oldest go first. */
-const CALLERS_KEPT = 2_000;
-
-/**
- * Only on the embedded database, whose folder belongs to this process: every change of a role or
- * a disable goes through this server's team routes, which forget everything once they have run.
- * On PostgreSQL another instance may change someone, so every call reads the database. Kept
- * apart from the general read cache, which every write clears: a replay of 1,000 edits would
- * otherwise read the same person 1,000 times.
- */
-export function createCallerCache(db: Db, { enabled }: { enabled: boolean }): CallerCache {
-  const kept = new Map<string, Caller | undefined>();
-  let generation = 0;
-  return {
-    async read(userId) {
-      if (!enabled) return findActiveCaller(db, userId);
-      if (kept.has(userId)) return kept.get(userId);
-      const startedIn = generation;
-      const caller = await findActiveCaller(db, userId);
-      if (startedIn === generation) {
-        kept.set(userId, caller);
-        if (kept.size > CALLERS_KEPT) kept.delete(kept.keys().next().value as string);
-      }
-      return caller;
-    },
-    forget() {
-      generation += 1;
-      kept.clear();
-    },
-  };
-}
-
 /** Writes that change who may do what. */
 const changesPeople = (route: string) =>
   !route.startsWith('GET ') && route.includes(' /api/v1/team');
@@ -75,7 +35,14 @@ const changesPeople = (route: string) =>
  * {token}` with a valid access token of a person who is still active (their role and business
  * as stored now, not as the token says), and a role with the route's permission (403 otherwise).
  */
-export function guard(deps: Pick<Deps, 'tokens' | 'log'>, callers: CallerCache) {
+/**
+ * `callers` keeps people's standing on the embedded database, whose folder belongs to this
+ * process: every change of a role or a disable goes through this server's team routes, after
+ * which it is forgotten. It is a cache of its own, not the general read cache, which every write
+ * clears: a replay of 1,000 edits would otherwise read the same person 1,000 times. On
+ * PostgreSQL another instance may change someone, so it is off and every call reads them.
+ */
+export function guard(deps: Pick<Deps, 'db' | 'tokens' | 'log'>, callers: ReadCache) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const route = matchedRoute(c);
     // No route: the app answers 404.
@@ -91,7 +58,9 @@ export function guard(deps: Pick<Deps, 'tokens' | 'log'>, callers: CallerCache) 
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
     const verified = match?.[1] ? await deps.tokens.verify(match[1]) : null;
     if (!verified) throw unauthorized();
-    const caller = await callers.read(verified.userId);
+    const caller = await callers.read(`caller:${verified.userId}`, () =>
+      findActiveCaller(deps.db, verified.userId),
+    );
     if (!caller) throw unauthorized();
     c.set('caller', caller);
     if (rule !== 'signed-in' && !can(caller.role, rule)) {

@@ -15,6 +15,8 @@ const MAX_ENTRIES = 5_000;
 
 export interface ReadCache {
   read<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets everything now (a cache kept for fewer writes than all of them). */
+  forget(): void;
   /** Forgets everything when a write request starts and again when it has finished. */
   invalidateAfterWrites: ReturnType<typeof createMiddleware>;
 }
@@ -28,6 +30,7 @@ export function createReadCache({ enabled }: { enabled: boolean }): ReadCache {
   };
 
   return {
+    forget,
     async read<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (!enabled) return load();
       const entry = entries.get(key);

@@ -32,16 +32,34 @@ const emailMatches = (column: typeof users.email | typeof invitations.email, ema
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+const personColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  disabledAt: users.disabledAt,
+  lastSignInAt: users.lastSignInAt,
+};
+
+const toPerson = (row: {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  disabledAt: Date | null;
+  lastSignInAt: Date | null;
+}): Person => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  status: row.disabledAt ? 'disabled' : 'active',
+  last_sign_in_at: iso(row.lastSignInAt),
+});
+
 export async function listTeam(db: Db, businessId: string, now: Date): Promise<Team> {
   const people = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      disabledAt: users.disabledAt,
-      lastSignInAt: users.lastSignInAt,
-    })
+    .select(personColumns)
     .from(users)
     .where(eq(users.businessId, businessId))
     .orderBy(asc(users.name), asc(users.email));
@@ -57,16 +75,7 @@ export async function listTeam(db: Db, businessId: string, now: Date): Promise<T
     )
     .orderBy(asc(invitations.sentAt));
   return {
-    people: people.map(
-      (row): Person => ({
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        role: row.role,
-        status: row.disabledAt ? 'disabled' : 'active',
-        last_sign_in_at: iso(row.lastSignInAt),
-      }),
-    ),
+    people: people.map(toPerson),
     invitations: pending.map(toInvitation(now)),
   };
 }
@@ -228,17 +237,10 @@ export async function changePerson(
       .update(users)
       .set({ role, disabledAt, updatedAt: now })
       .where(eq(users.id, id))
-      .returning();
+      .returning(personColumns);
     if (!row) throw new HttpError(404, TEAM_MESSAGES.notOnTeam);
     if (disabledAt && !person.disabledAt) await revokeAllRefreshTokens(tx, id, now);
-    return {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      role: row.role,
-      status: row.disabledAt ? 'disabled' : 'active',
-      last_sign_in_at: iso(row.lastSignInAt),
-    };
+    return toPerson(row);
   });
 }
 

@@ -73,4 +73,12 @@ export const BusinessProfileSchema = v.object(
 export type BusinessProfile = v.InferOutput<typeof BusinessProfileSchema>;
 
 /** The profile as the server answers it: what was saved, and the currency shown. */
-export type BusinessProfileAnswer = BusinessProfile & { currency: typeof CURRENCY_SYMBOL };
+export const BusinessProfileAnswerSchema = v.object({
+  name: v.string(),
+  tax_number: v.string(),
+  address: v.string(),
+  phone: v.string(),
+  default_tax_category: v.picklist(TAX_CATEGORIES),
+  currency: v.literal(CURRENCY_SYMBOL),
+});
+export type BusinessProfileAnswer = v.InferOutput<typeof BusinessProfileAnswerSchema>;

@@ -1,14 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '#data/api-client.ts';
 import { acceptInvitation, previewInvitation } from '#data/auth-api.ts';
-import { allPasswordRulesMet, checkPasswordRules } from '#shared/auth/password-rules.ts';
+import { allPasswordRulesMet } from '#shared/auth/password-rules.ts';
 import { ROLE_LABELS } from '#shared/auth/permissions.ts';
 import { type InvitationPreview, TEAM_MESSAGES } from '#shared/team/team.ts';
 import { FormMessage, type FormMessageValue } from '#ui/form-message.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
+import { serverMessageOr } from '../server-message.ts';
 import { startSession } from '../sign-in.ts';
 import { AuthCard } from './auth-card.tsx';
-import { PasswordChecklist } from './password-checklist.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 const NO_CONNECTION = 'The invitation could not be checked. Check the connection and try again.';
 
@@ -16,9 +17,6 @@ type Preview =
   | { status: 'loading' }
   | { status: 'ready'; invitation: InvitationPreview }
   | { status: 'failed'; message: string };
-
-const messageOf = (error: unknown, fallback: string) =>
-  (error instanceof ApiError && error.serverMessage) || fallback;
 
 /**
  * /accept-invite: the person invited from Team & Permissions sees who invited them to what,
@@ -39,7 +37,6 @@ export function AcceptInviteForm({
   const [confirmation, setConfirmation] = useState('');
   const [running, setRunning] = useState(false);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const rules = checkPasswordRules(password, confirmation);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each Try again (attempt) asks again
   useEffect(() => {
@@ -53,7 +50,7 @@ export function AcceptInviteForm({
           status: 'failed',
           message:
             error instanceof ApiError && error.status === 400
-              ? messageOf(error, TEAM_MESSAGES.inviteInvalid)
+              ? serverMessageOr(error, TEAM_MESSAGES.inviteInvalid)
               : NO_CONNECTION,
         }),
     );
@@ -103,7 +100,7 @@ export function AcceptInviteForm({
       await startSession(result, invitation.email);
       onSignedIn();
     } catch (error) {
-      setMessage({ kind: 'error', text: messageOf(error, NO_CONNECTION) });
+      setMessage({ kind: 'error', text: serverMessageOr(error, NO_CONNECTION) });
       setRunning(false);
     }
   }
@@ -116,35 +113,14 @@ export function AcceptInviteForm({
           {ROLE_LABELS[invitation.role].toLowerCase()} and sign in as{' '}
           <strong>{invitation.email}</strong>. Choose your password.
         </p>
-        <div className="field">
-          <label className="field__label" htmlFor="invite-password">
-            New Password
-          </label>
-          <input
-            id="invite-password"
-            className="field__input"
-            type="password"
-            autoComplete="new-password"
-            disabled={running}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="invite-confirmation">
-            Confirm Password
-          </label>
-          <input
-            id="invite-confirmation"
-            className="field__input"
-            type="password"
-            autoComplete="new-password"
-            disabled={running}
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
-        </div>
-        <PasswordChecklist results={rules} />
+        <NewPasswordFields
+          idPrefix="invite"
+          password={password}
+          confirmation={confirmation}
+          disabled={running}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+        />
         <button
           type="submit"
           className="button button--primary button--block"

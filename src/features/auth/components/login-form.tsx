@@ -1,17 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
-import { ApiError } from '#data/api-client.ts';
 import { requestLogin, requestPasswordReset } from '#data/auth-api.ts';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { checkForgotPasswordEmail, LoginRequestSchema } from '#shared/auth/schemas.ts';
 import { firstIssueMessage } from '#shared/validation.ts';
 import { FormMessage, type FormMessageValue } from '#ui/form-message.tsx';
+import { serverMessageOr } from '../server-message.ts';
 import { startSession } from '../sign-in.ts';
 import { AuthCard } from './auth-card.tsx';
-
-function serverMessageOr(error: unknown, fallback: string): string {
-  return (error instanceof ApiError && error.serverMessage) || fallback;
-}
 
 /**
  * The sign-in screen of spec section 2: Login, and 'Forgot password?' which mails a reset link to

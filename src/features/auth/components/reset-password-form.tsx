@@ -1,15 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { ApiError } from '#data/api-client.ts';
 import { resetPassword } from '#data/auth-api.ts';
 import { RESET_REDIRECT_MS } from '#shared/auth/constants.ts';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
-import { allPasswordRulesMet, checkPasswordRules } from '#shared/auth/password-rules.ts';
+import { allPasswordRulesMet } from '#shared/auth/password-rules.ts';
 import { ResetPasswordRequestSchema } from '#shared/auth/schemas.ts';
 import { firstIssueMessage } from '#shared/validation.ts';
 import { FormMessage, type FormMessageValue } from '#ui/form-message.tsx';
+import { serverMessageOr } from '../server-message.ts';
 import { AuthCard } from './auth-card.tsx';
-import { PasswordChecklist } from './password-checklist.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /**
  * The reset-password screen of spec section 2: a new password that meets the four rules, sent
@@ -28,7 +28,6 @@ export function ResetPasswordForm({
   const [running, setRunning] = useState(false);
   const [done, setDone] = useState(false);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const rules = checkPasswordRules(password, confirmation);
   const canSubmit = allPasswordRulesMet(password, confirmation) && !running && !done;
 
   useEffect(() => {
@@ -52,8 +51,7 @@ export function ResetPasswordForm({
       setDone(true);
       setMessage({ kind: 'success', text: AUTH_MESSAGES.resetSucceeded });
     } catch (error) {
-      const text = (error instanceof ApiError && error.serverMessage) || AUTH_MESSAGES.resetFailed;
-      setMessage({ kind: 'error', text });
+      setMessage({ kind: 'error', text: serverMessageOr(error, AUTH_MESSAGES.resetFailed) });
     } finally {
       setRunning(false);
     }
@@ -62,35 +60,14 @@ export function ResetPasswordForm({
   return (
     <AuthCard subtitle="Create your new password">
       <form className="auth-form" onSubmit={handleSubmit}>
-        <div className="field">
-          <label className="field__label" htmlFor="reset-password">
-            New Password
-          </label>
-          <input
-            id="reset-password"
-            className="field__input"
-            type="password"
-            autoComplete="new-password"
-            disabled={running || done}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="reset-confirmation">
-            Confirm Password
-          </label>
-          <input
-            id="reset-confirmation"
-            className="field__input"
-            type="password"
-            autoComplete="new-password"
-            disabled={running || done}
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
-        </div>
-        <PasswordChecklist results={rules} />
+        <NewPasswordFields
+          idPrefix="reset"
+          password={password}
+          confirmation={confirmation}
+          disabled={running || done}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+        />
         <button
           type="submit"
           className="button button--primary button--block"

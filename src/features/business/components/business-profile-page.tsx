@@ -13,6 +13,7 @@ import {
   TAX_CATEGORY_LABELS,
 } from '#shared/business/profile.ts';
 import type { TaxCategory } from '#shared/inventory/pricing.ts';
+import { firstMessageByField } from '#shared/validation.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { showToast } from '#ui/toast.tsx';
@@ -79,12 +80,7 @@ export function BusinessProfilePage() {
     event.preventDefault();
     const parsed = v.safeParse(BusinessProfileSchema, draft);
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.issues) {
-        const key = issue.path?.[0]?.key as keyof BusinessProfile | undefined;
-        if (key && !found[key]) found[key] = issue.message;
-      }
-      setErrors(found);
+      setErrors(firstMessageByField(parsed.issues));
       return;
     }
     await saveBusinessProfile(parsed.output);

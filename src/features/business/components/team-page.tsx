@@ -11,6 +11,7 @@ import {
 import { assignableRoles, ROLE_LABELS } from '#shared/auth/permissions.ts';
 import type { Role } from '#shared/auth/schemas.ts';
 import { type Invitation, InviteRequestSchema } from '#shared/team/team.ts';
+import { firstMessageByField } from '#shared/validation.ts';
 import { Modal } from '#ui/modal.tsx';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
@@ -227,12 +228,7 @@ function InviteForm({ role }: { role: Role }) {
     event.preventDefault();
     const parsed = v.safeParse(InviteRequestSchema, draft);
     if (!parsed.success) {
-      const found: InviteErrors = {};
-      for (const issue of parsed.issues) {
-        const key = issue.path?.[0]?.key as keyof InviteDraft | undefined;
-        if (key && !found[key]) found[key] = issue.message;
-      }
-      setErrors(found);
+      setErrors(firstMessageByField(parsed.issues));
       return;
     }
     setSaving(true);
