@@ -12,7 +12,7 @@ import { type BodyLimit, limitBodies } from './http/body-limit.ts';
 import { compressAnswers } from './http/compress-answers.ts';
 import { HttpError, MESSAGES } from './http/errors.ts';
 import { createReadCache } from './http/read-cache.ts';
-import { requestLog } from './http/request-log.ts';
+import { requestLine, requestLog } from './http/request-log.ts';
 import { authRoutes } from './routes/auth.ts';
 import { batchRoutes } from './routes/batch.ts';
 import { businessRoutes } from './routes/business.ts';
@@ -78,6 +78,11 @@ export function createApp(deps: Deps) {
   app.use('*', (c, next) => (isApiPath(c.req.path) ? next() : compress()(c, next)));
 
   const api = new Hono<AppEnv>();
+  // The database a route uses; an idempotent write replaces it with its own transaction.
+  api.use('*', async (c, next) => {
+    c.set('db', deps.db);
+    await next();
+  });
   api.use('*', compressAnswers());
   // Hot reads (the catalogue version, column preferences) are kept in memory between writes.
   const reads = createReadCache({ enabled: deps.dbKind === 'pglite' });
@@ -107,7 +112,7 @@ export function createApp(deps: Deps) {
   // A replay's writes in one request, each run through this app as the request it stands for.
   api.route(
     '/batch',
-    batchRoutes(async (request) => app.fetch(request)),
+    batchRoutes(async (request) => app.fetch(request, { insideBatch: true })),
   );
   app.route(API_PREFIX, api);
 
@@ -125,7 +130,7 @@ export function createApp(deps: Deps) {
         error.status,
       );
     }
-    deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
+    deps.log.error(`${requestLine(c.req.method, c.req.path)} failed`, error);
     return c.json({ message: MESSAGES.internal }, 500);
   });
   return app;

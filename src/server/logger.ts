@@ -6,7 +6,35 @@ export interface Logger {
 
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
-  error: (message, error) => console.error(message, error ?? ''),
+  error: (message, error) =>
+    console.error(message, error === undefined ? '' : describeError(error)),
 };
 
 export const silentLogger: Logger = { info: () => {}, error: () => {} };
+
+/**
+ * Text from a caller cut to a length a log can take: a 1 MB path, or a database error quoting a
+ * 1 MB value it was given, writes a line, not a megabyte.
+ */
+export function cutForLog(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}... (${text.length} characters)` : text;
+}
+
+const MAX_MESSAGE = 1_000;
+const STACK_FRAMES = 12;
+
+/** An error as a bounded text: its message and its cause's (cut), and where it was thrown. */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return cutForLog(String(error), MAX_MESSAGE);
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '));
+  const cause =
+    error.cause instanceof Error
+      ? `\n  caused by: ${cutForLog(error.cause.message, MAX_MESSAGE)}`
+      : '';
+  return [
+    `${error.name}: ${cutForLog(error.message, MAX_MESSAGE)}${cause}`,
+    ...frames.slice(0, STACK_FRAMES),
+  ].join('\n');
+}

@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCK_SCOPES } from '#server/db/locks.ts';
+import { idempotencyKeys } from '#server/db/schema.ts';
 import { IDEMPOTENCY_TTL_MS } from '#server/http/idempotency.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -69,14 +73,49 @@ describe('Idempotency-Key on writes', () => {
     expect(await count()).toBe(1);
   });
 
-  it('answers 409 while the first request with the key is still running', async () => {
-    const { idempotencyKeys } = await import('#server/db/schema.ts');
-    const { createHash } = await import('node:crypto');
-    const body = JSON.stringify(field('slow_one'));
+  it('answers 409 while another attempt holds the key, then runs it once it is free', async () => {
+    // PostgreSQL only: a second connection plays an attempt in flight on another instance.
+    if (!server.databaseUrl) return;
+    const user = (await server.login('ana@cellar.test', 'Cellar2026')).user.id;
+    const other = new pg.Client({ connectionString: server.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_advisory_xact_lock(hashtext($1), hashtext($2))', [
+        LOCK_SCOPES.idempotencyKey,
+        `${user} key-running`,
+      ]);
+      const held = await post(ana, field('slow_one'), 'key-running');
+      expect(held.status).toBe(409);
+      expect(held.headers.get('retry-after')).toBe('1');
+      expect(held.body).toEqual({
+        message: 'A request with this Idempotency-Key is still being processed',
+      });
+      await other.query('commit');
+      expect((await post(ana, field('slow_one'), 'key-running')).status).toBe(201);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('runs two attempts sent at once with one key once: the other gets its answer or 409', async () => {
+    const before = await count();
+    const answers = await Promise.all([
+      post(ana, field('twice_sent'), 'key-twice'),
+      post(ana, field('twice_sent'), 'key-twice'),
+    ]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses[0]).toBe(201);
+    expect([201, 409]).toContain(statuses[1]);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('takes over a key an earlier version left without an answer', async () => {
+    const body = JSON.stringify(field('left_over'));
     const user = (await server.login('ana@cellar.test', 'Cellar2026')).user.id;
     await server.db.insert(idempotencyKeys).values({
       userId: user,
-      key: 'key-running',
+      key: 'key-left-over',
       fingerprint: createHash('sha256')
         .update(`POST /api/v1/custom-fields/definitions\n${body}`)
         .digest('hex'),
@@ -85,13 +124,12 @@ describe('Idempotency-Key on writes', () => {
     const response = await server.call('POST', '/api/v1/custom-fields/definitions', {
       token: ana,
       body,
-      headers: { 'Idempotency-Key': 'key-running' },
+      headers: { 'Idempotency-Key': 'key-left-over' },
     });
-    expect(response.status).toBe(409);
-    expect(response.headers.get('retry-after')).toBe('1');
-    expect(response.body).toEqual({
-      message: 'A request with this Idempotency-Key is still being processed',
-    });
+    expect(response.status).toBe(201);
+    expect(
+      (await post(ana, field('left_over'), 'key-left-over')).headers.get('idempotent-replayed'),
+    ).toBe('true');
   });
 
   it('keeps keys per user', async () => {

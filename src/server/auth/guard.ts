@@ -4,7 +4,7 @@ import { SERVER_AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { can, PERMISSION_MESSAGES } from '#shared/auth/permissions.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, MESSAGES } from '../http/errors.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import { ROUTE_RULES, type RouteRule } from '../http/route-rules.ts';
 import { findActiveCaller } from './users.ts';
@@ -45,8 +45,8 @@ const changesPeople = (route: string) =>
 export function guard(deps: Pick<Deps, 'db' | 'tokens' | 'log'>, callers: ReadCache) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const route = matchedRoute(c);
-    // No route: the app answers 404.
-    if (!route) return next();
+    // No route: 404 here, before any middleware of a route's group looks for a caller.
+    if (!route) throw new HttpError(404, MESSAGES.notFound);
     const rule: RouteRule | undefined = ROUTE_RULES[route];
     if (rule === undefined) {
       // Fail closed: a route nobody gave a rule is refused to everyone.

@@ -18,6 +18,8 @@ export const LOCK_SCOPES = {
   businessName: 'vintry:business-name',
   /** A business's people: roles, disables and invitations (the last-owner rule). */
   team: 'vintry:team',
+  /** One user's write with one Idempotency-Key, held while it runs (never waited for). */
+  idempotencyKey: 'vintry:idempotency-key',
 } as const;
 
 type LockScope = (typeof LOCK_SCOPES)[keyof typeof LOCK_SCOPES];
@@ -25,6 +27,22 @@ type LockScope = (typeof LOCK_SCOPES)[keyof typeof LOCK_SCOPES];
 /** Held until the transaction `tx` ends, whether it commits or rolls back. */
 export async function lockForTransaction(tx: Db, scope: LockScope, key: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${scope}), hashtext(${key}))`);
+}
+
+/**
+ * Like lockForTransaction, but never waits: false when another transaction holds the lock now.
+ */
+export async function tryLockForTransaction(
+  tx: Db,
+  scope: LockScope,
+  key: string,
+): Promise<boolean> {
+  const result = await tx.execute(
+    sql`select pg_try_advisory_xact_lock(hashtext(${scope}), hashtext(${key})) as taken`,
+  );
+  // Both drivers (node-postgres and PGlite) answer `{rows}`; the shared type does not say so.
+  const [row] = (result as unknown as { rows: { taken: boolean }[] }).rows;
+  return row?.taken === true;
 }
 
 /** Held by the session (one connection) until `releaseSessionLock` on the same connection. */

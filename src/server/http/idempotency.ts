@@ -1,22 +1,31 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { IDEMPOTENCY_KEY_PATTERN } from '#shared/api.ts';
 import type { Db } from '../db/client.ts';
+import { LOCK_SCOPES, tryLockForTransaction } from '../db/locks.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { AppEnv } from './app-env.ts';
 import { HttpError } from './errors.ts';
 
 /**
- * Idempotent writes (ARCHITECTURE.md section 4). A write with an `Idempotency-Key` header is
- * recorded per user with a fingerprint of the request. The same key and the same request again
- * get the stored answer, without running twice; the same key with another request is refused
- * with 422; a repeat while the first is still running gets 409. Keys are kept 24 hours. A
- * server error is not kept, so the client's retry runs again.
+ * Idempotent writes (ARCHITECTURE.md section 4). A write with an `Idempotency-Key` header runs in
+ * one transaction with the record of its answer, `(user, key) → fingerprint, status, body`: the
+ * write and its record are stored together or not at all, so a crash between them can neither
+ * lose the answer to a write that was made nor let a retry make it twice.
+ * - The same key and request again get the stored answer without running; the same key with
+ *   another request is refused with 422.
+ * - While one attempt runs, it holds a transaction-scoped advisory lock on its key; a repeat that
+ *   cannot take it answers 409 with Retry-After. A process that dies mid-write loses its
+ *   connection, and PostgreSQL releases the lock with it at once (the pool asks the server to
+ *   notice a vanished client within seconds: db/client.ts).
+ * - A refusal (4xx) is stored as the answer, with the write's effects rolled back; a server error
+ *   (5xx) is not stored, so the client's retry runs again.
+ * Keys are kept 24 hours.
  */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** A first attempt running longer than this has died with its process: a retry may take over. */
-const ABANDONED_AFTER_MS = 2 * 60 * 1000;
+/** Expired keys are cleared at most this often, not on every write. */
+const SWEEP_EVERY_MS = 60 * 1000;
 
 export const IDEMPOTENCY_MESSAGES = {
   invalidKey: 'Idempotency-Key must be 1 to 200 visible characters',
@@ -28,71 +37,82 @@ export const IDEMPOTENCY_MESSAGES = {
 const stillRunning = () =>
   new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress, { headers: { 'Retry-After': '1' } });
 
-export function idempotent(db: Db, now: () => Date) {
+/** Thrown inside the transaction to undo what a refused or failed write did. */
+class UndoWrite extends Error {}
+
+export function idempotentWrites(deps: { db: Db; now: () => Date }) {
+  let sweptAt = 0;
+  const sweep = async (now: Date) => {
+    if (now.getTime() - sweptAt < SWEEP_EVERY_MS) return;
+    sweptAt = now.getTime();
+    await deps.db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+  };
+
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header('idempotency-key');
-    if (key === undefined) return next();
-    if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || key === undefined) return next();
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
       throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
+    }
     const { userId } = c.get('caller');
     const body = await c.req.text();
     const fingerprint = createHash('sha256')
       .update(`${c.req.method} ${c.req.path}\n${body}`)
       .digest('hex');
-    const startedAt = now();
-
-    await db
-      .delete(idempotencyKeys)
-      .where(lt(idempotencyKeys.createdAt, new Date(startedAt.getTime() - IDEMPOTENCY_TTL_MS)));
-
+    const startedAt = deps.now();
+    await sweep(startedAt);
     const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({ userId, key, fingerprint, createdAt: startedAt })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-
-    if (claimed.length === 0) {
-      const [existing] = await db.select().from(idempotencyKeys).where(mine).limit(1);
-      if (!existing) throw stillRunning();
-      if (existing.fingerprint !== fingerprint) {
-        throw new HttpError(422, IDEMPOTENCY_MESSAGES.reusedKey);
-      }
-      if (existing.responseStatus !== null) {
-        c.header('Idempotent-Replayed', 'true');
-        if (existing.responseStatus === 204) return c.body(null, 204);
-        c.header('Content-Type', 'application/json; charset=UTF-8');
-        return c.body(existing.responseBody ?? '', existing.responseStatus as 200);
-      }
-      const abandoned = startedAt.getTime() - existing.createdAt.getTime() > ABANDONED_AFTER_MS;
-      if (!abandoned) throw stillRunning();
-      // Two retries taking over at once: the one whose update still sees the old start wins.
-      const taken = await db
-        .update(idempotencyKeys)
-        .set({ createdAt: startedAt })
-        .where(
-          and(
-            mine,
-            eq(idempotencyKeys.createdAt, existing.createdAt),
-            isNull(idempotencyKeys.responseStatus),
-          ),
-        )
-        .returning({ key: idempotencyKeys.key });
-      if (taken.length === 0) throw stillRunning();
-    }
+    const fresh = new Date(startedAt.getTime() - IDEMPOTENCY_TTL_MS);
 
     try {
-      await next();
+      const replay = await deps.db.transaction(async (tx): Promise<Response | null> => {
+        if (!(await tryLockForTransaction(tx, LOCK_SCOPES.idempotencyKey, `${userId} ${key}`))) {
+          throw stillRunning();
+        }
+        const [stored] = await tx.select().from(idempotencyKeys).where(mine).limit(1);
+        // A record without an answer was left by an earlier version of the server, whose write
+        // did not keep it in its transaction; under this lock nobody is running it.
+        if (stored && stored.responseStatus !== null && stored.createdAt > fresh) {
+          if (stored.fingerprint !== fingerprint) {
+            throw new HttpError(422, IDEMPOTENCY_MESSAGES.reusedKey);
+          }
+          c.header('Idempotent-Replayed', 'true');
+          if (stored.responseStatus === 204) return c.body(null, 204);
+          c.header('Content-Type', 'application/json; charset=UTF-8');
+          return c.body(stored.responseBody ?? '', stored.responseStatus as 200);
+        }
+        if (stored) await tx.delete(idempotencyKeys).where(mine);
+
+        // The write runs in a savepoint of this transaction: a refusal undoes its effects and
+        // keeps its answer; an error undoes everything.
+        await tx
+          .transaction(async (write) => {
+            c.set('db', write);
+            await next();
+            if (c.res.status >= 400) throw new UndoWrite();
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof UndoWrite)) throw error;
+          });
+        const status = c.res.status;
+        if (status >= 500) throw new UndoWrite();
+        await tx.insert(idempotencyKeys).values({
+          userId,
+          key,
+          fingerprint,
+          createdAt: startedAt,
+          responseStatus: status,
+          responseBody: status === 204 ? '' : await c.res.clone().text(),
+        });
+        return null;
+      });
+      if (replay) return replay;
     } catch (error) {
-      await db.delete(idempotencyKeys).where(mine);
-      throw error;
+      if (!(error instanceof UndoWrite)) throw error;
+    } finally {
+      c.set('db', deps.db);
     }
-    const status = c.res.status;
-    if (status >= 500) {
-      await db.delete(idempotencyKeys).where(mine);
-      return;
-    }
-    const responseBody = status === 204 ? '' : await c.res.clone().text();
-    await db.update(idempotencyKeys).set({ responseStatus: status, responseBody }).where(mine);
   });
 }

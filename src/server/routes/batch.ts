@@ -59,6 +59,8 @@ export function batchRoutes(dispatch: Dispatch) {
   const app = new Hono<AppEnv>();
 
   app.post('/', async (c) => {
+    // A write of a batch is never a batch: its path is judged below, and this is the backstop.
+    if (c.env?.insideBatch) throw new HttpError(400, BATCH_MESSAGES.notBatchable);
     const parsed = v.safeParse(BatchRequestSchema, await readJsonBody(c));
     if (!parsed.success) throw new HttpError(400, BATCH_MESSAGES.invalid);
     const { writes } = parsed.output;

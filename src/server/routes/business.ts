@@ -9,7 +9,7 @@ import { businesses } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
-import { idempotent } from '../http/idempotency.ts';
+import { idempotentWrites } from '../http/idempotency.ts';
 import { readJson } from '../http/read-json.ts';
 
 const profileColumns = {
@@ -22,15 +22,12 @@ const profileColumns = {
 
 /** GET /business/profile (everyone signed in), PUT /business/profile (owners). */
 export function businessRoutes(deps: Deps) {
-  const { db } = deps;
   const app = new Hono<AppEnv>();
   // Replayed by the outbox: a write sent again is answered as the first time, not done again.
-  app.use('*', async (c, next) =>
-    c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
-  );
+  app.use('*', idempotentWrites(deps));
 
   app.get('/profile', async (c) => {
-    const [row] = await db
+    const [row] = await c.var.db
       .select(profileColumns)
       .from(businesses)
       .where(eq(businesses.id, c.get('caller').businessId));
@@ -40,7 +37,7 @@ export function businessRoutes(deps: Deps) {
 
   app.put('/profile', async (c) => {
     const profile = await readJson(c, BusinessProfileSchema);
-    const [row] = await db
+    const [row] = await c.var.db
       .update(businesses)
       .set({
         name: profile.name,

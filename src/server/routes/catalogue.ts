@@ -11,10 +11,11 @@ import {
   ProductPatchSchema,
 } from '#shared/products/product-write.ts';
 import { listDefinitions } from '../custom-fields/repository.ts';
+import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
-import { idempotent } from '../http/idempotency.ts';
+import { idempotentWrites } from '../http/idempotency.ts';
 import { serialIdParam } from '../http/params.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import { readJson } from '../http/read-json.ts';
@@ -54,11 +55,9 @@ function valid(check: ChangesCheck) {
 
 export function catalogueRoutes(deps: Deps, reads: ReadCache) {
   const app = new Hono<AppEnv>();
-  app.use('*', async (c, next) =>
-    c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
-  );
+  app.use('*', idempotentWrites(deps));
 
-  const definitions = (businessId: string) => listDefinitions(deps.db, businessId, 'product');
+  const definitions = (db: Db, businessId: string) => listDefinitions(db, businessId, 'product');
   const context = (caller: { businessId: string; userId: string }) => ({
     businessId: caller.businessId,
     userId: caller.userId,
@@ -68,8 +67,8 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
   app.post('/products', async (c) => {
     const caller = c.get('caller');
     const { fields } = await readJson(c, ProductCreateSchema);
-    const changes = valid(checkNewProduct(fields, await definitions(caller.businessId)));
-    const row = await createCatalogueProduct(deps.db, context(caller), changes);
+    const changes = valid(checkNewProduct(fields, await definitions(c.var.db, caller.businessId)));
+    const row = await createCatalogueProduct(c.var.db, context(caller), changes);
     return c.json(toEnhancedProduct(row), 201);
   });
 
@@ -77,8 +76,10 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
     const caller = c.get('caller');
     const id = serialIdParam(c.req.param('id'));
     const patch = await readJson(c, ProductPatchSchema);
-    const changes = valid(checkProductChanges(patch.changes, await definitions(caller.businessId)));
-    const outcome = await patchProduct(deps.db, context(caller), id, patch.base_version, changes);
+    const changes = valid(
+      checkProductChanges(patch.changes, await definitions(c.var.db, caller.businessId)),
+    );
+    const outcome = await patchProduct(c.var.db, context(caller), id, patch.base_version, changes);
     if (outcome.status === 'missing') throw new HttpError(404, PRODUCT_MESSAGES.deleted);
     if (outcome.status === 'conflict') {
       throw new HttpError(409, PRODUCT_MESSAGES.conflict, {
@@ -92,15 +93,17 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
     const caller = c.get('caller');
     const id = serialIdParam(c.req.param('id'));
     const { changes } = await readJson(c, ProductDuplicateSchema);
-    const edits = valid(checkProductChanges(changes ?? {}, await definitions(caller.businessId)));
-    const row = await duplicateProduct(deps.db, context(caller), id, edits);
+    const edits = valid(
+      checkProductChanges(changes ?? {}, await definitions(c.var.db, caller.businessId)),
+    );
+    const row = await duplicateProduct(c.var.db, context(caller), id, edits);
     if (!row) throw new HttpError(404, PRODUCT_MESSAGES.deleted);
     return c.json(toEnhancedProduct(row), 201);
   });
 
   app.delete('/products/:id', async (c) => {
     const removed = await deleteCatalogueProduct(
-      deps.db,
+      c.var.db,
       context(c.get('caller')),
       serialIdParam(c.req.param('id')),
     );
@@ -111,8 +114,8 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
   app.get('/products/:id/history', async (c) => {
     const { businessId } = c.get('caller');
     const id = serialIdParam(c.req.param('id'));
-    const history = await productHistory(deps.db, businessId, id);
-    if (history.length === 0 && !(await findProduct(deps.db, businessId, id))) {
+    const history = await productHistory(c.var.db, businessId, id);
+    if (history.length === 0 && !(await findProduct(c.var.db, businessId, id))) {
       throw new HttpError(404, MESSAGES.notFound);
     }
     const answer: ProductHistory = {
@@ -133,10 +136,10 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
     const since = v.safeParse(SinceSchema, c.req.query('since') ?? '');
     if (!since.success) throw new HttpError(400, 'since must be a catalogue version');
     const current = await reads.read(`catalogue-version:${businessId}`, () =>
-      catalogueVersion(deps.db, businessId),
+      catalogueVersion(c.var.db, businessId),
     );
     if (current === undefined) throw new HttpError(404, MESSAGES.notFound);
-    const feed = await changesSince(deps.db, businessId, since.output, current);
+    const feed = await changesSince(c.var.db, businessId, since.output, current);
     if (feed.full) return c.json({ version: feed.version, full: true });
     return c.json({
       version: feed.version,

@@ -11,12 +11,13 @@ import {
   listDefinitions,
   updateDefinition,
 } from '../custom-fields/repository.ts';
+import type { Db } from '../db/client.ts';
 import { FIELD_KEY_UNIQUE } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
-import { idempotent } from '../http/idempotency.ts';
+import { idempotentWrites } from '../http/idempotency.ts';
 import { SerialIdSchema } from '../http/params.ts';
 import { readJsonBody } from '../http/read-json.ts';
 
@@ -46,9 +47,7 @@ async function keyUnique<T>(fieldKey: string, write: Promise<T>): Promise<T> {
 
 export function customFieldRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('*', async (c, next) =>
-    c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
-  );
+  app.use('*', idempotentWrites(deps));
 
   async function validBody(c: Context<AppEnv>) {
     const check = checkCustomFieldDefinition(await readJsonBody(c));
@@ -56,9 +55,9 @@ export function customFieldRoutes(deps: Deps) {
     return check.output;
   }
 
-  async function existingDefinition(businessId: string, idText: string) {
+  async function existingDefinition(db: Db, businessId: string, idText: string) {
     const id = v.safeParse(SerialIdSchema, idText);
-    const row = id.success ? await findDefinition(deps.db, businessId, id.output) : undefined;
+    const row = id.success ? await findDefinition(db, businessId, id.output) : undefined;
     if (!row) throw new HttpError(404, MESSAGES.notFound);
     return row;
   }
@@ -72,7 +71,7 @@ export function customFieldRoutes(deps: Deps) {
     if (!(DEFINITION_FORMATS as readonly string[]).includes(format)) {
       throw new HttpError(400, `format must be one of: ${DEFINITION_FORMATS.join(', ')}`);
     }
-    const definitions = await listDefinitions(deps.db, c.get('caller').businessId, entityType);
+    const definitions = await listDefinitions(c.var.db, c.get('caller').businessId, entityType);
     if (format === 'compact') {
       return c.json({
         definitions: definitions.map(({ id, field_key, field_name, field_type, is_required }) => ({
@@ -90,34 +89,34 @@ export function customFieldRoutes(deps: Deps) {
   app.post('/definitions', async (c) => {
     const { businessId } = c.get('caller');
     const body = await validBody(c);
-    if (await keyTaken(deps.db, businessId, body.entity_type, body.field_key)) {
+    if (await keyTaken(c.var.db, businessId, body.entity_type, body.field_key)) {
       throw new HttpError(409, duplicateFieldKeyMessage(body.field_key));
     }
     return c.json(
-      await keyUnique(body.field_key, createDefinition(deps.db, businessId, body, deps.now())),
+      await keyUnique(body.field_key, createDefinition(c.var.db, businessId, body, deps.now())),
       201,
     );
   });
 
   app.put('/definitions/:id', async (c) => {
     const { businessId } = c.get('caller');
-    const existing = await existingDefinition(businessId, c.req.param('id'));
+    const existing = await existingDefinition(c.var.db, businessId, c.req.param('id'));
     const body = await validBody(c);
-    if (await keyTaken(deps.db, businessId, body.entity_type, body.field_key, existing.id)) {
+    if (await keyTaken(c.var.db, businessId, body.entity_type, body.field_key, existing.id)) {
       throw new HttpError(409, duplicateFieldKeyMessage(body.field_key));
     }
     return c.json(
       await keyUnique(
         body.field_key,
-        updateDefinition(deps.db, businessId, existing, body, deps.now()),
+        updateDefinition(c.var.db, businessId, existing, body, deps.now()),
       ),
     );
   });
 
   app.delete('/definitions/:id', async (c) => {
     const { businessId } = c.get('caller');
-    const existing = await existingDefinition(businessId, c.req.param('id'));
-    await deleteDefinition(deps.db, businessId, existing);
+    const existing = await existingDefinition(c.var.db, businessId, c.req.param('id'));
+    await deleteDefinition(c.var.db, businessId, existing);
     return c.body(null, 204);
   });
 

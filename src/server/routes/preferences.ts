@@ -7,10 +7,11 @@ import {
 } from '#shared/preferences/column-preferences.ts';
 import { InventorySettingsSchema } from '#shared/preferences/inventory-settings.ts';
 import { productFieldKeys } from '../custom-fields/repository.ts';
+import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
-import { idempotent } from '../http/idempotency.ts';
+import { idempotentWrites } from '../http/idempotency.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import { readJson } from '../http/read-json.ts';
 import {
@@ -29,9 +30,7 @@ import {
  */
 export function preferenceRoutes(deps: Deps, reads: ReadCache) {
   const app = new Hono<AppEnv>();
-  app.use('*', async (c, next) =>
-    c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
-  );
+  app.use('*', idempotentWrites(deps));
 
   function tableOf(name: string) {
     if (!(PREFERENCE_TABLES as readonly string[]).includes(name)) {
@@ -40,29 +39,34 @@ export function preferenceRoutes(deps: Deps, reads: ReadCache) {
     return name;
   }
 
-  function answer(userId: string, businessId: string, table: string) {
+  function answer(db: Db, userId: string, businessId: string, table: string) {
     return reads.read(`column-preferences:${userId}:${table}`, async () =>
-      preferencesAnswer(deps.db, userId, table, await productFieldKeys(deps.db, businessId)),
+      preferencesAnswer(db, userId, table, await productFieldKeys(db, businessId)),
     );
   }
 
   app.get('/columns/:table', async (c) => {
     const { userId, businessId } = c.get('caller');
-    return c.json(await answer(userId, businessId, tableOf(c.req.param('table'))));
+    return c.json(await answer(c.var.db, userId, businessId, tableOf(c.req.param('table'))));
   });
   app.get('/columns/:table/visible', async (c) => {
     const { userId, businessId } = c.get('caller');
-    const { visible_columns } = await answer(userId, businessId, tableOf(c.req.param('table')));
+    const { visible_columns } = await answer(
+      c.var.db,
+      userId,
+      businessId,
+      tableOf(c.req.param('table')),
+    );
     return c.json({ visible_columns });
   });
   app.get('/columns/:table/defaults', async (c) => {
     const { userId, businessId } = c.get('caller');
-    const { defaults } = await answer(userId, businessId, tableOf(c.req.param('table')));
+    const { defaults } = await answer(c.var.db, userId, businessId, tableOf(c.req.param('table')));
     return c.json({ defaults });
   });
   app.get('/columns/:table/stats', async (c) => {
     const { userId, businessId } = c.get('caller');
-    const { stats } = await answer(userId, businessId, tableOf(c.req.param('table')));
+    const { stats } = await answer(c.var.db, userId, businessId, tableOf(c.req.param('table')));
     return c.json({ stats });
   });
 
@@ -71,25 +75,25 @@ export function preferenceRoutes(deps: Deps, reads: ReadCache) {
     const table = tableOf(c.req.param('table'));
     const { preferences } = await readJson(c, ColumnPreferencesPutSchema);
     const normalized = normalizePreferences(preferences);
-    const customKeys = new Set(await productFieldKeys(deps.db, businessId));
+    const customKeys = new Set(await productFieldKeys(c.var.db, businessId));
     const unknown = normalized
       .map((preference) => preference.column_key)
       .filter((key) => !isKnownColumn(key, customKeys));
     if (unknown.length > 0) {
       throw new HttpError(400, `Unknown column: ${unknown.join(', ')}`, { errors: unknown });
     }
-    await replacePreferences(deps.db, userId, table, normalized, deps.now());
-    return c.json(await answer(userId, businessId, table));
+    await replacePreferences(c.var.db, userId, table, normalized, deps.now());
+    return c.json(await answer(c.var.db, userId, businessId, table));
   });
 
   app.get('/inventory-settings', async (c) =>
-    c.json(await readInventorySettings(deps.db, c.get('caller').userId)),
+    c.json(await readInventorySettings(c.var.db, c.get('caller').userId)),
   );
   app.put('/inventory-settings', async (c) => {
     const { userId } = c.get('caller');
     const settings = await readJson(c, InventorySettingsSchema);
     const now = deps.now();
-    await saveInventorySettings(deps.db, userId, settings, now);
+    await saveInventorySettings(c.var.db, userId, settings, now);
     return c.json({ ...settings, savedAt: now.toISOString() });
   });
 

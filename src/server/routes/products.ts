@@ -7,7 +7,7 @@ import {
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
-import { idempotent } from '../http/idempotency.ts';
+import { idempotentWrites } from '../http/idempotency.ts';
 import { serialIdParam } from '../http/params.ts';
 import { readJson } from '../http/read-json.ts';
 import {
@@ -37,11 +37,11 @@ function toExampleProduct(row: ProductRow): ExampleProduct {
 
 export function productRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('*', idempotent(deps.db, deps.now));
+  app.use('*', idempotentWrites(deps));
 
   app.post('/', async (c) => {
     const body = await readJson(c, CreateProductSchema);
-    const row = await createProduct(deps.db, c.get('caller').businessId, {
+    const row = await createProduct(c.var.db, c.get('caller').businessId, {
       name: body.name,
       listPrice: toMoney(body.price),
       description: body.description,
@@ -52,7 +52,7 @@ export function productRoutes(deps: Deps) {
   app.put('/:id', async (c) => {
     const id = serialIdParam(c.req.param('id'));
     const body = await readJson(c, UpdateProductSchema);
-    const row = await updateProduct(deps.db, c.get('caller').businessId, id, {
+    const row = await updateProduct(c.var.db, c.get('caller').businessId, id, {
       name: body.name,
       listPrice: toMoney(body.price),
     });
@@ -62,7 +62,7 @@ export function productRoutes(deps: Deps) {
 
   app.delete('/:id', async (c) => {
     const id = serialIdParam(c.req.param('id'));
-    if (!(await deleteProduct(deps.db, c.get('caller').businessId, id))) {
+    if (!(await deleteProduct(c.var.db, c.get('caller').businessId, id))) {
       throw new HttpError(404, MESSAGES.notFound);
     }
     return c.body(null, 204);

@@ -8,7 +8,7 @@ import {
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
-import { idempotent } from '../http/idempotency.ts';
+import { idempotentWrites } from '../http/idempotency.ts';
 import { serialIdParam } from '../http/params.ts';
 import { readJson } from '../http/read-json.ts';
 import { findProduct } from '../products/catalogue-repository.ts';
@@ -37,16 +37,14 @@ const toMovement = (
 
 export function stockRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('*', async (c, next) =>
-    c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
-  );
+  app.use('*', idempotentWrites(deps));
 
   app.post('/products/:id/movements', async (c) => {
     const caller = c.get('caller');
     const id = serialIdParam(c.req.param('id'), STOCK_MESSAGES.productGone);
     const asked = await readJson(c, StockMovementRequestSchema);
     const outcome = await recordMovement(
-      deps.db,
+      c.var.db,
       { businessId: caller.businessId, userId: caller.userId, now: deps.now() },
       id,
       asked,
@@ -63,10 +61,10 @@ export function stockRoutes(deps: Deps) {
   app.get('/products/:id/movements', async (c) => {
     const { businessId } = c.get('caller');
     const id = serialIdParam(c.req.param('id'), STOCK_MESSAGES.productGone);
-    if (!(await findProduct(deps.db, businessId, id))) {
+    if (!(await findProduct(c.var.db, businessId, id))) {
       throw new HttpError(404, STOCK_MESSAGES.productGone);
     }
-    const rows = await recentMovements(deps.db, businessId, id, RECENT_MOVEMENTS);
+    const rows = await recentMovements(c.var.db, businessId, id, RECENT_MOVEMENTS);
     return c.json({ movements: rows.map((row) => toMovement(row, row.by)) });
   });
 

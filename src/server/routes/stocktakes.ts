@@ -7,10 +7,11 @@ import {
   StocktakeStartSchema,
   type StocktakeSummary,
 } from '#shared/stock/stocktake.ts';
+import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
-import { idempotent } from '../http/idempotency.ts';
+import { idempotentWrites } from '../http/idempotency.ts';
 import { uuidParam } from '../http/params.ts';
 import { readJson } from '../http/read-json.ts';
 import {
@@ -62,17 +63,15 @@ function summary(
 
 export function stocktakeRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('*', async (c, next) =>
-    c.req.method === 'GET' ? next() : idempotent(deps.db, deps.now)(c, next),
-  );
+  app.use('*', idempotentWrites(deps));
   const context = (caller: { businessId: string; userId: string }) => ({
     businessId: caller.businessId,
     userId: caller.userId,
     now: deps.now(),
   });
   // What the writes answer: the count and its tally, without its snapshot.
-  const summaryOf = async (businessId: string, id: string) => {
-    const row = await stocktakeSummary(deps.db, businessId, id);
+  const summaryOf = async (db: Db, businessId: string, id: string) => {
+    const row = await stocktakeSummary(db, businessId, id);
     if (!row) throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
     return summary(row.stocktake, row.startedBy, row);
   };
@@ -80,16 +79,16 @@ export function stocktakeRoutes(deps: Deps) {
   app.post('/', async (c) => {
     const caller = c.get('caller');
     const start = await readJson(c, StocktakeStartSchema);
-    const outcome = await startStocktake(deps.db, context(caller), start);
+    const outcome = await startStocktake(c.var.db, context(caller), start);
     if (outcome.status === 'taken') throw new HttpError(409, STOCKTAKE_MESSAGES.idTaken);
     return c.json(
-      { stocktake: await summaryOf(caller.businessId, outcome.row.id) },
+      { stocktake: await summaryOf(c.var.db, caller.businessId, outcome.row.id) },
       outcome.status === 'created' ? 201 : 200,
     );
   });
 
   app.get('/', async (c) => {
-    const rows = await listStocktakes(deps.db, c.get('caller').businessId);
+    const rows = await listStocktakes(c.var.db, c.get('caller').businessId);
     return c.json({
       stocktakes: rows.map((row) => summary(row.stocktake, row.startedBy, row)),
     });
@@ -97,7 +96,7 @@ export function stocktakeRoutes(deps: Deps) {
 
   app.get('/:id', async (c) => {
     const id = stocktakeId(c.req.param('id'));
-    const detail = await stocktakeDetail(deps.db, c.get('caller').businessId, id);
+    const detail = await stocktakeDetail(c.var.db, c.get('caller').businessId, id);
     if (!detail) throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
     const answer: StocktakeDetail = {
       stocktake: summary(detail.stocktake, detail.startedBy, detail),
@@ -116,7 +115,7 @@ export function stocktakeRoutes(deps: Deps) {
   app.put('/:id/lines', async (c) => {
     const id = stocktakeId(c.req.param('id'));
     const { device_id: deviceId, lines } = await readJson(c, StocktakeLinesSchema);
-    const outcome = await recordLines(deps.db, context(c.get('caller')), id, deviceId, lines);
+    const outcome = await recordLines(c.var.db, context(c.get('caller')), id, deviceId, lines);
     if (outcome.status === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
     if (outcome.status === 'closed') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);
     return c.json({ saved: outcome.saved, gone: outcome.gone });
@@ -126,11 +125,11 @@ export function stocktakeRoutes(deps: Deps) {
     const caller = c.get('caller');
     const id = stocktakeId(c.req.param('id'));
     const { uncounted } = await readJson(c, StocktakeCloseSchema);
-    const outcome = await closeStocktake(deps.db, context(caller), id, uncounted);
+    const outcome = await closeStocktake(c.var.db, context(caller), id, uncounted);
     if (outcome.status === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
     if (outcome.status === 'not-open') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);
     return c.json({
-      stocktake: await summaryOf(caller.businessId, id),
+      stocktake: await summaryOf(c.var.db, caller.businessId, id),
       movements: outcome.movements,
     });
   });
@@ -138,10 +137,10 @@ export function stocktakeRoutes(deps: Deps) {
   app.post('/:id/cancel', async (c) => {
     const caller = c.get('caller');
     const id = stocktakeId(c.req.param('id'));
-    const outcome = await cancelStocktake(deps.db, context(caller), id);
+    const outcome = await cancelStocktake(c.var.db, context(caller), id);
     if (outcome.status === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
     if (outcome.status === 'not-open') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);
-    return c.json({ stocktake: await summaryOf(caller.businessId, id) });
+    return c.json({ stocktake: await summaryOf(c.var.db, caller.businessId, id) });
   });
 
   return app;

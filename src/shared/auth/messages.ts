@@ -36,4 +36,6 @@ export const SERVER_AUTH_MESSAGES = {
   forgotAccepted: 'If an account exists for that email, a password reset link has been sent.',
   resetDone: 'Password has been reset.',
   unauthorized: 'Authentication required',
+  emailTooLong: 'Email must be at most 254 characters',
+  passwordTooLong: 'Password must be at most 256 characters',
 } as const;

@@ -8,12 +8,27 @@ import { isStrongPassword } from './password-rules.ts';
 
 const required = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
 
+/** The longest address mail can carry (RFC 5321), and a password long enough for any manager. */
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_PASSWORD_LENGTH = 256;
+/** Opaque tokens are 43 characters; anything far longer is not one of ours. */
+const MAX_TOKEN_LENGTH = 200;
+
+const boundedEmail = () =>
+  v.maxLength<string, number, string>(MAX_EMAIL_LENGTH, SERVER_AUTH_MESSAGES.emailTooLong);
+const boundedPassword = () =>
+  v.maxLength<string, number, string>(MAX_PASSWORD_LENGTH, SERVER_AUTH_MESSAGES.passwordTooLong);
+/** A token as a link or a device sends it: present, and no longer than ours are. */
+export const tokenSchema = (message: string) =>
+  v.pipe(required(message), v.maxLength(MAX_TOKEN_LENGTH, message));
+
 export const LoginRequestSchema = v.object(
   {
-    email: required(SERVER_AUTH_MESSAGES.credentialsRequired),
+    email: v.pipe(required(SERVER_AUTH_MESSAGES.credentialsRequired), boundedEmail()),
     password: v.pipe(
       v.string(SERVER_AUTH_MESSAGES.credentialsRequired),
       v.nonEmpty(SERVER_AUTH_MESSAGES.credentialsRequired),
+      boundedPassword(),
     ),
   },
   missingFieldMessage({}, SERVER_AUTH_MESSAGES.credentialsRequired),
@@ -25,6 +40,7 @@ export const ForgotPasswordRequestSchema = v.object(
     email: v.pipe(
       required(AUTH_MESSAGES.forgotEmptyEmail),
       v.check(isEmailForm, AUTH_MESSAGES.forgotInvalidEmail),
+      boundedEmail(),
     ),
   },
   missingFieldMessage({}, AUTH_MESSAGES.forgotEmptyEmail),
@@ -52,10 +68,11 @@ export function checkForgotPasswordEmail(
 
 export const ResetPasswordRequestSchema = v.object(
   {
-    token: required(SERVER_AUTH_MESSAGES.resetTokenRequired),
+    token: tokenSchema(SERVER_AUTH_MESSAGES.resetTokenRequired),
     password: v.pipe(
       v.string(SERVER_AUTH_MESSAGES.passwordTooWeak),
       v.check(isStrongPassword, SERVER_AUTH_MESSAGES.passwordTooWeak),
+      boundedPassword(),
     ),
   },
   missingFieldMessage(
@@ -65,7 +82,7 @@ export const ResetPasswordRequestSchema = v.object(
 );
 
 export const RefreshTokenRequestSchema = v.object(
-  { refreshToken: required(SERVER_AUTH_MESSAGES.refreshTokenRequired) },
+  { refreshToken: tokenSchema(SERVER_AUTH_MESSAGES.refreshTokenRequired) },
   missingFieldMessage({}, SERVER_AUTH_MESSAGES.refreshTokenRequired),
 );
 

@@ -14,6 +14,8 @@ import {
   CUSTOM_FIELD_MESSAGES as M,
   reservedFieldKeyMessage,
 } from './messages.ts';
+import { isValidPattern } from './pattern.ts';
+import { MAX_CUSTOM_NUMBER, MAX_CUSTOM_TEXT } from './values.ts';
 
 /**
  * A custom field definition as the client sends it and the server accepts it (spec sections 3
@@ -23,26 +25,40 @@ const requiredText = (message: string) => v.pipe(v.string(message), v.trim(), v.
 /** A field's own checks stop at its first problem: an empty key is missing, not malformed too. */
 const firstProblemOnly = <TSchema extends v.GenericSchema>(schema: TSchema) =>
   v.config(schema, { abortPipeEarly: true });
-const optionalNumber = v.optional(v.nullable(v.pipe(v.number(), v.finite())));
+const optionalLength = v.optional(
+  v.nullable(
+    v.pipe(
+      v.number(M.lengthLimit),
+      v.integer(M.lengthLimit),
+      v.minValue(0, M.lengthLimit),
+      v.maxValue(MAX_CUSTOM_TEXT, M.lengthLimit),
+    ),
+  ),
+);
+const optionalValue = v.optional(
+  v.nullable(
+    v.pipe(
+      v.number(M.valueLimit),
+      v.minValue(-MAX_CUSTOM_NUMBER, M.valueLimit),
+      v.maxValue(MAX_CUSTOM_NUMBER, M.valueLimit),
+    ),
+  ),
+);
 
 const ValidationSchema = v.object({
   required: v.optional(v.boolean()),
-  min_length: optionalNumber,
-  max_length: optionalNumber,
-  pattern: v.optional(v.nullable(v.string())),
-  min_value: optionalNumber,
-  max_value: optionalNumber,
-  options: v.optional(v.array(v.string())),
+  min_length: optionalLength,
+  max_length: optionalLength,
+  pattern: v.optional(v.nullable(v.string(M.invalidPattern))),
+  min_value: optionalValue,
+  max_value: optionalValue,
+  options: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(M.optionsTooMany), v.maxLength(100, M.optionsTooMany))),
+      v.maxLength(200, M.optionsTooMany),
+    ),
+  ),
 });
-
-const isRegex = (pattern: string) => {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Keys the catalogue already uses: a custom field may not take one, or it would hide it. */
 const RESERVED_KEYS: ReadonlySet<string> = new Set([
@@ -77,6 +93,7 @@ export const CustomFieldDefinitionSchema = v.pipe(
       field_key: firstProblemOnly(
         v.pipe(
           requiredText(M.fieldKeyRequired),
+          v.maxLength(64, M.fieldKeyTooLong),
           v.regex(/^[a-z0-9_]+$/, M.fieldKeyInvalid),
           v.rawCheck(({ dataset, addIssue }) => {
             if (dataset.typed && isReservedFieldKey(dataset.value)) {
@@ -85,7 +102,7 @@ export const CustomFieldDefinitionSchema = v.pipe(
           }),
         ),
       ),
-      field_name: requiredText(M.fieldNameRequired),
+      field_name: v.pipe(requiredText(M.fieldNameRequired), v.maxLength(100, M.fieldNameTooLong)),
       field_type: firstProblemOnly(
         v.pipe(
           requiredText(M.fieldTypeRequired),
@@ -96,7 +113,9 @@ export const CustomFieldDefinitionSchema = v.pipe(
         ),
       ),
       is_required: v.optional(v.boolean(), false),
-      description: v.optional(v.nullable(v.string())),
+      description: v.optional(
+        v.nullable(v.pipe(v.string(M.descriptionTooLong), v.maxLength(500, M.descriptionTooLong))),
+      ),
       validation: v.optional(ValidationSchema, {}),
     },
     missingFieldMessage(
@@ -121,7 +140,7 @@ export const CustomFieldDefinitionSchema = v.pipe(
   ),
   v.partialCheck(
     [['validation', 'pattern']],
-    ({ validation }) => !validation.pattern || isRegex(validation.pattern),
+    ({ validation }) => !validation.pattern || isValidPattern(validation.pattern),
     M.invalidPattern,
   ),
   v.partialCheck(

@@ -14,6 +14,13 @@ export const CUSTOM_FIELD_MESSAGES = {
   valueRange: 'Minimum value cannot be greater than maximum value',
   optionsRequired: 'Select fields must have at least one option',
   nameForKeyRequired: 'Field name is required and must be a string',
+  fieldKeyTooLong: 'Field key must be at most 64 characters',
+  fieldNameTooLong: 'Field name must be at most 100 characters',
+  descriptionTooLong: 'Description must be at most 500 characters',
+  optionsTooMany: 'A field has at most 200 options, each at most 100 characters',
+  lengthLimit: 'Minimum and maximum length must be whole numbers from 0 to 5,000',
+  valueLimit:
+    'Minimum and maximum value must be numbers from -1,000,000,000,000 to 1,000,000,000,000',
   /** Above the list of validation messages (spec section 8's wrapper, shown as a list). */
   invalidListTitle: 'Invalid custom field data:',
   saveFailed: 'Failed to save custom field. Please try again.',

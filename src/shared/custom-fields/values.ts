@@ -1,5 +1,6 @@
 import type { CustomValue } from '../inventory/product.ts';
 import type { FieldType } from './field-types.ts';
+import { matchesPattern } from './pattern.ts';
 
 /**
  * A product's value for a custom field, checked against the field's definition (spec section 3:
@@ -19,6 +20,11 @@ export interface ValueRules {
     options?: readonly string[];
   };
 }
+
+/** The longest text value a custom field holds (a textarea's tasting notes fit many times). */
+export const MAX_CUSTOM_TEXT = 5_000;
+/** The largest number a custom field holds either way: exact in a double, far past any use. */
+export const MAX_CUSTOM_NUMBER = 1_000_000_000_000;
 
 export type ValueCheck = { ok: true; value: CustomValue } | { ok: false; message: string };
 
@@ -55,14 +61,9 @@ function textRules(rules: ValueRules, text: string): string | null {
   if (typeof validation.max_length === 'number' && text.length > validation.max_length) {
     return `${name} must be at most ${validation.max_length} characters`;
   }
-  if (validation.pattern) {
-    let matches = true;
-    try {
-      matches = new RegExp(validation.pattern).test(text);
-    } catch {
-      // A definition's pattern is checked when it is saved; an unreadable one checks nothing.
-    }
-    if (!matches) return `${name} does not match the required format`;
+  // A pattern saved before patterns were read by RE2 and unreadable by it checks nothing.
+  if (validation.pattern && matchesPattern(validation.pattern, text) === false) {
+    return `${name} does not match the required format`;
   }
   return null;
 }
@@ -81,6 +82,9 @@ export function checkCustomValue(rules: ValueRules, raw: unknown): ValueCheck {
       const number = typeof raw === 'number' ? raw : Number(String(raw).trim());
       if (typeof raw === 'boolean' || !Number.isFinite(number)) {
         return { ok: false, message: `${name} must be a number` };
+      }
+      if (Math.abs(number) > MAX_CUSTOM_NUMBER) {
+        return { ok: false, message: `${name} is too large` };
       }
       const { min_value: min, max_value: max } = rules.validation;
       if (typeof min === 'number' && number < min) {
@@ -124,6 +128,12 @@ export function checkCustomValue(rules: ValueRules, raw: unknown): ValueCheck {
         return { ok: false, message: `${name} must be text` };
       }
       const text = String(raw).trim();
+      if (text.length > MAX_CUSTOM_TEXT) {
+        return {
+          ok: false,
+          message: `${name} must be at most ${MAX_CUSTOM_TEXT.toLocaleString('en-AU')} characters`,
+        };
+      }
       if (rules.field_type === 'email' && !EMAIL.test(text)) {
         return { ok: false, message: `${name} must be a valid email address` };
       }

@@ -4,7 +4,7 @@ import {
   DEFAULT_COLUMN_ORDER,
   OFFERED_COLUMNS,
 } from '../inventory/columns.ts';
-import { missingFieldMessage } from '../validation.ts';
+import { int32, MAX_INT32, missingFieldMessage } from '../validation.ts';
 
 /**
  * Column preferences (spec sections 3, 4, 5 and 7): what the server keeps per user and table,
@@ -43,7 +43,8 @@ export type ColumnPreferencesAnswer = v.InferOutput<typeof ColumnPreferencesAnsw
 export const PREFERENCES_MESSAGES = {
   required: 'preferences must be a list of {column_key, is_visible, display_order}',
   columnKeyRequired: 'Every preference needs a column_key',
-  displayOrderInvalid: 'display_order must be a whole number',
+  columnKeyTooLong: 'A column_key is at most 64 characters',
+  displayOrderInvalid: `display_order must be a whole number from ${-MAX_INT32} to ${MAX_INT32}`,
 } as const;
 
 export const ColumnPreferencesPutSchema = v.object(
@@ -55,15 +56,11 @@ export const ColumnPreferencesPutSchema = v.object(
             v.string(PREFERENCES_MESSAGES.columnKeyRequired),
             v.trim(),
             v.nonEmpty(PREFERENCES_MESSAGES.columnKeyRequired),
+            v.maxLength(64, PREFERENCES_MESSAGES.columnKeyTooLong),
           ),
           // Anything but a boolean is an unknown visibility, saved as hidden.
           is_visible: v.optional(v.unknown()),
-          display_order: v.optional(
-            v.pipe(
-              v.number(PREFERENCES_MESSAGES.displayOrderInvalid),
-              v.integer(PREFERENCES_MESSAGES.displayOrderInvalid),
-            ),
-          ),
+          display_order: v.optional(int32(PREFERENCES_MESSAGES.displayOrderInvalid, -MAX_INT32)),
         },
         missingFieldMessage(
           { column_key: PREFERENCES_MESSAGES.columnKeyRequired },

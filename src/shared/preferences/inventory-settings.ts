@@ -142,7 +142,11 @@ export const InventorySettingsSchema = v.object({
           v.array(
             v.object({
               name: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
-              mapping: v.record(v.string(), v.string()),
+              // A file's column heading → a product field's key.
+              mapping: v.pipe(
+                v.record(v.pipe(v.string(), v.maxLength(200)), v.pipe(v.string(), v.maxLength(64))),
+                v.check((mapping) => Object.keys(mapping).length <= 500, 'At most 500 columns'),
+              ),
             }),
           ),
           v.maxLength(50),

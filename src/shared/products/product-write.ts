@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { checkCustomValue, type ValueRules } from '../custom-fields/values.ts';
 import { formatCurrency } from '../inventory/format.ts';
 import type { CustomValue } from '../inventory/product.ts';
+import { int32 } from '../validation.ts';
 import { BARCODE_MESSAGE, isValidBarcode } from './barcode.ts';
 
 /**
@@ -200,22 +201,27 @@ export function conflictingFields(
   );
 }
 
+/** Changes by field key: keys are a product field's or a custom field's (64 characters at most). */
+const Changes = v.record(
+  v.pipe(v.string(), v.maxLength(64, 'A field key is at most 64 characters')),
+  v.unknown(),
+);
 const NonEmptyRecord = v.pipe(
-  v.record(v.string(), v.unknown()),
+  Changes,
   v.check((record) => Object.keys(record).length > 0, 'Nothing to change'),
 );
 
 export const ProductPatchSchema = v.object({
-  base_version: v.pipe(v.number('base_version must be a number'), v.integer(), v.minValue(1)),
+  base_version: int32('base_version must be a whole number of 1 or more', 1),
   changes: NonEmptyRecord,
 });
 export type ProductPatch = v.InferOutput<typeof ProductPatchSchema>;
 
-export const ProductCreateSchema = v.object({ fields: v.record(v.string(), v.unknown()) });
+export const ProductCreateSchema = v.object({ fields: Changes });
 
 /** A duplicate, with the edits made to the copy while it waited on the device. */
 export const ProductDuplicateSchema = v.object({
-  changes: v.optional(v.record(v.string(), v.unknown())),
+  changes: v.optional(Changes),
 });
 export type ProductCreate = v.InferOutput<typeof ProductCreateSchema>;
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { int32 } from '../validation.ts';
 
 /**
  * Stocktakes (counts), beyond the spec's prototype whose Batch Operations tab repeated the table.
@@ -52,7 +53,7 @@ export const MAX_LINES_PER_REQUEST = 10_000;
 
 /** This counter's count of a product on this device: replaces their earlier one if later. */
 export const StocktakeLineSchema = v.object({
-  product_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  product_id: int32('product_id must be a product id', 1),
   quantity: v.pipe(
     v.number(),
     v.integer(STOCKTAKE_MESSAGES.count),

@@ -18,9 +18,16 @@ export const BATCH_MESSAGES = {
   notBatchable: 'This path cannot be sent in a batch',
 } as const;
 
+/**
+ * A write's path under /api/v1, as it is run: segments of letters, digits and `_ . ~ -`, none
+ * empty and none `.` or `..`, so that the path judged here is the path the write reaches (a URL
+ * resolves `/x/../auth` to `/auth`).
+ */
+const WRITE_PATH = /^(\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9_.~-]+)+$/;
+
 export const BatchWriteSchema = v.object({
   method: v.picklist(['POST', 'PUT', 'PATCH', 'DELETE']),
-  path: v.pipe(v.string(), v.regex(/^\/[A-Za-z0-9/_.~-]*$/), v.maxLength(500)),
+  path: v.pipe(v.string(), v.maxLength(500), v.regex(WRITE_PATH)),
   idempotency_key: v.pipe(v.string(), v.regex(IDEMPOTENCY_KEY_PATTERN)),
   body: v.optional(v.unknown()),
 });
@@ -45,7 +52,10 @@ export type BatchWrite = v.InferOutput<typeof BatchWriteSchema>;
 export type BatchRequest = v.InferOutput<typeof BatchRequestSchema>;
 export type BatchAnswer = v.InferOutput<typeof BatchAnswerSchema>;
 
-/** Paths that are not queued writes: sign-in and the batch itself (no batch inside a batch). */
+/**
+ * Paths that are queued writes: not sign-in, uploads, or the batch itself (no batch inside a
+ * batch), and only paths as a write names them (no `.` or `..` segments).
+ */
 export function batchable(path: string): boolean {
-  return !/^\/(auth|batch|upload)(\/|$)/.test(path);
+  return WRITE_PATH.test(path) && !/^\/(auth|batch|upload)(\/|$)/.test(path);
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { isEmailForm } from '../auth/email.ts';
 import { SERVER_AUTH_MESSAGES } from '../auth/messages.ts';
 import { isStrongPassword } from '../auth/password-rules.ts';
-import { RoleSchema } from '../auth/schemas.ts';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, RoleSchema, tokenSchema } from '../auth/schemas.ts';
 import { missingFieldMessage } from '../validation.ts';
 
 /** Team & Permissions: the people of a business, invitations, and what is said about them. */
@@ -41,6 +41,7 @@ export const InviteRequestSchema = v.object(
       v.string(TEAM_MESSAGES.emailInvalid),
       v.trim(),
       v.check(isEmailForm, TEAM_MESSAGES.emailInvalid),
+      v.maxLength(MAX_EMAIL_LENGTH, SERVER_AUTH_MESSAGES.emailTooLong),
     ),
     role: v.picklist(RoleSchema.options, TEAM_MESSAGES.roleInvalid),
   },
@@ -62,16 +63,17 @@ export const PersonPatchSchema = v.pipe(
 export type PersonPatch = v.InferOutput<typeof PersonPatchSchema>;
 
 export const InvitationTokenSchema = v.object(
-  { token: v.pipe(v.string(TEAM_MESSAGES.inviteInvalid), v.nonEmpty(TEAM_MESSAGES.inviteInvalid)) },
+  { token: tokenSchema(TEAM_MESSAGES.inviteInvalid) },
   missingFieldMessage({}, TEAM_MESSAGES.inviteInvalid),
 );
 
 export const AcceptInviteSchema = v.object(
   {
-    token: v.pipe(v.string(TEAM_MESSAGES.inviteInvalid), v.nonEmpty(TEAM_MESSAGES.inviteInvalid)),
+    token: tokenSchema(TEAM_MESSAGES.inviteInvalid),
     password: v.pipe(
       v.string(SERVER_AUTH_MESSAGES.passwordTooWeak),
       v.check(isStrongPassword, SERVER_AUTH_MESSAGES.passwordTooWeak),
+      v.maxLength(MAX_PASSWORD_LENGTH, SERVER_AUTH_MESSAGES.passwordTooLong),
     ),
   },
   missingFieldMessage(

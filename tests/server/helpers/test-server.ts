@@ -36,13 +36,14 @@ export async function createEmptyPostgresDatabase(adminUrl: string) {
   };
 }
 
-async function openTestDatabase(): Promise<Database> {
+async function openTestDatabase(): Promise<Database & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return openDatabase({ kind: 'memory' });
   const empty = await createEmptyPostgresDatabase(adminUrl);
   const database = await openDatabase({ kind: 'postgres', url: empty.url });
   return {
     ...database,
+    url: empty.url,
     close: async () => {
       await database.close();
       await empty.drop();
@@ -111,6 +112,8 @@ export async function createTestServer(options: { staticDir?: string } = {}) {
     app,
     db: database.db,
     dbKind: database.kind,
+    /** The PostgreSQL database's URL, for a second connection; undefined on PGlite. */
+    databaseUrl: database.url,
     tokens,
     mail,
     now,

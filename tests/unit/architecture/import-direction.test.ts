@@ -25,7 +25,7 @@ const ALLOWED: Record<Layer, Layer[]> = {
 };
 
 /** Third-party packages shared code may use: it must stay pure (no DOM, Node or Dexie). */
-const SHARED_PACKAGES = ['valibot'];
+const SHARED_PACKAGES = ['valibot', 're2js'];
 
 function filesUnder(folder: string): string[] {
   let entries: string[];

@@ -114,6 +114,23 @@ describe('Team & Permissions, for a manager', () => {
   });
 
   it('queues an invitation, a role change and a disable, and sends them', async () => {
+    // The invitation's answer is held until both changes of Sam are queued behind it, so that
+    // they are still untried and merge into one request, whatever the machine's speed.
+    let answerInvitation = () => {};
+    const invitationAnswered = new Promise<void>((resolve) => {
+      answerInvitation = resolve;
+    });
+    mockServer.use(
+      http.post('*/api/v1/team/invitations', async ({ request }) => {
+        sent.push({
+          method: 'POST',
+          path: new URL(request.url).pathname,
+          body: await request.json(),
+        });
+        await invitationAnswered;
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
     const user = userEvent.setup();
     renderWithQuery(<TeamPage />);
     const form = await screen.findByRole('form', { name: 'Invite someone' });
@@ -129,6 +146,8 @@ describe('Team & Permissions, for a manager', () => {
         name: 'Disable',
       }),
     );
+    expect(await db.outbox.count()).toBe(2);
+    answerInvitation();
     await waitFor(() =>
       expect(sent).toEqual([
         {
@@ -136,10 +155,14 @@ describe('Team & Permissions, for a manager', () => {
           path: '/api/v1/team/invitations',
           body: { name: 'Ann Able', email: 'ann@cellar.test', role: 'staff' },
         },
-        { method: 'PATCH', path: '/api/v1/team/people/u-sam', body: { role: 'manager' } },
-        { method: 'PATCH', path: '/api/v1/team/people/u-sam', body: { disabled: true } },
+        {
+          method: 'PATCH',
+          path: '/api/v1/team/people/u-sam',
+          body: { role: 'manager', disabled: true },
+        },
       ]),
     );
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
   });
 
   it('tells staff that the screen is for owners and managers', async () => {
