@@ -316,4 +316,38 @@ describe('stocktakes', () => {
     await server.call('POST', `/api/v1/stocktakes/${id}/cancel`, write(ana));
     expect((await detail(id)).stocktake.status).toBe('cancelled');
   });
+
+  it('never answers saved for a line that a close racing it did not count (PostgreSQL: two connections)', async () => {
+    // Each round: a product with no stock, a count, then its lines and its close sent at the
+    // same moment (on PostgreSQL each request takes its own pooled connection). Either the close
+    // counted the line (stock 5) or the line was refused because the count was closed (stock 0).
+    const rounds = server.dbKind === 'postgres' ? 30 : 5;
+    let saved = 0;
+    let refused = 0;
+    for (let round = 0; round < rounds; round += 1) {
+      const wine = await product(`Race ${round}`, 0, 'Race');
+      const id = (
+        (await start({ scope: 'partial', category: 'Race', name: `Race ${round}` })).body as {
+          stocktake: { id: string };
+        }
+      ).stocktake.id;
+      const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const [line] = await Promise.all([
+        wait(round % 3).then(() => count(id, wine, 5)),
+        wait((round + 1) % 3).then(() => close(id, 'leave')),
+      ]);
+      const stock = (await stockOf([wine]))[wine];
+      if (line.status === 200) {
+        expect(line.body).toEqual({ saved: 1, gone: [] });
+        expect(stock, `round ${round}`).toBe(5);
+        saved += 1;
+      } else {
+        expect(line.status, `round ${round}`).toBe(409);
+        expect(line.body).toEqual({ message: STOCKTAKE_MESSAGES.closed });
+        expect(stock, `round ${round}`).toBe(0);
+        refused += 1;
+      }
+    }
+    expect(saved + refused).toBe(rounds);
+  });
 });

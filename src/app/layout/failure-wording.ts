@@ -22,6 +22,8 @@ export function failureWording(entry: OutboxEntry): string {
         failure.message ??
         'This change clashes with a newer one on the server. Retry or discard it.'
       );
+    case 'failing':
+      return `The server failed on this change ${failure.serverErrors?.count ?? 'several'} times while it saved others${failure.message ? ` (${failure.message})` : ''}. Retry or discard it.`;
     case 'outdated':
       return 'This change was saved by an older version of Vintry and cannot be sent as it is.';
   }

@@ -6,8 +6,8 @@
 export type OutboxState = 'pending' | 'sending' | 'needs-attention';
 
 /**
- * Why an entry has not gone through yet. The first four are retried by the engine; the last
- * three wait for the user (Retry or Discard in Pending changes).
+ * Why an entry has not gone through yet. The first four are retried by the engine; the others
+ * wait for the user (Retry or Discard in Pending changes).
  */
 export type FailureReason =
   /** The server could not be reached. */
@@ -22,6 +22,11 @@ export type FailureReason =
   | 'refused'
   /** The change clashes with the server's current state (409). */
   | 'conflict'
+  /**
+   * The server failed (5xx) on this change time after time while it saved others: something in
+   * the change itself trips it, so it waits for the user instead of holding up its send order.
+   */
+  | 'failing'
   /** Written by another version of Vintry, in a format this one cannot send. */
   | 'outdated';
 
@@ -40,6 +45,8 @@ export interface EntryFailure {
   message: string | null;
   /** The refusal's whole answer, for a handler that offers ways out of it (a conflict). */
   details?: unknown;
+  /** For 5xx answers: how many in a row this entry got, and since when. */
+  serverErrors?: { count: number; since: number };
 }
 
 /** The version of this entry format; an entry of another version is never replayed blind. */

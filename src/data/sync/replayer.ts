@@ -37,6 +37,13 @@ import { handlerOf, sendOrderOf, type WriteHandler } from './write-handler.ts';
  */
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_CAP_MS = 60_000;
+/**
+ * 5xx answers in a row to one entry, while the server answered others, after which it waits for
+ * the user (reason 'failing'). A server that is down fails everything and is simply retried.
+ */
+export const SERVER_ERRORS_BEFORE_SETTING_ASIDE = 4;
+/** When the server last answered a write without failing (2xx or a refusal). */
+let answeredWellAt = 0;
 
 let running: Promise<void> | null = null;
 let again = false;
@@ -218,10 +225,32 @@ function claim(reads: OutboxEntry[]): Promise<OutboxEntry[]> {
  */
 type Verdict = { kind: 'done'; answer: unknown } | { kind: 'held' } | { kind: 'stop' };
 
+const isServerError = (failure: EntryFailure | null) =>
+  failure?.reason === 'server' && (failure.status ?? 0) >= 500;
+
+/** A result that shows the server at work: an answer, or a refusal of the change itself. */
+const answeredWell = (result: Result) =>
+  result.ok ||
+  (result.error instanceof ApiError && result.error.status >= 400 && result.error.status < 500);
+
+/**
+ * A 5xx answer to an entry, counted with the ones before it. Past the limit, and when the
+ * server answered other writes since this entry's first 5xx, the entry is failing.
+ */
+function withServerError(entry: OutboxEntry, failure: EntryFailure): EntryFailure {
+  const before = isServerError(entry.failure) ? entry.failure?.serverErrors : undefined;
+  const serverErrors = { count: (before?.count ?? 0) + 1, since: before?.since ?? Date.now() };
+  const failing =
+    serverErrors.count >= SERVER_ERRORS_BEFORE_SETTING_ASIDE && answeredWellAt > serverErrors.since;
+  return { ...failure, ...(failing ? { reason: 'failing' } : {}), serverErrors };
+}
+
 async function judge(entry: OutboxEntry, handler: WriteHandler, result: Result): Promise<Verdict> {
+  if (answeredWell(result)) answeredWellAt = Date.now();
   if (result.ok) return { kind: 'done', answer: result.answer };
   const { error } = result;
-  const failure = failureOf(error);
+  let failure = failureOf(error);
+  if (isServerError(failure)) failure = withServerError(entry, failure);
   if (error instanceof SessionExpiredError) {
     // Set aside with every other write when the person was disabled; otherwise kept for their
     // next session.
@@ -336,6 +365,8 @@ async function startBatch(reads: OutboxEntry[]): Promise<SentBatch> {
 
 /** Judges and stores a batch's answers; false when nothing more may be sent in this pass. */
 async function settleBatch({ entries, handlers, results }: SentBatch, owner: string | undefined) {
+  // The others' answers count for an entry failing in the same batch, whatever its place.
+  if (results.some(answeredWell)) answeredWellAt = Date.now();
   const done: Acknowledged[] = [];
   let stopped = false;
   for (const [index, entry] of entries.entries()) {

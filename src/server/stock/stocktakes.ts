@@ -98,12 +98,18 @@ export async function startStocktake(
   });
 }
 
-async function openStocktake(tx: Tx, businessId: string, id: string) {
+/**
+ * A count, its row locked until the transaction ends: 'share' for lines (counters on several
+ * devices send theirs side by side), 'update' for a close or a cancel, which waits for lines
+ * being written and makes lines arriving after it wait, then see the count closed. So a line
+ * is either counted by the close or refused; never answered 'saved' into a closed count.
+ */
+async function lockedStocktake(tx: Tx, businessId: string, id: string, mode: 'share' | 'update') {
   const [row] = await tx
     .select()
     .from(stocktakes)
     .where(and(eq(stocktakes.businessId, businessId), eq(stocktakes.id, id)))
-    .for('update');
+    .for(mode);
   return row;
 }
 
@@ -126,10 +132,7 @@ export async function recordLines(
   lines: readonly StocktakeLine[],
 ): Promise<LinesOutcome> {
   return db.transaction(async (tx) => {
-    const [stocktake] = await tx
-      .select()
-      .from(stocktakes)
-      .where(and(eq(stocktakes.businessId, context.businessId), eq(stocktakes.id, stocktakeId)));
+    const stocktake = await lockedStocktake(tx, context.businessId, stocktakeId, 'share');
     if (!stocktake) return { status: 'missing' };
     if (stocktake.status !== 'open') return { status: 'closed' };
     // The latest line of each product: one request may hold a recount.
@@ -230,7 +233,7 @@ export async function closeStocktake(
   uncounted: UncountedChoice,
 ): Promise<CloseOutcome> {
   return db.transaction(async (tx) => {
-    const stocktake = await openStocktake(tx, context.businessId, stocktakeId);
+    const stocktake = await lockedStocktake(tx, context.businessId, stocktakeId, 'update');
     if (!stocktake) return { status: 'missing' };
     if (stocktake.status !== 'open') return { status: 'not-open' };
     const { expected, lines } = await expectedAndLines(tx, stocktakeId);
@@ -282,7 +285,7 @@ export async function closeStocktake(
 
 export async function cancelStocktake(db: Db, context: WriteContext, stocktakeId: string) {
   return db.transaction(async (tx) => {
-    const stocktake = await openStocktake(tx, context.businessId, stocktakeId);
+    const stocktake = await lockedStocktake(tx, context.businessId, stocktakeId, 'update');
     if (!stocktake) return { status: 'missing' as const };
     if (stocktake.status !== 'open') return { status: 'not-open' as const };
     const [row] = await tx

@@ -19,6 +19,7 @@ import {
 } from '#data/repositories/products.ts';
 import { adjustStock } from '#data/repositories/stock.ts';
 import { countProduct, startCount } from '#data/repositories/stocktakes.ts';
+import { retryChange } from '#data/sync/pending-changes.ts';
 import { isReplayPaused, requestReplay, resumeReplay, stopReplay } from '#data/sync/replayer.ts';
 import { settlementOf } from '#data/sync/write-handler.ts';
 import { installTokenStore, type Tokens } from '#data/token-store.ts';
@@ -440,7 +441,8 @@ const commands = fc.commands(
 
 /**
  * The network is back and the user signs in when asked: the queue drains. An edit of a field
- * another device changed meanwhile waits in Pending changes; the user keeps theirs.
+ * another device changed meanwhile waits in Pending changes; the user keeps theirs, and retries
+ * one the server kept failing on.
  */
 async function heal(real: Real) {
   real.server.clearFaults();
@@ -451,6 +453,8 @@ async function heal(real: Real) {
     for (const entry of await db.outbox.toArray()) {
       const keepMine = settlementOf(entry)?.choices.find((choice) => choice.label === 'Keep mine');
       await keepMine?.run();
+      // A change set aside after 5xx answers in a row: the user presses Retry.
+      if (entry.failure?.reason === 'failing') await retryChange(entry.id);
     }
     passTime();
     await requestReplay();

@@ -18,6 +18,7 @@ import {
   replayOnSync,
   requestReplay,
   resumeReplay,
+  SERVER_ERRORS_BEFORE_SETTING_ASIDE,
 } from '#data/sync/replayer.ts';
 import { onSyncOutcome, type SyncOutcome } from '#data/sync/sync-events.ts';
 import {
@@ -340,6 +341,76 @@ describe('sending the outbox', () => {
     expect(entry).toMatchObject({ state: 'pending' });
     expect(entry?.nextAttemptAt).toBeGreaterThanOrEqual(before + 1000);
     expect(outcomes).toEqual([]);
+  });
+
+  describe('a change the server fails on (5xx) again and again', () => {
+    const failingField = () =>
+      http.post('*/api/v1/custom-fields/definitions', () =>
+        HttpResponse.json({ message: 'Internal server error' }, { status: 500 }),
+      );
+    /** Every waiting entry is due now, and the outbox is sent once more. */
+    const tryAgain = async () => {
+      await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+      await requestReplay();
+    };
+    const settingsSaved = () =>
+      http.put('*/api/v1/preferences/inventory-settings', async ({ request }) =>
+        HttpResponse.json({
+          ...((await request.json()) as object),
+          savedAt: new Date().toISOString(),
+        }),
+      );
+
+    it('waits for the user once the server saved other writes meanwhile, and lets them go on', async () => {
+      mockServer.use(failingField(), settingsSaved());
+      await createCustomField(field('bin'));
+      for (let attempt = 1; attempt <= SERVER_ERRORS_BEFORE_SETTING_ASIDE; attempt += 1) {
+        // Another resource's write gets through between the field's attempts.
+        await saveInventorySettings({
+          ...defaultInventorySettings(),
+          display: {
+            ...defaultInventorySettings().display,
+            itemsPerPage: attempt === 1 ? 25 : 100,
+          },
+        });
+        await tryAgain();
+      }
+      const entries = await db.outbox.toArray();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({
+        op: 'custom-field.create',
+        state: 'needs-attention',
+        failure: {
+          reason: 'failing',
+          status: 500,
+          message: 'Internal server error',
+          serverErrors: { count: SERVER_ERRORS_BEFORE_SETTING_ASIDE },
+        },
+      });
+      // Undone here, like any change the server did not take.
+      expect(await db.customFields.count()).toBe(0);
+      expect(outcomes.filter((outcome) => outcome.kind === 'refused')).toHaveLength(1);
+    });
+
+    it('keeps trying by itself while the server fails on everything', async () => {
+      mockServer.use(
+        failingField(),
+        http.put('*/api/v1/preferences/inventory-settings', () =>
+          HttpResponse.json({ message: 'down' }, { status: 503 }),
+        ),
+      );
+      await createCustomField(field('bin'));
+      await saveInventorySettings(defaultInventorySettings());
+      for (let attempt = 1; attempt <= SERVER_ERRORS_BEFORE_SETTING_ASIDE + 2; attempt += 1) {
+        await tryAgain();
+      }
+      const entries = await db.outbox.toArray();
+      expect(entries.map((entry) => [entry.state, entry.failure?.reason])).toEqual([
+        ['pending', 'server'],
+        ['pending', 'server'],
+      ]);
+      expect(outcomes).toEqual([]);
+    });
   });
 
   it('gives a field created offline its server id, in the store and in later writes', async () => {

@@ -1,9 +1,11 @@
 import { waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failureWording } from '#app/layout/failure-wording.ts';
 import { db } from '#data/db.ts';
 import { closeCount, countProduct, startCount } from '#data/repositories/stocktakes.ts';
 import { saveSession } from '#data/session.ts';
+import type { OutboxEntry } from '#data/sync/outbox-entry.ts';
 import { requestReplay, resumeReplay } from '#data/sync/replayer.ts';
 import { mockServer } from '../../mocks/server.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
@@ -87,5 +89,24 @@ describe('counting on a tablet', () => {
       [9, 5],
     ]);
     expect(device_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps lines the server refused because the count was closed in Pending changes, with its words', async () => {
+    const count = await startCount({ name: 'Shelf count', scope: 'partial', scan_mode: 'scan' });
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    mockServer.use(
+      http.put('*/api/v1/stocktakes/:id/lines', () =>
+        HttpResponse.json({ message: 'This count is closed' }, { status: 409 }),
+      ),
+    );
+    await countProduct(count, 7, 3);
+    await waitFor(async () =>
+      expect((await db.outbox.toArray())[0]?.state).toBe('needs-attention'),
+    );
+    const [entry] = await db.outbox.toArray();
+    expect(entry?.failure).toMatchObject({ reason: 'conflict', message: 'This count is closed' });
+    expect(failureWording(entry as OutboxEntry)).toBe('This count is closed');
+    // What was counted stays on this tablet while the user decides.
+    expect(await db.countLines.where('stocktakeId').equals(count.id).count()).toBe(1);
   });
 });
