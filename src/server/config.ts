@@ -35,6 +35,7 @@ const EnvSchema = v.object({
   ACCESS_TOKEN_TTL_SECONDS: integer(900, 5, 86_400),
   APP_URL: v.optional(v.pipe(v.string(), v.trim(), v.url('APP_URL must be a URL'))),
   STATIC_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
+  TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
 });
 
 export interface Config {
@@ -49,6 +50,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   appUrl: string;
   staticDir: string;
+  /** Behind a reverse proxy: the client's address is the one it adds to X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -78,5 +81,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: e.STATIC_DIR
       ? path.resolve(e.STATIC_DIR)
       : fileURLToPath(new URL('../../dist', import.meta.url)),
+    trustProxy: e.TRUST_PROXY === '1',
   };
 }

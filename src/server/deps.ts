@@ -16,6 +16,8 @@ export interface Deps {
   now: () => Date;
   /** Build every business's catalogue answer once at start, before anyone asks (the server). */
   prepareCatalogues?: boolean;
+  /** Behind a reverse proxy (TRUST_PROXY=1): clients are told apart by X-Forwarded-For. */
+  trustProxy?: boolean;
   /** Folder of the built PWA; omitted when only the API is served (tests, `npm run dev`). */
   staticDir?: string;
 }

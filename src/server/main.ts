@@ -33,6 +33,7 @@ async function main() {
     appUrl: config.appUrl,
     now: () => new Date(),
     prepareCatalogues: true,
+    trustProxy: config.trustProxy,
     ...(staticDir ? { staticDir } : {}),
   });
 

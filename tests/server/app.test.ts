@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeError } from '#server/logger.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 describe('HTTP surface', () => {
@@ -117,5 +118,41 @@ describe('HTTP surface', () => {
     expect(response.status).toBe(200);
     expect(response.body).toBe('console.log("app")');
     expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+});
+
+describe('what a stranger sends', () => {
+  const logged: string[] = [];
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await createTestServer({
+      log: {
+        info: (line) => logged.push(line),
+        error: (line, error) => logged.push(`ERROR ${line} ${describeError(error)}`),
+      },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('answers an unmatched write with an Idempotency-Key 404, signed in or not, logging no error', async () => {
+    for (const target of ['/api/v1/stock/x', '/api/v1/stocktakes/x/y/z', '/api/v1/catalogue/']) {
+      const response = await server.call('POST', target, {
+        headers: { 'Idempotency-Key': 'k-1' },
+        body: {},
+      });
+      expect(response.status, target).toBe(404);
+      expect(response.body, target).toEqual({ message: 'Not found' });
+    }
+    expect(logged.filter((line) => line.startsWith('ERROR'))).toEqual([]);
+  });
+
+  it('logs a bounded line whatever the path and body', async () => {
+    logged.length = 0;
+    const huge = 'a'.repeat(1_000_000);
+    await server.call('POST', `/api/v1/${'p'.repeat(100_000)}`, { body: {} });
+    await server.call('POST', '/api/v1/auth/login', { body: { email: huge, password: huge } });
+    expect(logged).toHaveLength(2);
+    for (const line of logged) expect(line.length).toBeLessThan(400);
   });
 });

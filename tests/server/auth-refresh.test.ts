@@ -96,6 +96,20 @@ describe('access and refresh tokens', () => {
     expect(unknown.status).toBe(204);
   });
 
+  it('sign-out ends the access tokens of that sign-in at once, and only of that one', async () => {
+    const a = await server.login(EMAIL, PASSWORD);
+    const b = await server.login(EMAIL, PASSWORD);
+    expect((await profile(a.accessToken)).status).toBe(200);
+    await server.call('POST', '/api/v1/auth/logout', { body: { refreshToken: a.refreshToken } });
+    const ended = await profile(a.accessToken);
+    expect(ended.status).toBe(401);
+    expect(ended.body).toEqual({ message: 'Authentication required' });
+    expect((await profile(b.accessToken)).status).toBe(200);
+    // An access token renewed from the live sign-in keeps working.
+    const renewed = (await refresh(b.refreshToken)).body as { accessToken: string };
+    expect((await profile(renewed.accessToken)).status).toBe(200);
+  });
+
   it('refuses an expired access token', async () => {
     const session = await server.login(EMAIL, PASSWORD);
     expect((await profile(session.accessToken)).status).toBe(200);

@@ -67,6 +67,17 @@ describe('forgot and reset password', () => {
     expect(response.body).toMatchObject({ message });
   });
 
+  it('ends every access token of the person at once', async () => {
+    const email = await newUser();
+    const tablet = await server.login(email, PASSWORD);
+    const phone = await server.login(email, PASSWORD);
+    const profile = (token: string) => server.call('GET', '/api/v1/user/profile', { token });
+    expect((await profile(tablet.accessToken)).status).toBe(200);
+    expect((await reset(await requestResetToken(email), 'NewCellar2027')).status).toBe(200);
+    expect((await profile(tablet.accessToken)).status).toBe(401);
+    expect((await profile(phone.accessToken)).status).toBe(401);
+  });
+
   it('sets the new password, signs out every session, and spends the token', async () => {
     const email = await newUser();
     const session = await server.login(email, PASSWORD);

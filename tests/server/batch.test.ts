@@ -167,6 +167,34 @@ describe('POST /batch', () => {
     },
   );
 
+  it.each([
+    '/./batch',
+    '/x/../auth/logout',
+    '/catalogue/../batch',
+    '//batch',
+    '/catalogue/products/.',
+  ])(
+    'answers 400 for %s: a path is judged as it will run, never after dot segments resolve',
+    async (path) => {
+      const response = await batch([{ ...write, method: 'POST', path }]);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: BATCH_MESSAGES.invalid });
+    },
+  );
+
+  it('never runs a batch as a write of a batch, whatever reaches it', async () => {
+    const inner = await server.app.fetch(
+      new Request('http://vintry.test/api/v1/batch', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ writes: [{ ...write, method: 'DELETE' }] }),
+      }),
+      { insideBatch: true },
+    );
+    expect(inner.status).toBe(400);
+    expect(await inner.json()).toEqual({ message: BATCH_MESSAGES.notBatchable });
+  });
+
   it('answers 400 for a body that is not JSON', async () => {
     const response = await server.call('POST', '/api/v1/batch', { token, body: '{"writes": [' });
     expect(response.status).toBe(400);

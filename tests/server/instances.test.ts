@@ -76,7 +76,8 @@ async function healthy(instance: Instance) {
 }
 
 async function stop(instance: Instance) {
-  if (instance.child.exitCode === null) {
+  // A killed instance has a signal and no exit code: it has exited too.
+  if (instance.child.exitCode === null && instance.child.signalCode === null) {
     const exited = once(instance.child, 'exit');
     instance.child.kill('SIGTERM');
     await exited;
@@ -143,4 +144,92 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
     expect(downloaded.status).toBe(200);
     expect(new Uint8Array(await downloaded.arrayBuffer())).toEqual(pdf);
   });
+});
+
+describe.skipIf(!adminUrl)('an instance killed in the middle of a write', () => {
+  let database: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
+  const started: Instance[] = [];
+  const secret = randomBytes(32).toString('hex');
+
+  beforeAll(async () => {
+    database = await createEmptyPostgresDatabase(adminUrl as string);
+  });
+  afterAll(async () => {
+    await Promise.all(started.map(stop));
+    await database?.drop();
+  });
+
+  const launch = async () => {
+    const instance = await startInstance(database.url, secret);
+    started.push(instance);
+    await healthy(instance);
+    return instance;
+  };
+
+  it('leaves its Idempotency-Key free within seconds, and the write is made once', async () => {
+    const first = await launch();
+    const login = await fetch(`${first.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const [product] = (
+        await client.query<{ id: number; version: number }>(
+          'select id, version from products order by id limit 1',
+        )
+      ).rows;
+      if (!product) throw new Error('no demo product');
+      const edit = (instance: Instance) =>
+        fetch(`${instance.url}/api/v1/catalogue/products/${product.id}`, {
+          method: 'PATCH',
+          headers: {
+            authorization: `Bearer ${accessToken}`,
+            'content-type': 'application/json',
+            'idempotency-key': 'killed-mid-write',
+          },
+          body: JSON.stringify({ base_version: product.version, changes: { region: 'Killed' } }),
+        });
+
+      // Another connection holds the product's row: the write waits inside its transaction,
+      // holding its key, until its process is killed.
+      await client.query('begin');
+      await client.query('select 1 from products where id = $1 for update', [product.id]);
+      const inFlight = edit(first).catch(() => null);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const repeat = await edit(first);
+      expect(repeat.status).toBe(409);
+      first.child.kill('SIGKILL');
+      await once(first.child, 'exit');
+      await inFlight;
+      await client.query('commit');
+
+      const second = await launch();
+      const freedAt = Date.now();
+      let answer = await edit(second);
+      while (answer.status === 409 && Date.now() - freedAt < 30_000) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        answer = await edit(second);
+      }
+      expect(answer.status).toBe(200);
+      // Seconds, not the two minutes an abandoned record used to take.
+      expect(Date.now() - freedAt).toBeLessThan(10_000);
+      const [after] = (
+        await client.query<{ version: number; region: string }>(
+          'select version, region from products where id = $1',
+          [product.id],
+        )
+      ).rows;
+      expect(after).toEqual({ version: product.version + 1, region: 'Killed' });
+      // Sent again, it is answered from the store, not made twice.
+      const again = await edit(second);
+      expect(again.status).toBe(200);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+    } finally {
+      await client.end();
+    }
+  }, 120_000);
 });

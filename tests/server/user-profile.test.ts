@@ -37,10 +37,12 @@ describe('GET /api/v1/user/profile and business scoping', () => {
     const b = await server.login('b@hilltop.test', 'Hilltop2026');
     const aBusiness = (a.user as unknown as { businessId: string }).businessId;
     // A token for business A that names B's user, as a confused or compromised client might send.
+    const bSignIn = await server.tokens.verify(b.accessToken);
     const crossToken = await server.tokens.sign({
       userId: b.user.id,
       businessId: aBusiness,
       role: 'owner',
+      sessionId: bSignIn?.sessionId ?? '',
     });
     const response = await server.call('GET', '/api/v1/user/profile', { token: crossToken });
     expect(response.status).toBe(200);

@@ -26,23 +26,27 @@ const unauthorized = () =>
     headers: { 'WWW-Authenticate': 'Bearer' },
   });
 
-/** Writes that change who may do what. */
-const changesPeople = (route: string) =>
-  !route.startsWith('GET ') && route.includes(' /api/v1/team');
+/**
+ * Writes after which people's standing may differ: roles and disables (team), and sign-ins
+ * ended (sign-out, a password reset, a refresh token reused).
+ */
+const changesStanding = (route: string) =>
+  !route.startsWith('GET ') &&
+  (route.includes(' /api/v1/team') || route.includes(' /api/v1/auth/'));
 
 /**
  * Every API call passes here: a public route goes on; any other needs `Authorization: Bearer
- * {token}` with a valid access token of a person who is still active (their role and business
- * as stored now, not as the token says), and a role with the route's permission (403 otherwise).
- */
-/**
+ * {token}` with a valid access token of a person who is still active, from a sign-in that has
+ * not ended (their role and business as stored now, not as the token says), and a role with the
+ * route's permission (403 otherwise).
+ *
  * `callers` keeps people's standing on the embedded database, whose folder belongs to this
- * process: every change of a role or a disable goes through this server's team routes, after
- * which it is forgotten. It is a cache of its own, not the general read cache, which every write
- * clears: a replay of 1,000 edits would otherwise read the same person 1,000 times. On
+ * process: every change of a role, a disable or a sign-in goes through this server's routes,
+ * after which it is forgotten. It is a cache of its own, not the general read cache, which every
+ * write clears: a replay of 1,000 edits would otherwise read the same person 1,000 times. On
  * PostgreSQL another instance may change someone, so it is off and every call reads them.
  */
-export function guard(deps: Pick<Deps, 'db' | 'tokens' | 'log'>, callers: ReadCache) {
+export function guard(deps: Pick<Deps, 'db' | 'tokens' | 'log' | 'now'>, callers: ReadCache) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const route = matchedRoute(c);
     // No route: 404 here, before any middleware of a route's group looks for a caller.
@@ -53,24 +57,27 @@ export function guard(deps: Pick<Deps, 'db' | 'tokens' | 'log'>, callers: ReadCa
       deps.log.error(`no access rule for ${route}`);
       throw new HttpError(403, PERMISSION_MESSAGES.forbidden);
     }
-    if (rule === 'public') return next();
+    const run = async () => {
+      if (!changesStanding(route)) return next();
+      try {
+        await next();
+      } finally {
+        callers.forget();
+      }
+    };
+    if (rule === 'public') return run();
 
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
     const verified = match?.[1] ? await deps.tokens.verify(match[1]) : null;
     if (!verified) throw unauthorized();
-    const caller = await callers.read(`caller:${verified.userId}`, () =>
-      findActiveCaller(deps.db, verified.userId),
+    const caller = await callers.read(`caller:${verified.userId}:${verified.sessionId}`, () =>
+      findActiveCaller(deps.db, verified.userId, verified.sessionId, deps.now()),
     );
     if (!caller) throw unauthorized();
     c.set('caller', caller);
     if (rule !== 'signed-in' && !can(caller.role, rule)) {
       throw new HttpError(403, PERMISSION_MESSAGES.forbidden);
     }
-    if (!changesPeople(route)) return next();
-    try {
-      await next();
-    } finally {
-      callers.forget();
-    }
+    return run();
   });
 }

@@ -21,9 +21,15 @@ async function issue(db: Db, userId: string, familyId: string, expiresAt: Date, 
   return token;
 }
 
-export async function startRefreshFamily(db: Db, userId: string, now: Date): Promise<string> {
+/** A new sign-in: its family id (the access tokens' `sid`) and its first refresh token. */
+export async function startRefreshFamily(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ familyId: string; refreshToken: string }> {
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_MS);
-  return issue(db, userId, crypto.randomUUID(), expiresAt, now);
+  const familyId = crypto.randomUUID();
+  return { familyId, refreshToken: await issue(db, userId, familyId, expiresAt, now) };
 }
 
 async function revokeFamily(db: Db, familyId: string, now: Date) {
@@ -68,7 +74,7 @@ export async function rotateRefreshToken(
   db: Db,
   token: string,
   now: Date,
-): Promise<{ userId: string; refreshToken: string } | null> {
+): Promise<{ userId: string; familyId: string; refreshToken: string } | null> {
   const row = await findByToken(db, token);
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
 
@@ -87,5 +93,5 @@ export async function rotateRefreshToken(
     return null;
   }
   const refreshToken = await issue(db, row.userId, row.familyId, row.expiresAt, now);
-  return { userId: row.userId, refreshToken };
+  return { userId: row.userId, familyId: row.familyId, refreshToken };
 }

@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, sql } from 'drizzle-orm';
 import type { AuthUser, Role } from '#shared/auth/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
-import { businesses, users } from '../db/schema.ts';
+import { businesses, refreshTokens, users } from '../db/schema.ts';
 import { hashPassword } from './passwords.ts';
 
 /** Queries on users. Emails match case-insensitively, as the unique index on lower(email) does. */
@@ -50,13 +50,33 @@ export async function findAuthUser(
 
 /**
  * Who a verified token's user is now: their business and role as stored, or undefined when they
- * are gone or disabled. Read on every call, so a role change or a disable takes effect at once.
+ * are gone or disabled, or when the sign-in the token belongs to has ended (signed out, or every
+ * sign-in ended by a password reset). Read on every call, so a role change, a disable or a
+ * sign-out takes effect at once.
  */
-export async function findActiveCaller(db: Db, userId: string) {
+export async function findActiveCaller(db: Db, userId: string, sessionId: string, now: Date) {
   const [row] = await db
     .select({ userId: users.id, businessId: users.businessId, role: users.role })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.disabledAt)))
+    .where(
+      and(
+        eq(users.id, userId),
+        isNull(users.disabledAt),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(refreshTokens)
+            .where(
+              and(
+                eq(refreshTokens.familyId, sessionId),
+                eq(refreshTokens.userId, userId),
+                isNull(refreshTokens.revokedAt),
+                gt(refreshTokens.expiresAt, now),
+              ),
+            ),
+        ),
+      ),
+    )
     .limit(1);
   return row;
 }

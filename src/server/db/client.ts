@@ -52,7 +52,17 @@ export async function openDatabase(
   startupWork: StartupWork = async () => {},
 ): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      keepAlive: true,
+      // A server process that dies mid-write must not leave its transaction (and the locks it
+      // holds: an idempotency key in flight, a product row) behind: PostgreSQL checks every
+      // second that the client of a running statement is still there, and ends a transaction
+      // left idle for a minute.
+      options:
+        '-c client_connection_check_interval=1000 -c idle_in_transaction_session_timeout=60000',
+    });
     // Without a listener, an idle connection's error would end the process. The pool has already
     // discarded that connection and opens a new one on the next query.
     pool.on('error', target.onConnectionLost ?? (() => {}));

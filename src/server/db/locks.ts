@@ -14,6 +14,8 @@ export const LOCK_SCOPES = {
   columnPreferences: 'vintry:column-preferences',
   /** Counting and recording one email's sign-in attempts. */
   loginAttempts: 'vintry:login-attempts',
+  /** Counting and recording one client address's sign-in attempts. */
+  loginClient: 'vintry:login-client',
   /** Finding or creating a business by name. */
   businessName: 'vintry:business-name',
   /** A business's people: roles, disables and invitations (the last-owner rule). */

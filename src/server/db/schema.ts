@@ -147,9 +147,14 @@ export const loginFailures = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    /** The address the attempt came from (the socket's, or the proxy's X-Forwarded-For). */
+    client: text('client').notNull().default(''),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.failedAt)],
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.failedAt),
+    index('login_failures_client_idx').on(t.client, t.failedAt),
+  ],
 );
 
 /** Money is stored as exact decimals: 12 digits, 2 after the point. */

@@ -28,6 +28,7 @@ import {
 } from '../auth/users.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/read-json.ts';
 import { passwordResetMail } from '../mail/password-reset-mail.ts';
@@ -43,19 +44,21 @@ export function authRoutes(deps: Deps) {
 
   /** The login answer: a new access token and refresh family for a user already authenticated. */
   async function signIn(user: AuthUser) {
+    const { familyId, refreshToken } = await startRefreshFamily(db, user.id, now());
     const accessToken = await tokens.sign({
       userId: user.id,
       businessId: user.businessId,
       role: user.role,
+      sessionId: familyId,
     });
-    const refreshToken = await startRefreshFamily(db, user.id, now());
     await noteSignIn(db, user.id, now());
     return { accessToken, refreshToken, user };
   }
 
   app.post('/login', async (c) => {
     const { email, password } = await readJson(c, LoginRequestSchema);
-    const attempt = await beginLoginAttempt(db, email, now());
+    const who = { email, client: clientAddress(c, deps.trustProxy ?? false) };
+    const attempt = await beginLoginAttempt(db, who, now());
     if (!attempt.allowed) {
       throw new HttpError(429, SERVER_AUTH_MESSAGES.tooManyAttempts, {
         headers: { 'Retry-After': String(attempt.retryAfterSeconds) },
@@ -71,7 +74,7 @@ export function authRoutes(deps: Deps) {
       throw new HttpError(401, SERVER_AUTH_MESSAGES.invalidCredentials);
     }
     const { passwordHash: _hash, disabledAt, ...user } = found;
-    await clearLoginFailures(db, email);
+    await clearLoginFailures(db, who);
     // Said only to someone who knows the password.
     if (disabledAt) throw new HttpError(401, TEAM_MESSAGES.disabled);
     return c.json(await signIn(user));
@@ -92,6 +95,7 @@ export function authRoutes(deps: Deps) {
       userId: user.id,
       businessId: user.businessId,
       role: user.role,
+      sessionId: rotated.familyId,
     });
     return c.json({ accessToken, refreshToken: rotated.refreshToken });
   });

@@ -4,7 +4,7 @@ import { createApp } from '#server/app.ts';
 import { createAccessTokens } from '#server/auth/access-tokens.ts';
 import { createUser } from '#server/auth/users.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { silentLogger } from '#server/logger.ts';
+import { type Logger, silentLogger } from '#server/logger.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import type { Role } from '#shared/auth/schemas.ts';
 
@@ -57,7 +57,7 @@ export interface JsonResponse {
   body: unknown;
 }
 
-export async function createTestServer(options: { staticDir?: string } = {}) {
+export async function createTestServer(options: { staticDir?: string; log?: Logger } = {}) {
   const database = await openTestDatabase();
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
@@ -73,9 +73,11 @@ export async function createTestServer(options: { staticDir?: string } = {}) {
         mail.push(message);
       },
     },
-    log: silentLogger,
+    log: options.log ?? silentLogger,
     appUrl: TEST_APP_URL,
     now,
+    // Tests tell clients apart by X-Forwarded-For, as a reverse proxy would.
+    trustProxy: true,
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
   });
 

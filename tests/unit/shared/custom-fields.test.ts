@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCustomFieldDefinition, deriveFieldKey } from '#shared/custom-fields/definition.ts';
 import { CUSTOM_FIELD_TEMPLATES } from '#shared/custom-fields/templates.ts';
+import { checkCustomValue, MAX_CUSTOM_TEXT } from '#shared/custom-fields/values.ts';
 
 const valid = {
   entity_type: 'product',
@@ -141,5 +142,62 @@ describe('field_key from the name', () => {
 
   it.each([undefined, 42, '', '   '])('refuses %j', (name) => {
     expect(() => deriveFieldKey(name)).toThrow('Field name is required and must be a string');
+  });
+});
+
+describe('patterns and lengths, bounded', () => {
+  const text = (pattern: string) => ({
+    field_name: 'Bin',
+    field_type: 'text' as const,
+    is_required: false,
+    validation: { pattern },
+  });
+
+  it('answers a pattern that backtracks catastrophically in linear time (RE2), within 50 ms', () => {
+    const value = `${'a'.repeat(MAX_CUSTOM_TEXT - 1)}!`;
+    checkCustomValue(text('^(a+)+$'), 'aa'); // compiled once
+    const started = performance.now();
+    const check = checkCustomValue(text('^(a+)+$'), value);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(check).toEqual({ ok: false, message: 'Bin does not match the required format' });
+    expect(checkCustomValue(text('^(a+)+$'), 'aaaa')).toEqual({ ok: true, value: 'aaaa' });
+  });
+
+  it('matches anywhere in the value, as a JavaScript pattern test does', () => {
+    expect(checkCustomValue(text('[0-9]{3}'), 'Bin 123 left').ok).toBe(true);
+    expect(checkCustomValue(text('^[A-Z]{2}-\\d+$'), 'AB-12').ok).toBe(true);
+    expect(checkCustomValue(text('^[A-Z]{2}-\\d+$'), 'ab-12').ok).toBe(false);
+  });
+
+  it.each([
+    ['a look-ahead', '^(?=.*\\d).+$'],
+    ['a back-reference', '^(a)\\1$'],
+    ['more than 200 characters', `^${'a'.repeat(200)}$`],
+  ])('refuses a pattern with %s as invalid', (_case, pattern) => {
+    expect(errorsOf({ ...valid, field_type: 'text', validation: { pattern } })).toEqual([
+      'Invalid regex pattern',
+    ]);
+  });
+
+  it('bounds every text of a definition and every value', () => {
+    expect(errorsOf({ ...valid, field_key: 'k'.repeat(65) })).toEqual([
+      'Field key must be at most 64 characters',
+    ]);
+    expect(errorsOf({ ...valid, field_name: 'N'.repeat(101) })).toEqual([
+      'Field name must be at most 100 characters',
+    ]);
+    expect(errorsOf({ ...valid, description: 'd'.repeat(501) })).toEqual([
+      'Description must be at most 500 characters',
+    ]);
+    expect(
+      errorsOf({ ...valid, field_type: 'select', validation: { options: ['o'.repeat(101)] } }),
+    ).toContain('A field has at most 200 options, each at most 100 characters');
+    expect(errorsOf({ ...valid, validation: { max_value: 1e308 } })).toEqual([
+      'Minimum and maximum value must be numbers from -1,000,000,000,000 to 1,000,000,000,000',
+    ]);
+    expect(checkCustomValue(text('x'), 'x'.repeat(MAX_CUSTOM_TEXT + 1))).toEqual({
+      ok: false,
+      message: 'Bin must be at most 5,000 characters',
+    });
   });
 });
