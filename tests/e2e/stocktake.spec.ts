@@ -92,3 +92,53 @@ test('a count on two tablets offline, with a sale during it, closes to the right
     await b.context.close();
   }
 });
+
+test('lines counted offline for a count closed meanwhile wait in Pending changes, saying so', async ({
+  browser,
+}) => {
+  const blanc = 'Château Lynch-Bages Blanc de Lynch-Bages 2020';
+  const name = 'Blanc shelf';
+  const a = await tablet(browser);
+  try {
+    const server = await serverApi(a.page);
+    const before = await server.product(blanc);
+    await a.page.getByRole('button', { name: 'Start a count' }).click();
+    await a.page.getByLabel('Name').fill(name);
+    await a.page.getByLabel('Partial count: only what is counted changes').check();
+    await a.page.getByLabel('Only products matching (optional)').fill('Blanc de Lynch');
+    await a.page.getByLabel('Type the quantity').check();
+    await a.page.getByRole('button', { name: 'Start counting' }).click();
+    await expect(indicator(a.page)).toHaveText('Online', { timeout: 20_000 });
+    const counts = await a.page.request.get('/api/v1/stocktakes', { headers: server.headers });
+    const { stocktakes } = (await counts.json()) as { stocktakes: { id: string; name: string }[] };
+    const id = stocktakes.find((count) => count.name === name)?.id;
+
+    await a.context.setOffline(true);
+    await a.page.getByLabel('Scan or search').fill('Blanc de Lynch');
+    await a.page.getByLabel('Scan or search').press('Enter');
+    await a.page
+      .getByRole('list', { name: 'Matching products' })
+      .getByRole('button', { name: new RegExp(blanc) })
+      .click();
+    await a.page.getByLabel('Counted', { exact: true }).fill('9');
+    await a.page.getByRole('button', { name: 'Save count' }).click();
+    // A manager closes the count on another device before this tablet is back.
+    const closed = await a.page.request.post(`/api/v1/stocktakes/${id}/close`, {
+      headers: server.headers,
+      data: { uncounted: 'leave' },
+    });
+    expect(closed.status()).toBe(200);
+    await a.context.setOffline(false);
+
+    await expect(indicator(a.page)).toHaveText('1 need attention', { timeout: 20_000 });
+    await indicator(a.page).click();
+    const pending = a.page.getByRole('dialog', { name: 'Pending changes' });
+    await expect(pending.getByText(`1 counted in "${name}"`)).toBeVisible();
+    await expect(pending.getByText('This count is closed')).toBeVisible();
+    await screenshot(a.page, 'stocktake-closed-meanwhile-desktop');
+    // Never counted, so never moved: the close saw no line.
+    expect((await server.product(blanc)).stock).toBe(before.stock);
+  } finally {
+    await a.context.close();
+  }
+});
