@@ -108,10 +108,23 @@ test('lines counted offline for a count closed meanwhile wait in Pending changes
     await a.page.getByLabel('Only products matching (optional)').fill('Blanc de Lynch');
     await a.page.getByLabel('Type the quantity').check();
     await a.page.getByRole('button', { name: 'Start counting' }).click();
-    await expect(indicator(a.page)).toHaveText('Online', { timeout: 20_000 });
-    const counts = await a.page.request.get('/api/v1/stocktakes', { headers: server.headers });
-    const { stocktakes } = (await counts.json()) as { stocktakes: { id: string; name: string }[] };
-    const id = stocktakes.find((count) => count.name === name)?.id;
+    // The count's start has reached the server.
+    let id: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const counts = await a.page.request.get('/api/v1/stocktakes', {
+            headers: server.headers,
+          });
+          const { stocktakes } = (await counts.json()) as {
+            stocktakes: { id: string; name: string }[];
+          };
+          id = stocktakes.find((count) => count.name === name)?.id;
+          return id;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeTruthy();
 
     await a.context.setOffline(true);
     await a.page.getByLabel('Scan or search').fill('Blanc de Lynch');
