@@ -1,8 +1,8 @@
 import * as v from 'valibot';
+import { TEAM_MESSAGES } from '#domains/team/team.ts';
 import { API_PREFIX } from '#shared/api.ts';
 import { AUTH_MESSAGES, apiCallFailedMessage } from '#shared/auth/messages.ts';
 import { RefreshResponseSchema } from '#shared/auth/schemas.ts';
-import { TEAM_MESSAGES } from '#shared/team/team.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { fetchNotingConnection } from './connection.ts';
 import { holdEveryWrite } from './sync/outbox.ts';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
+import { type InvitationPreview, InvitationPreviewSchema } from '#domains/team/team.ts';
 import { API_PREFIX } from '#shared/api.ts';
 import { LoginResponseSchema, type LoginResult } from '#shared/auth/schemas.ts';
-import { type InvitationPreview, InvitationPreviewSchema } from '#shared/team/team.ts';
 import { ApiError, publicPost } from './api-client.ts';
 
 /** The authentication calls of spec section 7 (no Bearer header). */

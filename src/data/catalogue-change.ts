@@ -1,4 +1,4 @@
-import type { InventoryItem } from '#shared/inventory/product.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
 
 /**
  * A change of the stored catalogue, as data, so that it applies the same way to the whole list

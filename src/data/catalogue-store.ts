@@ -1,4 +1,4 @@
-import type { InventoryItem } from '#shared/inventory/product.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
 import { applyToRuns, type CatalogueChange } from './catalogue-change.ts';
 import { CATALOGUE_CHUNK_SIZE, type CatalogueChunk, type CatalogueMeta, db } from './db.ts';
 

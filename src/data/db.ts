@@ -1,9 +1,9 @@
 import Dexie, { type Table } from 'dexie';
-import type { CustomFieldDefinition } from '#shared/custom-fields/definition.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
-import type { ColumnPreference } from '#shared/preferences/column-preferences.ts';
-import type { InventorySettings } from '#shared/preferences/inventory-settings.ts';
-import type { StocktakeSummary } from '#shared/stock/stocktake.ts';
+import type { CustomFieldDefinition } from '#domains/custom-fields/definition.ts';
+import type { ColumnPreference } from '#domains/preferences/column-preferences.ts';
+import type { InventorySettings } from '#domains/preferences/inventory-settings.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
+import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 import type { MirroredSession } from './session-mirror.ts';
 import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
 

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { OUTBOX_SCHEMA_VERSION } from '../../src/data/sync/outbox-entry.ts';
-import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
 import {
   CATALOGUE_LOAD_MEASURE,
   INVENTORY_RELOAD_THROTTLE_MS,
-} from '../../src/shared/inventory/constants.ts';
+} from '../../src/domains/products/constants.ts';
+import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
 import { type InventoryFigures, measureInventory } from './inventory.bench.ts';
 import { launchChromium, outboxCount, signIn } from './lib/browser.ts';
 import { profilePage } from './lib/profile.ts';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
+import { CATALOGUE_LOAD_MEASURE } from '../../src/domains/products/constants.ts';
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
-import { CATALOGUE_LOAD_MEASURE } from '../../src/shared/inventory/constants.ts';
 import { afterNextPaint, launchChromium, signIn } from './lib/browser.ts';
 import { profilePage } from './lib/profile.ts';
 import { runWhenStarted } from './lib/run.ts';

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { DEFAULT_COLUMN_ORDER, DEFAULT_COLUMN_WIDTHS } from '../../src/shared/inventory/columns.ts';
+import { DEFAULT_COLUMN_ORDER, DEFAULT_COLUMN_WIDTHS } from '../../src/domains/products/columns.ts';
 import { gridCell, gridCellPoint, signIn } from './helpers.ts';
 
 /** The inventory grid as the browser tests reach it: the default columns drawn on a canvas. */

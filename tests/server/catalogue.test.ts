@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_MESSAGES } from '#shared/products/product-write.ts';
+import { PRODUCT_MESSAGES } from '#domains/products/product-write.ts';
 import { type Product, value } from './helpers/products.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMN_ORDER, OFFERED_COLUMNS } from '#shared/inventory/columns.ts';
+import { DEFAULT_COLUMN_ORDER, OFFERED_COLUMNS } from '#domains/products/columns.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 describe('column preferences', () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizePreferences } from '#domains/preferences/column-preferences.ts';
 import { LOGIN_FAILURE_LIMIT } from '#server/auth/login-throttle.ts';
 import { createUser } from '#server/auth/users.ts';
 import { businesses } from '#server/db/schema.ts';
-import { normalizePreferences } from '#shared/preferences/column-preferences.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { parse } from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_SALES, SAMPLE_TODAY } from '#domains/dashboard/sample-data.ts';
+import { type DashboardSnapshot, DashboardSnapshotSchema } from '#domains/dashboard/snapshot.ts';
 import { insertProducts } from '#server/products/catalogue-repository.ts';
 import { generateProducts, type SeedProduct } from '#server/seed/catalogue.ts';
-import { SAMPLE_SALES, SAMPLE_TODAY } from '#shared/dashboard/sample-data.ts';
-import { type DashboardSnapshot, DashboardSnapshotSchema } from '#shared/dashboard/snapshot.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 const product = (name: string, stockQuantity: number): SeedProduct => ({

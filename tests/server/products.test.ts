@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_MESSAGES } from '#domains/products/example-payloads.ts';
 import { listCatalogue } from '#server/products/catalogue-repository.ts';
-import { PRODUCT_MESSAGES } from '#shared/products/example-payloads.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 interface Created {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENING_BALANCE, RECENT_MOVEMENTS, STOCK_MESSAGES } from '#domains/stock/movement.ts';
 import { products, stockMovements } from '#server/db/schema.ts';
 import { insertProducts } from '#server/products/catalogue-repository.ts';
 import { generateProducts } from '#server/seed/catalogue.ts';
-import { OPENING_BALANCE, RECENT_MOVEMENTS, STOCK_MESSAGES } from '#shared/stock/movement.ts';
 import { type Product, value } from './helpers/products.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CORRECTION } from '#domains/stock/movement.ts';
+import { STOCKTAKE_MESSAGES, type StocktakeDetail } from '#domains/stocktakes/stocktake.ts';
 import { products, stockMovements } from '#server/db/schema.ts';
-import { COUNT_CORRECTION } from '#shared/stock/movement.ts';
-import { STOCKTAKE_MESSAGES, type StocktakeDetail } from '#shared/stock/stocktake.ts';
 import { type Product, value } from './helpers/products.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 

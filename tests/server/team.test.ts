@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITATION_LIFETIME_MS, TEAM_MESSAGES } from '#domains/team/team.ts';
 import { PERMISSION_MESSAGES } from '#shared/auth/permissions.ts';
-import { INVITATION_LIFETIME_MS, TEAM_MESSAGES } from '#shared/team/team.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 /** Team & Permissions on the server: invitations, roles, the last owner, disabling. */

@@ -1,14 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import { LOW_STOCK_THRESHOLD } from '#shared/inventory/constants.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
-import { withStatusAt } from '#shared/inventory/status.ts';
+import { LOW_STOCK_THRESHOLD } from '#domains/products/constants.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
 import {
   type CustomFieldRules,
   checkNewProduct,
   checkProductChanges,
   type ProductChanges,
-} from '#shared/products/product-write.ts';
+} from '#domains/products/product-write.ts';
+import { withStatusAt } from '#domains/products/status.ts';
 import { db } from '../db.ts';
 import { PRODUCTS_RESOURCE, screenIdOf } from '../repositories/product-ids.ts';
 import {

@@ -8,7 +8,7 @@ import {
   defaultLayout,
   preferencesLookCorrupted,
   resolveColumnLayout,
-} from '#shared/preferences/column-preferences.ts';
+} from '#domains/preferences/column-preferences.ts';
 import type { StoredCustomField } from '../db.ts';
 import { columnPreferencesQuery, saveColumnLayout } from '../repositories/column-preferences.ts';
 import { customFieldsQuery } from '../repositories/custom-fields.ts';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
-import type { EntityType } from '#shared/custom-fields/field-types.ts';
-import { DEFAULT_TABLE } from '#shared/preferences/column-preferences.ts';
+import type { CustomFieldDefinitionBody } from '#domains/custom-fields/definition.ts';
+import type { EntityType } from '#domains/custom-fields/field-types.ts';
+import { DEFAULT_TABLE } from '#domains/preferences/column-preferences.ts';
 import { columnPreferencesQuery } from '../repositories/column-preferences.ts';
 import {
   type CustomFieldSaveResult,

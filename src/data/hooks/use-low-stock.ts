@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { type DashboardSnapshot, selectLowStock } from '#shared/dashboard/snapshot.ts';
+import { type DashboardSnapshot, selectLowStock } from '#domains/dashboard/snapshot.ts';
 import { useLocalCatalogue } from './use-local-catalogue.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { EntityType } from '#shared/custom-fields/field-types.ts';
+import type { EntityType } from '#domains/custom-fields/field-types.ts';
 import { db, type StoredInventorySettings } from '../db.ts';
 import { localDefinitions } from '../repositories/custom-fields.ts';
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef } from 'react';
-import type { InviteRequest, Person, PersonPatch, Team } from '#shared/team/team.ts';
+import type { InviteRequest, Person, PersonPatch, Team } from '#domains/team/team.ts';
 import { db } from '../db.ts';
 import {
   businessProfileQuery,

@@ -1,14 +1,14 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { useEffect, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
-import { CATALOGUE_VERSION_HEADER } from '#shared/api.ts';
 import {
   CATALOGUE_LOAD_MEASURE,
   INVENTORY_RELOAD_RESET_MS,
   INVENTORY_RELOAD_THROTTLE_MS,
-} from '#shared/inventory/constants.ts';
-import { EnhancedInventorySchema, mapEnhancedProduct } from '#shared/inventory/product.ts';
-import { CatalogueChangesSchema } from '#shared/products/product-write.ts';
+} from '#domains/products/constants.ts';
+import { EnhancedInventorySchema, mapEnhancedProduct } from '#domains/products/product.ts';
+import { CatalogueChangesSchema } from '#domains/products/product-write.ts';
+import { CATALOGUE_VERSION_HEADER } from '#shared/api.ts';
 import { apiFetch } from '../api-client.ts';
 import { applyCatalogueChange } from '../catalogue-change.ts';
 import {

@@ -1,17 +1,17 @@
 import * as v from 'valibot';
-import { isKnownColumn } from '#shared/inventory/columns.ts';
 import {
   type ColumnLayout,
   type ColumnPreference,
   type ColumnPreferencesAnswer,
   ColumnPreferencesAnswerSchema,
   layoutToPreferences,
-} from '#shared/preferences/column-preferences.ts';
+} from '#domains/preferences/column-preferences.ts';
 import {
   columnOrderFailureMessage,
   httpErrorMessage,
   PREFERENCE_MESSAGES,
-} from '#shared/preferences/messages.ts';
+} from '#domains/preferences/messages.ts';
+import { isKnownColumn } from '#domains/products/columns.ts';
 import { apiJson } from '../api-client.ts';
 import { db, type StoredColumnPreferences } from '../db.ts';
 import { laterWritesInSendOrder, laterWritesOfResource, queueWrite } from '../sync/outbox.ts';

@@ -3,9 +3,9 @@ import {
   CustomFieldDefinitionAnswerSchema,
   type CustomFieldDefinitionBody,
   CustomFieldListAnswerSchema,
-} from '#shared/custom-fields/definition.ts';
-import type { EntityType } from '#shared/custom-fields/field-types.ts';
-import { CUSTOM_FIELD_MESSAGES } from '#shared/custom-fields/messages.ts';
+} from '#domains/custom-fields/definition.ts';
+import type { EntityType } from '#domains/custom-fields/field-types.ts';
+import { CUSTOM_FIELD_MESSAGES } from '#domains/custom-fields/messages.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { apiJson } from '../api-client.ts';
 import { db, type StoredCustomField } from '../db.ts';

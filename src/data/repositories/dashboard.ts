@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type DashboardSnapshot, DashboardSnapshotSchema } from '#shared/dashboard/snapshot.ts';
+import { type DashboardSnapshot, DashboardSnapshotSchema } from '#domains/dashboard/snapshot.ts';
 import { FROM_CACHE_HEADER } from '../api-cache.ts';
 import { apiFetch } from '../api-client.ts';
 

@@ -4,8 +4,8 @@ import {
   type InventorySettings,
   InventorySettingsAnswerSchema,
   InventorySettingsSchema,
-} from '#shared/preferences/inventory-settings.ts';
-import { PREFERENCE_MESSAGES } from '#shared/preferences/messages.ts';
+} from '#domains/preferences/inventory-settings.ts';
+import { PREFERENCE_MESSAGES } from '#domains/preferences/messages.ts';
 import { apiJson } from '../api-client.ts';
 import { db, type StoredInventorySettings } from '../db.ts';
 import { laterWritesOfResource, queueWrite } from '../sync/outbox.ts';

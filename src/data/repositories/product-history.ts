@@ -1,4 +1,4 @@
-import { ProductHistorySchema } from '#shared/products/product-write.ts';
+import { ProductHistorySchema } from '#domains/products/product-write.ts';
 import { apiJson } from '../api-client.ts';
 
 /**

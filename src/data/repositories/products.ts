@@ -1,12 +1,11 @@
 import * as v from 'valibot';
-import { marginPercent, round2 } from '#shared/inventory/pricing.ts';
+import { marginPercent, round2 } from '#domains/products/pricing.ts';
 import {
   type CustomValue,
   type InventoryItem,
   mapEnhancedProduct,
   parseNumber,
-} from '#shared/inventory/product.ts';
-import { stockStatus } from '#shared/inventory/status.ts';
+} from '#domains/products/product.ts';
 import {
   PRODUCT_FIELD_LABELS,
   PRODUCT_MESSAGES,
@@ -16,7 +15,8 @@ import {
   ProductConflictSchema,
   type ProductField,
   shownProductValue,
-} from '#shared/products/product-write.ts';
+} from '#domains/products/product-write.ts';
+import { stockStatus } from '#domains/products/status.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
 import { db } from '../db.ts';

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
-import { type InventoryItem, mapEnhancedProduct } from '#shared/inventory/product.ts';
-import { stockStatus } from '#shared/inventory/status.ts';
-import { ProductAnswerSchema } from '#shared/products/product-write.ts';
+import { type InventoryItem, mapEnhancedProduct } from '#domains/products/product.ts';
+import { ProductAnswerSchema } from '#domains/products/product-write.ts';
+import { stockStatus } from '#domains/products/status.ts';
 import {
   formatDelta,
   STOCK_MESSAGES,
   type StockMovementRequest,
   StockMovementsSchema,
-} from '#shared/stock/movement.ts';
+} from '#domains/stock/movement.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { apiJson } from '../api-client.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';

@@ -9,7 +9,7 @@ import {
   type StocktakeSummary,
   StocktakeSummarySchema,
   type UncountedChoice,
-} from '#shared/stock/stocktake.ts';
+} from '#domains/stocktakes/stocktake.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { apiJson } from '../api-client.ts';
 import { type CountLine, db } from '../db.ts';

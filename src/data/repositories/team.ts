@@ -1,17 +1,17 @@
 import * as v from 'valibot';
-import { ROLE_LABELS } from '#shared/auth/permissions.ts';
 import {
   type BusinessProfile,
   BusinessProfileAnswerSchema,
   BusinessProfileSchema,
-} from '#shared/business/profile.ts';
+} from '#domains/business/profile.ts';
 import {
   type Invitation,
   type InviteRequest,
   type Person,
   type PersonPatch,
   TeamSchema,
-} from '#shared/team/team.ts';
+} from '#domains/team/team.ts';
+import { ROLE_LABELS } from '#shared/auth/permissions.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { apiJson } from '../api-client.ts';
 import { db } from '../db.ts';

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { SAVED_INDICATOR_MS } from '#shared/preferences/column-preferences.ts';
+import { SAVED_INDICATOR_MS } from '#domains/preferences/column-preferences.ts';
 import { db } from '../db.ts';
 import { observeSyncOutcomes } from './sync-events.ts';
 import { useOnline } from './use-sync-status.ts';

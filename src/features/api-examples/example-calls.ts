@@ -5,7 +5,7 @@ import {
   EXAMPLE_CREATE,
   EXAMPLE_UPDATE,
   ExampleProductSchema,
-} from '#shared/products/example-payloads.ts';
+} from '#domains/products/example-payloads.ts';
 
 /**
  * The five calls of the API Examples page (spec sections 2 and 7). Each goes through apiFetch,

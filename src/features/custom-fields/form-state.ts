@@ -1,9 +1,9 @@
 import type {
   CustomFieldDefinitionBody,
   FieldValidation,
-} from '#shared/custom-fields/definition.ts';
-import { deriveFieldKey } from '#shared/custom-fields/definition.ts';
-import type { EntityType, FieldType } from '#shared/custom-fields/field-types.ts';
+} from '#domains/custom-fields/definition.ts';
+import { deriveFieldKey } from '#domains/custom-fields/definition.ts';
+import type { EntityType, FieldType } from '#domains/custom-fields/field-types.ts';
 
 /** The custom field form as typed: text inputs stay text until the definition is built. */
 export interface FieldForm {

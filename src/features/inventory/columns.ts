@@ -3,7 +3,7 @@ import {
   columnLabel,
   DEFAULT_COLUMN_ORDER,
   defaultColumnWidth,
-} from '#shared/inventory/columns.ts';
+} from '#domains/products/columns.ts';
 
 /** A column as the grid shows it. */
 export interface ColumnDef {

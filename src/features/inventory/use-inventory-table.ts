@@ -1,14 +1,14 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_PAGE_SIZE } from '#shared/inventory/constants.ts';
+import { DEFAULT_PAGE_SIZE } from '#domains/products/constants.ts';
 import {
   applyDraft,
   deleteItem,
   duplicateItem,
   type RowDraft,
   replaceItem,
-} from '#shared/inventory/local-edits.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
-import { summarize } from '#shared/inventory/summary.ts';
+} from '#domains/products/local-edits.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
+import { summarize } from '#domains/products/summary.ts';
 import {
   createSearchCache,
   DEFAULT_SORT,
@@ -18,7 +18,7 @@ import {
   searchTexts,
   sortOrder,
   updatedSortOrder,
-} from '#shared/inventory/table.ts';
+} from '#domains/products/table.ts';
 
 /**
  * The state of the inventory table: search, page size, page, sort, column widths, and, for the

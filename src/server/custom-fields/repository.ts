@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   CustomFieldDefinition,
   CustomFieldDefinitionBody,
-} from '#shared/custom-fields/definition.ts';
+} from '#domains/custom-fields/definition.ts';
 import type { Db } from '../db/client.ts';
 import { columnPreferences, customFieldDefinitions, products, users } from '../db/schema.ts';
 import { bumpCatalogueVersion } from '../products/catalogue-repository.ts';

@@ -3,7 +3,7 @@ import {
   type ColumnPreference,
   type ColumnPreferencesAnswer,
   columnPreferencesAnswer,
-} from '#shared/preferences/column-preferences.ts';
+} from '#domains/preferences/column-preferences.ts';
 import type { Db } from '../db/client.ts';
 import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
 import { columnPreferences } from '../db/schema.ts';

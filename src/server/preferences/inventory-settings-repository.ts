@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import {
   type InventorySettings,
   InventorySettingsSchema,
-} from '#shared/preferences/inventory-settings.ts';
+} from '#domains/preferences/inventory-settings.ts';
 import type { Db } from '../db/client.ts';
 import { inventorySettings } from '../db/schema.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { OPENING_BALANCE } from '#shared/stock/movement.ts';
+import { OPENING_BALANCE } from '#domains/stock/movement.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { businesses, products, stockMovements } from '../db/schema.ts';
 import type { SeedProduct } from '../seed/catalogue.ts';

@@ -5,7 +5,7 @@ import {
   type ProductChanges,
   type ProductField,
   sameValue,
-} from '#shared/products/product-write.ts';
+} from '#domains/products/product-write.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { productChanges, products, stockMovements, users } from '../db/schema.ts';
 import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalogue-repository.ts';

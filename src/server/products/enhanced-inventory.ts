@@ -1,5 +1,5 @@
-import { marginPercent, round2 } from '#shared/inventory/pricing.ts';
-import { stockStatus } from '#shared/inventory/status.ts';
+import { marginPercent, round2 } from '#domains/products/pricing.ts';
+import { stockStatus } from '#domains/products/status.ts';
 import type { ProductRow } from './catalogue-repository.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { AcceptInviteSchema, InvitationTokenSchema, TEAM_MESSAGES } from '#domains/team/team.ts';
 import { SERVER_AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import {
   type AuthUser,
@@ -7,7 +8,6 @@ import {
   RefreshTokenRequestSchema,
   ResetPasswordRequestSchema,
 } from '#shared/auth/schemas.ts';
-import { AcceptInviteSchema, InvitationTokenSchema, TEAM_MESSAGES } from '#shared/team/team.ts';
 import { beginLoginAttempt, clearLoginFailures } from '../auth/login-throttle.ts';
 import { consumeResetToken, createResetToken } from '../auth/password-reset.ts';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords.ts';

@@ -4,7 +4,7 @@ import {
   type BusinessProfileAnswer,
   BusinessProfileSchema,
   CURRENCY_SYMBOL,
-} from '#shared/business/profile.ts';
+} from '#domains/business/profile.ts';
 import { businesses } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';

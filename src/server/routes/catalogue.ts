@@ -9,7 +9,7 @@ import {
   ProductDuplicateSchema,
   type ProductHistory,
   ProductPatchSchema,
-} from '#shared/products/product-write.ts';
+} from '#domains/products/product-write.ts';
 import { listDefinitions } from '../custom-fields/repository.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';

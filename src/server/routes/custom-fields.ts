@@ -1,8 +1,11 @@
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { checkCustomFieldDefinition } from '#shared/custom-fields/definition.ts';
-import { ENTITY_TYPES } from '#shared/custom-fields/field-types.ts';
-import { CUSTOM_FIELD_MESSAGES, duplicateFieldKeyMessage } from '#shared/custom-fields/messages.ts';
+import { checkCustomFieldDefinition } from '#domains/custom-fields/definition.ts';
+import { ENTITY_TYPES } from '#domains/custom-fields/field-types.ts';
+import {
+  CUSTOM_FIELD_MESSAGES,
+  duplicateFieldKeyMessage,
+} from '#domains/custom-fields/messages.ts';
 import {
   createDefinition,
   deleteDefinition,

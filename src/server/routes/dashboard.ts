@@ -4,12 +4,12 @@ import {
   SAMPLE_TODAY,
   SAMPLE_TOMORROW_ORDERS,
   SAMPLE_TOP_ITEMS,
-} from '#shared/dashboard/sample-data.ts';
+} from '#domains/dashboard/sample-data.ts';
 import {
   type DashboardSnapshot,
   LOW_STOCK_ALERT_AT,
   selectLowStock,
-} from '#shared/dashboard/snapshot.ts';
+} from '#domains/dashboard/snapshot.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { productsLowOnStock } from '../products/catalogue-repository.ts';

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { isKnownColumn } from '#shared/inventory/columns.ts';
 import {
   ColumnPreferencesPutSchema,
   normalizePreferences,
   PREFERENCE_TABLES,
-} from '#shared/preferences/column-preferences.ts';
-import { InventorySettingsSchema } from '#shared/preferences/inventory-settings.ts';
+} from '#domains/preferences/column-preferences.ts';
+import { InventorySettingsSchema } from '#domains/preferences/inventory-settings.ts';
+import { isKnownColumn } from '#domains/products/columns.ts';
 import { productFieldKeys } from '../custom-fields/repository.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';

@@ -3,7 +3,7 @@ import {
   CreateProductSchema,
   type ExampleProduct,
   UpdateProductSchema,
-} from '#shared/products/example-payloads.ts';
+} from '#domains/products/example-payloads.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';

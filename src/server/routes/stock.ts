@@ -4,7 +4,7 @@ import {
   STOCK_MESSAGES,
   type StockMovement,
   StockMovementRequestSchema,
-} from '#shared/stock/movement.ts';
+} from '#domains/stock/movement.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';

@@ -6,7 +6,7 @@ import {
   StocktakeLinesSchema,
   StocktakeStartSchema,
   type StocktakeSummary,
-} from '#shared/stock/stocktake.ts';
+} from '#domains/stocktakes/stocktake.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -26,7 +26,7 @@ import {
 } from '../stock/stocktakes.ts';
 
 /**
- * Stocktakes (#shared/stock/stocktake.ts):
+ * Stocktakes (#domains/stocktakes/stocktake.ts):
  * - POST /stocktakes {id, name, scope, category?, search?, scan_mode, started_at} → 201 the count
  *   (the same again → 200; an id of another count → 409);
  * - GET /stocktakes → {stocktakes}, newest first; GET /stocktakes/{id} → {stocktake, expected,

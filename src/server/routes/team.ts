@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { InviteRequestSchema, PersonPatchSchema } from '#shared/team/team.ts';
+import { InviteRequestSchema, PersonPatchSchema } from '#domains/team/team.ts';
 import { findAuthUser } from '../auth/users.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';

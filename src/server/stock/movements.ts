@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { StockMovementRequest } from '#shared/stock/movement.ts';
+import type { StockMovementRequest } from '#domains/stock/movement.ts';
 import type { Db } from '../db/client.ts';
 import { products, stockMovements, users } from '../db/schema.ts';
 import type { ProductRow } from '../products/catalogue-repository.ts';

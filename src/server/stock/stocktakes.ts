@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { COUNT_CORRECTION } from '#shared/stock/movement.ts';
+import { COUNT_CORRECTION } from '#domains/stock/movement.ts';
 import {
   closingMovements,
   reviewCount,
   type StocktakeLine,
   type StocktakeStart,
   type UncountedChoice,
-} from '#shared/stock/stocktake.ts';
+} from '#domains/stocktakes/stocktake.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   productChanges,
@@ -21,7 +21,7 @@ import { bumpCatalogueVersion } from '../products/catalogue-repository.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
 
 /**
- * Stocktakes on the server (the rules are in #shared/stock/stocktake.ts): the snapshot taken when
+ * Stocktakes on the server (the rules are in #domains/stocktakes/stocktake.ts): the snapshot taken when
  * a count starts, each counter's lines, and the close that turns variances into movements in one
  * transaction, with one catalogue version for all of them.
  */

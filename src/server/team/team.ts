@@ -1,6 +1,4 @@
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { assignableRoles } from '#shared/auth/permissions.ts';
-import type { AuthUser, Role } from '#shared/auth/schemas.ts';
 import {
   INVITATION_LIFETIME_MS,
   type Invitation,
@@ -10,7 +8,9 @@ import {
   type PersonPatch,
   TEAM_MESSAGES,
   type Team,
-} from '#shared/team/team.ts';
+} from '#domains/team/team.ts';
+import { assignableRoles } from '#shared/auth/permissions.ts';
+import type { AuthUser, Role } from '#shared/auth/schemas.ts';
 import type { Caller } from '../auth/access-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-sessions.ts';

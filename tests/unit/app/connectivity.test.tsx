@@ -10,7 +10,7 @@ import { createCustomField, customFieldsResource } from '#data/repositories/cust
 import { newEntry } from '#data/sync/outbox.ts';
 import type { EntryFailure } from '#data/sync/outbox-entry.ts';
 import { requestReplay } from '#data/sync/replayer.ts';
-import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
+import type { CustomFieldDefinitionBody } from '#domains/custom-fields/definition.ts';
 import { mockServer } from '../../mocks/server.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
 import {

@@ -10,22 +10,33 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 const src = path.join(root, 'src');
 
-type Layer = 'shared' | 'data' | 'ui' | 'features' | 'app' | 'routes' | 'server' | 'main' | 'sw';
+type Layer =
+  | 'shared'
+  | 'domains'
+  | 'data'
+  | 'ui'
+  | 'features'
+  | 'app'
+  | 'routes'
+  | 'server'
+  | 'main'
+  | 'sw';
 
 const ALLOWED: Record<Layer, Layer[]> = {
   shared: ['shared'],
-  data: ['data', 'shared'],
-  ui: ['ui', 'shared'],
-  features: ['features', 'data', 'ui', 'shared'],
-  app: ['app', 'features', 'data', 'ui', 'shared'],
-  routes: ['routes', 'app', 'features', 'data', 'ui', 'shared'],
-  main: ['app', 'routes', 'features', 'data', 'ui', 'shared'],
-  server: ['server', 'shared'],
-  sw: ['sw', 'data', 'shared'],
+  domains: ['domains', 'shared'],
+  data: ['data', 'domains', 'shared'],
+  ui: ['ui', 'domains', 'shared'],
+  features: ['features', 'data', 'ui', 'domains', 'shared'],
+  app: ['app', 'features', 'data', 'ui', 'domains', 'shared'],
+  routes: ['routes', 'app', 'features', 'data', 'ui', 'domains', 'shared'],
+  main: ['app', 'routes', 'features', 'data', 'ui', 'domains', 'shared'],
+  server: ['server', 'domains', 'shared'],
+  sw: ['sw', 'data', 'domains', 'shared'],
 };
 
-/** Third-party packages shared code may use: it must stay pure (no DOM, Node or Dexie). */
-const SHARED_PACKAGES = ['valibot', 're2js'];
+/** Third-party packages shared and domain code may use: pure (no DOM, Node or Dexie). */
+const PURE_PACKAGES = ['valibot', 're2js'];
 
 function filesUnder(folder: string): string[] {
   let entries: string[];
@@ -75,8 +86,9 @@ function violationsOf(file: string, specifiers: string[]): string[] {
     const target = resolveTarget(file, specifier);
     const where = `${path.relative(root, file)} → ${specifier}`;
     if (!target) {
-      if (from.layer === 'shared' && !SHARED_PACKAGES.includes(specifier)) {
-        violations.push(`${where} (shared code imports only ${SHARED_PACKAGES.join(', ')})`);
+      const pure = from.layer === 'shared' || from.layer === 'domains';
+      if (pure && !PURE_PACKAGES.includes(specifier)) {
+        violations.push(`${where} (${from.layer} code imports only ${PURE_PACKAGES.join(', ')})`);
       }
       continue;
     }

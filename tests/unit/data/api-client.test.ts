@@ -5,7 +5,7 @@ import { db } from '#data/db.ts';
 import { clearSession, getSessionState, loadSession, saveSession } from '#data/session.ts';
 import { clearMirror } from '#data/session-mirror.ts';
 import { queueWrite } from '#data/sync/outbox.ts';
-import { TEAM_MESSAGES } from '#shared/team/team.ts';
+import { TEAM_MESSAGES } from '#domains/team/team.ts';
 import { mockServer } from '../../mocks/server.ts';
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));

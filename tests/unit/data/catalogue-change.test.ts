@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyCatalogueChange, applyToRuns } from '#data/catalogue-change.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
 import { inventoryItem } from '../helpers/inventory-item.ts';
 
 const item = (id: number, product: string, version = 1) => inventoryItem(id, { product, version });

@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useColumnLayout } from '#data/hooks/use-column-layout.ts';
 import { saveSession } from '#data/session.ts';
-import { OFFERED_COLUMNS } from '#shared/inventory/columns.ts';
 import {
   type ColumnPreference,
   columnPreferencesAnswer,
-} from '#shared/preferences/column-preferences.ts';
+} from '#domains/preferences/column-preferences.ts';
+import { OFFERED_COLUMNS } from '#domains/products/columns.ts';
 import { mockServer } from '../../mocks/server.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
 

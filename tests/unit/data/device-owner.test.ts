@@ -11,13 +11,13 @@ import { createCustomField, localDefinitions } from '#data/repositories/custom-f
 import { saveSession } from '#data/session.ts';
 import { requestReplay, resumeReplay } from '#data/sync/replayer.ts';
 import { onForgetUser } from '#data/user-memory.ts';
-import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
+import type { CustomFieldDefinitionBody } from '#domains/custom-fields/definition.ts';
 import {
   type ColumnPreference,
   columnPreferencesAnswer,
   defaultLayout,
-} from '#shared/preferences/column-preferences.ts';
-import { defaultInventorySettings } from '#shared/preferences/inventory-settings.ts';
+} from '#domains/preferences/column-preferences.ts';
+import { defaultInventorySettings } from '#domains/preferences/inventory-settings.ts';
 import { mockServer } from '../../mocks/server.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
 

@@ -23,19 +23,19 @@ import { retryChange } from '#data/sync/pending-changes.ts';
 import { isReplayPaused, requestReplay, resumeReplay, stopReplay } from '#data/sync/replayer.ts';
 import { settlementOf } from '#data/sync/write-handler.ts';
 import { installTokenStore, type Tokens } from '#data/token-store.ts';
-import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
-import { isOfferedColumn } from '#shared/inventory/columns.ts';
+import type { CustomFieldDefinitionBody } from '#domains/custom-fields/definition.ts';
 import {
   type ColumnLayout,
   type ColumnPreference,
   defaultLayout,
   layoutToPreferences,
-} from '#shared/preferences/column-preferences.ts';
+} from '#domains/preferences/column-preferences.ts';
 import {
   defaultInventorySettings,
   type InventorySettings,
-} from '#shared/preferences/inventory-settings.ts';
-import type { StocktakeSummary } from '#shared/stock/stocktake.ts';
+} from '#domains/preferences/inventory-settings.ts';
+import { isOfferedColumn } from '#domains/products/columns.ts';
+import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 import { FakeSyncServer, type Fault } from '../helpers/fake-sync-server.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
 

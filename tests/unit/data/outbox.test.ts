@@ -26,14 +26,14 @@ import {
   refusalNotice,
   registerWriteHandlers,
 } from '#data/sync/write-handler.ts';
-import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
+import type { CustomFieldDefinitionBody } from '#domains/custom-fields/definition.ts';
 import {
   type ColumnPreference,
   columnPreferencesAnswer,
   defaultLayout,
   defaultPreferences,
-} from '#shared/preferences/column-preferences.ts';
-import { defaultInventorySettings } from '#shared/preferences/inventory-settings.ts';
+} from '#domains/preferences/column-preferences.ts';
+import { defaultInventorySettings } from '#domains/preferences/inventory-settings.ts';
 import { mockServer } from '../../mocks/server.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
 

@@ -15,7 +15,7 @@ import { saveSession } from '#data/session.ts';
 import type { OutboxEntry } from '#data/sync/outbox-entry.ts';
 import { requestReplay, resumeReplay } from '#data/sync/replayer.ts';
 import { type Settlement, settlementOf } from '#data/sync/write-handler.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
 import { mockServer } from '../../mocks/server.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
 

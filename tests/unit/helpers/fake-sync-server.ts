@@ -1,11 +1,11 @@
-import type { CustomFieldDefinitionBody } from '#shared/custom-fields/definition.ts';
-import { isOfferedColumn } from '#shared/inventory/columns.ts';
-import { columnPreferencesAnswer } from '#shared/preferences/column-preferences.ts';
+import type { CustomFieldDefinitionBody } from '#domains/custom-fields/definition.ts';
+import { columnPreferencesAnswer } from '#domains/preferences/column-preferences.ts';
+import { isOfferedColumn } from '#domains/products/columns.ts';
 import {
   conflictingFields,
   type ProductChanges,
   sameValue,
-} from '#shared/products/product-write.ts';
+} from '#domains/products/product-write.ts';
 import type { BatchWrite } from '#shared/sync/batch.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { InventoryItem } from '#shared/inventory/product.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
 
 /** A catalogue row with plain values, for tests that only care about a few of them. */
 export function inventoryItem(id: number, overrides: Partial<InventoryItem> = {}): InventoryItem {

@@ -4,7 +4,7 @@ import {
   gs1CheckDigit,
   isValidBarcode,
   looksLikeBarcode,
-} from '#shared/products/barcode.ts';
+} from '#domains/products/barcode.ts';
 
 describe('barcodes', () => {
   it('computes the GS1 check digit of the other digits', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMN_ORDER, OFFERED_COLUMNS } from '#shared/inventory/columns.ts';
 import {
   defaultLayout,
   defaultPreferences,
@@ -7,8 +6,9 @@ import {
   normalizePreferences,
   preferencesLookCorrupted,
   resolveColumnLayout,
-} from '#shared/preferences/column-preferences.ts';
-import { columnOrderFailureMessage, httpErrorMessage } from '#shared/preferences/messages.ts';
+} from '#domains/preferences/column-preferences.ts';
+import { columnOrderFailureMessage, httpErrorMessage } from '#domains/preferences/messages.ts';
+import { DEFAULT_COLUMN_ORDER, OFFERED_COLUMNS } from '#domains/products/columns.ts';
 
 const pref = (column_key: string, is_visible: boolean, display_order: number) => ({
   column_key,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkCustomFieldDefinition, deriveFieldKey } from '#shared/custom-fields/definition.ts';
-import { CUSTOM_FIELD_TEMPLATES } from '#shared/custom-fields/templates.ts';
-import { checkCustomValue, MAX_CUSTOM_TEXT } from '#shared/custom-fields/values.ts';
+import { checkCustomFieldDefinition, deriveFieldKey } from '#domains/custom-fields/definition.ts';
+import { CUSTOM_FIELD_TEMPLATES } from '#domains/custom-fields/templates.ts';
+import { checkCustomValue, MAX_CUSTOM_TEXT } from '#domains/custom-fields/values.ts';
 
 const valid = {
   entity_type: 'product',

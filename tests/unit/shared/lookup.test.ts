@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookUpScan, productsWithCode, searchProducts } from '#shared/inventory/lookup.ts';
+import { lookUpScan, productsWithCode, searchProducts } from '#domains/products/lookup.ts';
 import { inventoryItem } from '../helpers/inventory-item.ts';
 
 const catalogue = [

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkCustomValue, type ValueRules } from '#shared/custom-fields/values.ts';
-import { BARCODE_MESSAGE } from '#shared/products/barcode.ts';
+import { checkCustomValue, type ValueRules } from '#domains/custom-fields/values.ts';
+import { BARCODE_MESSAGE } from '#domains/products/barcode.ts';
 import {
   type CustomFieldRules,
   checkNewProduct,
   checkProductChanges,
   conflictingFields,
-} from '#shared/products/product-write.ts';
+} from '#domains/products/product-write.ts';
 
 const rules = (
   field_type: ValueRules['field_type'],

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { withStatusAt } from '#shared/inventory/status.ts';
+import { withStatusAt } from '#domains/products/status.ts';
 import {
   checkAdjustment,
   formatDelta,
   MAX_MOVEMENT,
   STOCK_MESSAGES,
   StockMovementRequestSchema,
-} from '#shared/stock/movement.ts';
+} from '#domains/stock/movement.ts';
 import { inventoryItem } from '../helpers/inventory-item.ts';
 
 describe('an adjustment as typed', () => {

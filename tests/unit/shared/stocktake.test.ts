@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closingMovements, reviewCount } from '#shared/stock/stocktake.ts';
+import { closingMovements, reviewCount } from '#domains/stocktakes/stocktake.ts';
 
 describe('a count reviewed and closed', () => {
   // Products 1–4 expected at 10, 5, 0 and 7 when the count started.

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '#data/api-client.ts';
 import { acceptInvitation, previewInvitation } from '#data/auth-api.ts';
+import { type InvitationPreview, TEAM_MESSAGES } from '#domains/team/team.ts';
 import { allPasswordRulesMet } from '#shared/auth/password-rules.ts';
 import { ROLE_LABELS } from '#shared/auth/permissions.ts';
-import { type InvitationPreview, TEAM_MESSAGES } from '#shared/team/team.ts';
 import { FormMessage, type FormMessageValue } from '#ui/form-message.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { serverMessageOr } from '../server-message.ts';

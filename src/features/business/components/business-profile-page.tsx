@@ -11,8 +11,8 @@ import {
   PROFILE_MESSAGES,
   TAX_CATEGORIES,
   TAX_CATEGORY_LABELS,
-} from '#shared/business/profile.ts';
-import type { TaxCategory } from '#shared/inventory/pricing.ts';
+} from '#domains/business/profile.ts';
+import type { TaxCategory } from '#domains/products/pricing.ts';
 import { firstMessageByField } from '#shared/validation.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';

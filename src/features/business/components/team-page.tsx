@@ -8,9 +8,9 @@ import {
   resendInvitation,
   revokeInvitation,
 } from '#data/repositories/team.ts';
+import { type Invitation, InviteRequestSchema } from '#domains/team/team.ts';
 import { assignableRoles, ROLE_LABELS } from '#shared/auth/permissions.ts';
 import type { Role } from '#shared/auth/schemas.ts';
-import { type Invitation, InviteRequestSchema } from '#shared/team/team.ts';
 import { firstMessageByField } from '#shared/validation.ts';
 import { Modal } from '#ui/modal.tsx';
 import { PageHeader } from '#ui/page-header.tsx';

@@ -1,19 +1,19 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { StoredCustomField } from '#data/db.ts';
 import type { CustomFieldActions } from '#data/hooks/use-custom-field-actions.ts';
-import { checkCustomFieldDefinition } from '#shared/custom-fields/definition.ts';
+import { checkCustomFieldDefinition } from '#domains/custom-fields/definition.ts';
 import {
   allowsOption,
   type EntityType,
   FIELD_TYPE_INFO,
   FIELD_TYPES,
   type FieldType,
-} from '#shared/custom-fields/field-types.ts';
-import { CUSTOM_FIELD_MESSAGES } from '#shared/custom-fields/messages.ts';
+} from '#domains/custom-fields/field-types.ts';
+import { CUSTOM_FIELD_MESSAGES } from '#domains/custom-fields/messages.ts';
 import {
   CUSTOM_FIELD_TEMPLATES,
   type CustomFieldTemplate,
-} from '#shared/custom-fields/templates.ts';
+} from '#domains/custom-fields/templates.ts';
 import { Modal } from '#ui/modal.tsx';
 import { showToast } from '#ui/toast.tsx';
 import { definitionFrom, EMPTY_FORM, type FieldForm, formFrom, withName } from '../form-state.ts';

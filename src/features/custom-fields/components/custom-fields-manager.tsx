@@ -10,8 +10,8 @@ import {
   DEFAULT_ENTITY_TYPE,
   type EntityType,
   FIELD_TYPE_INFO,
-} from '#shared/custom-fields/field-types.ts';
-import { CUSTOM_FIELD_MESSAGES } from '#shared/custom-fields/messages.ts';
+} from '#domains/custom-fields/field-types.ts';
+import { CUSTOM_FIELD_MESSAGES } from '#domains/custom-fields/messages.ts';
 import { Modal } from '#ui/modal.tsx';
 import { CustomFieldModal } from './custom-field-modal.tsx';
 import './custom-fields.css';

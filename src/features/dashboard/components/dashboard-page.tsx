@@ -5,8 +5,8 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'rea
 import { useLocalLowStock } from '#data/hooks/use-low-stock.ts';
 import { type DashboardData, dashboardQuery } from '#data/repositories/dashboard.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
-import type { DashboardSnapshot } from '#shared/dashboard/snapshot.ts';
-import { formatCurrency } from '#shared/inventory/format.ts';
+import type { DashboardSnapshot } from '#domains/dashboard/snapshot.ts';
+import { formatCurrency } from '#domains/products/format.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { useNearViewport } from '#ui/use-near-viewport.ts';

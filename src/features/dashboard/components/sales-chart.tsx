@@ -4,7 +4,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import EChartsReactCore from 'echarts-for-react/esm/core.js';
 import { useMemo } from 'react';
-import type { DashboardSnapshot } from '#shared/dashboard/snapshot.ts';
+import type { DashboardSnapshot } from '#domains/dashboard/snapshot.ts';
 import { formatAxisThousands, tooltipLines } from '../chart-format.ts';
 
 // Only what an area chart with an axis grid and a tooltip needs: this module is its own chunk.

@@ -1,19 +1,19 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { StoredCustomField } from '#data/db.ts';
 import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
-import { columnLabel } from '#shared/inventory/columns.ts';
-import { formatCurrency, formatPercent } from '#shared/inventory/format.ts';
+import type { InventorySettings } from '#domains/preferences/inventory-settings.ts';
+import { columnLabel } from '#domains/products/columns.ts';
+import { formatCurrency, formatPercent } from '#domains/products/format.ts';
 import {
   marginPercent,
   markup,
   suggestedGst,
   type TaxCategory,
   totalCost,
-} from '#shared/inventory/pricing.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
-import { SCREEN_TO_SERVER_KEYS } from '#shared/inventory/product.ts';
-import type { InventorySettings } from '#shared/preferences/inventory-settings.ts';
-import { nextSku } from '#shared/products/sku.ts';
+} from '#domains/products/pricing.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
+import { SCREEN_TO_SERVER_KEYS } from '#domains/products/product.ts';
+import { nextSku } from '#domains/products/sku.ts';
 import { showToast } from '#ui/toast.tsx';
 import { CustomValueInput, type FormValue } from './custom-value-input.tsx';
 

@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { InventoryItem } from '#shared/inventory/product.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
 import {
   type AdjustmentDraft,
   checkAdjustment,
   formatDelta,
   MAX_MOVEMENT,
   MAX_NOTE_LENGTH,
-} from '#shared/stock/movement.ts';
+} from '#domains/stock/movement.ts';
 import { Modal } from '#ui/modal.tsx';
 
 export interface AdjustmentInput {

@@ -16,11 +16,11 @@ import {
   DEFAULT_COLUMN_WIDTHS,
   MIN_COLUMN_WIDTH,
   SORTABLE_COLUMNS,
-} from '#shared/inventory/columns.ts';
-import { cellText, marginTone } from '#shared/inventory/format.ts';
-import { columnValue, type InventoryItem } from '#shared/inventory/product.ts';
-import { statusBadge } from '#shared/inventory/status.ts';
-import type { SortState } from '#shared/inventory/table.ts';
+} from '#domains/products/columns.ts';
+import { cellText, marginTone } from '#domains/products/format.ts';
+import { columnValue, type InventoryItem } from '#domains/products/product.ts';
+import { statusBadge } from '#domains/products/status.ts';
+import type { SortState } from '#domains/products/table.ts';
 import { type ColumnDef, widthOf } from '../columns.ts';
 
 /**

@@ -9,15 +9,15 @@ import { refreshCatalogue, useStoredCatalogue } from '#data/repositories/catalog
 import { inventorySettingsQuery } from '#data/repositories/inventory-settings.ts';
 import { businessProfileQuery } from '#data/repositories/team.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
-import { shownColumnKeys } from '#shared/inventory/columns.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
-import { SAMPLE_INVENTORY } from '#shared/inventory/sample-data.ts';
-import { DEFAULT_TABLE } from '#shared/preferences/column-preferences.ts';
+import { DEFAULT_TABLE } from '#domains/preferences/column-preferences.ts';
 import {
   defaultInventorySettings,
   SORT_OPTION_ORDER,
   VIEW_DENSITY_ROW_HEIGHT,
-} from '#shared/preferences/inventory-settings.ts';
+} from '#domains/preferences/inventory-settings.ts';
+import { shownColumnKeys } from '#domains/products/columns.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
+import { SAMPLE_INVENTORY } from '#domains/products/sample-data.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { columnDef } from '../columns.ts';

@@ -2,16 +2,16 @@ import { Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
-import { PAGE_SIZE_OPTIONS } from '#shared/inventory/constants.ts';
+import { PAGE_SIZE_OPTIONS } from '#domains/products/constants.ts';
 import {
   changesFromDraft,
   draftFor,
   errorsByDraftKey,
   type RowDraft,
-} from '#shared/inventory/local-edits.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
-import type { SortState } from '#shared/inventory/table.ts';
-import { formatDelta } from '#shared/stock/movement.ts';
+} from '#domains/products/local-edits.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
+import type { SortState } from '#domains/products/table.ts';
+import { formatDelta } from '#domains/stock/movement.ts';
 import { showToast } from '#ui/toast.tsx';
 import type { ColumnDef } from '../columns.ts';
 import { useInventoryTable } from '../use-inventory-table.ts';

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type PageInfo, pageButtons, showingText } from '#shared/inventory/table.ts';
+import { type PageInfo, pageButtons, showingText } from '#domains/products/table.ts';
 
 /** 'Showing X to Y of N results', Previous/Next, up to 5 page buttons, an ellipsis and the last. */
 export function Pagination({ info, onPage }: { info: PageInfo; onPage: (page: number) => void }) {

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { stockMovementsQuery } from '#data/repositories/stock.ts';
-import { formatCurrency, formatPercent, formatSku } from '#shared/inventory/format.ts';
-import { markup, totalCost } from '#shared/inventory/pricing.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
-import { PRODUCT_DETAIL_PLACEHOLDERS as P } from '#shared/inventory/product-detail.ts';
-import { statusBadge } from '#shared/inventory/status.ts';
-import { formatDelta } from '#shared/stock/movement.ts';
+import { formatCurrency, formatPercent, formatSku } from '#domains/products/format.ts';
+import { markup, totalCost } from '#domains/products/pricing.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
+import { PRODUCT_DETAIL_PLACEHOLDERS as P } from '#domains/products/product-detail.ts';
+import { statusBadge } from '#domains/products/status.ts';
+import { formatDelta } from '#domains/stock/movement.ts';
 import { Modal } from '#ui/modal.tsx';
 
 type TabId = 'overview' | 'stock' | 'analytics';

@@ -7,7 +7,7 @@ import {
   type ProductField,
   type ProductHistory,
   shownProductValue,
-} from '#shared/products/product-write.ts';
+} from '#domains/products/product-write.ts';
 import { Modal } from '#ui/modal.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 

@@ -1,10 +1,10 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { columnLabel } from '#shared/inventory/columns.ts';
+import { columnLabel } from '#domains/products/columns.ts';
 import {
   EDITABLE_FIELDS,
   NUMERIC_EDIT_FIELDS,
   type RowDraft,
-} from '#shared/inventory/local-edits.ts';
+} from '#domains/products/local-edits.ts';
 import type { ColumnDef } from '../columns.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { formatCurrency } from '#shared/inventory/format.ts';
-import { formatAverageMargin, type InventorySummary } from '#shared/inventory/summary.ts';
+import { formatCurrency } from '#domains/products/format.ts';
+import { formatAverageMargin, type InventorySummary } from '#domains/products/summary.ts';
 
 /** The six summary cards of the inventory screen. */
 export function SummaryCards({ summary }: { summary: InventorySummary }) {

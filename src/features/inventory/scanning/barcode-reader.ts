@@ -1,4 +1,4 @@
-import { isValidBarcode } from '#shared/products/barcode.ts';
+import { isValidBarcode } from '#domains/products/barcode.ts';
 import type { DecodeReply, DecodeRequest } from './barcode-decoder-protocol.ts';
 
 /** Reads the barcodes in view: the browser's own BarcodeDetector, or our WebAssembly decoder. */

@@ -1,8 +1,8 @@
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { formatCurrency } from '#shared/inventory/format.ts';
-import { lookUpScan, searchProducts } from '#shared/inventory/lookup.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
-import { statusBadge } from '#shared/inventory/status.ts';
+import { formatCurrency } from '#domains/products/format.ts';
+import { lookUpScan, searchProducts } from '#domains/products/lookup.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
+import { statusBadge } from '#domains/products/status.ts';
 import { Modal } from '#ui/modal.tsx';
 import { ScanField } from './scan-field.tsx';
 import { SCAN_TEXT } from './scan-text.ts';

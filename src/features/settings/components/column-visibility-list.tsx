@@ -1,5 +1,5 @@
-import { ALWAYS_VISIBLE_COLUMN } from '#shared/inventory/columns.ts';
-import type { ColumnLayout } from '#shared/preferences/column-preferences.ts';
+import type { ColumnLayout } from '#domains/preferences/column-preferences.ts';
+import { ALWAYS_VISIBLE_COLUMN } from '#domains/products/columns.ts';
 
 export interface ColumnOption {
   key: string;

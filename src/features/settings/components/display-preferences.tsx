@@ -7,7 +7,7 @@ import {
   VIEW_DENSITIES,
   VIEW_DENSITY_TEXT,
   type ViewDensity,
-} from '#shared/preferences/inventory-settings.ts';
+} from '#domains/preferences/inventory-settings.ts';
 
 type Display = InventorySettings['display'];
 

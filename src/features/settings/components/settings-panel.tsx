@@ -11,21 +11,21 @@ import {
 } from '#data/repositories/inventory-settings.ts';
 import { type SaveState, useSaveState } from '#data/sync/use-save-state.ts';
 import {
+  type ColumnLayout,
+  DEFAULT_TABLE,
+  defaultLayout,
+} from '#domains/preferences/column-preferences.ts';
+import {
+  defaultInventorySettings,
+  type InventorySettings,
+} from '#domains/preferences/inventory-settings.ts';
+import { PREFERENCE_MESSAGES } from '#domains/preferences/messages.ts';
+import {
   columnLabel,
   DEFAULT_COLUMN_ORDER,
   OFFERED_COLUMNS,
   shownColumnKeys,
-} from '#shared/inventory/columns.ts';
-import {
-  type ColumnLayout,
-  DEFAULT_TABLE,
-  defaultLayout,
-} from '#shared/preferences/column-preferences.ts';
-import {
-  defaultInventorySettings,
-  type InventorySettings,
-} from '#shared/preferences/inventory-settings.ts';
-import { PREFERENCE_MESSAGES } from '#shared/preferences/messages.ts';
+} from '#domains/products/columns.ts';
 import { Modal } from '#ui/modal.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { showToast } from '#ui/toast.tsx';

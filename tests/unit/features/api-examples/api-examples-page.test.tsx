@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetCatalogueState } from '#data/repositories/catalogue.ts';
-import { EXAMPLE_CREATE, EXAMPLE_UPDATE } from '#shared/products/example-payloads.ts';
+import { EXAMPLE_CREATE, EXAMPLE_UPDATE } from '#domains/products/example-payloads.ts';
 import { mockServer } from '../../../mocks/server.ts';
 import {
   DEMO_USER,

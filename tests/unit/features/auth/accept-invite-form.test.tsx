@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getSessionState } from '#data/session.ts';
+import { TEAM_MESSAGES } from '#domains/team/team.ts';
 import { AcceptInviteForm } from '#features/auth/components/accept-invite-form.tsx';
-import { TEAM_MESSAGES } from '#shared/team/team.ts';
 import { mockServer } from '../../../mocks/server.ts';
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));

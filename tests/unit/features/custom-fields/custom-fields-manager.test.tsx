@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { db } from '#data/db.ts';
 import { saveSession } from '#data/session.ts';
 import { requestReplay, resumeReplay } from '#data/sync/replayer.ts';
+import { columnPreferencesAnswer } from '#domains/preferences/column-preferences.ts';
 import { CustomFieldsManager } from '#features/custom-fields/components/custom-fields-manager.tsx';
-import { columnPreferencesAnswer } from '#shared/preferences/column-preferences.ts';
 import { ToastRegion } from '#ui/toast.tsx';
 import { mockServer } from '../../../mocks/server.ts';
 import { clearLocalData } from '../../helpers/local-data.ts';

@@ -8,8 +8,8 @@ import {
   SAMPLE_TODAY,
   SAMPLE_TOMORROW_ORDERS,
   SAMPLE_TOP_ITEMS,
-} from '#shared/dashboard/sample-data.ts';
-import type { DashboardSnapshot } from '#shared/dashboard/snapshot.ts';
+} from '#domains/dashboard/sample-data.ts';
+import type { DashboardSnapshot } from '#domains/dashboard/snapshot.ts';
 import { mockServer } from '../../../mocks/server.ts';
 import { demoProfileHandler, renderApp, signInAsDemo } from '../../helpers/render-app.tsx';
 

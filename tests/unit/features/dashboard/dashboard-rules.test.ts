@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { selectLowStock } from '#domains/dashboard/snapshot.ts';
 import {
   formatAxisThousands,
   formatChange,
   tooltipLines,
 } from '#features/dashboard/chart-format.ts';
 import { stockLevel } from '#features/dashboard/stock-level.ts';
-import { selectLowStock } from '#shared/dashboard/snapshot.ts';
 
 describe('stock-level dot', () => {
   it.each([

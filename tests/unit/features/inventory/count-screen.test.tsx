@@ -2,12 +2,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '#data/db.ts';
+import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 import {
   COUNT_TEXT,
   CountScreen,
 } from '#features/inventory/components/stocktakes/count-screen.tsx';
 import { SCAN_TEXT } from '#features/inventory/scanning/scan-text.ts';
-import type { StocktakeSummary } from '#shared/stock/stocktake.ts';
 import { inventoryItem } from '../../helpers/inventory-item.ts';
 import { clearLocalData } from '../../helpers/local-data.ts';
 

@@ -1,10 +1,10 @@
 import { forwardRef } from 'react';
+import { cellText } from '#domains/products/format.ts';
+import { columnValue } from '#domains/products/product.ts';
 import type {
   InventoryGridHandle,
   InventoryGridProps,
 } from '#features/inventory/components/inventory-grid.tsx';
-import { cellText } from '#shared/inventory/format.ts';
-import { columnValue } from '#shared/inventory/product.ts';
 
 /**
  * jsdom has no canvas, so the glide grid is replaced in component tests by a plain table that

@@ -7,12 +7,12 @@ import { refreshCatalogue, resetCatalogueState } from '#data/repositories/catalo
 import { refreshColumnPreferences } from '#data/repositories/column-preferences.ts';
 import { saveSession } from '#data/session.ts';
 import { requestReplay } from '#data/sync/replayer.ts';
-import { InventoryPage } from '#features/inventory/components/inventory-page.tsx';
-import { SAMPLE_INVENTORY } from '#shared/inventory/sample-data.ts';
 import {
   columnPreferencesAnswer,
   defaultPreferences,
-} from '#shared/preferences/column-preferences.ts';
+} from '#domains/preferences/column-preferences.ts';
+import { SAMPLE_INVENTORY } from '#domains/products/sample-data.ts';
+import { InventoryPage } from '#features/inventory/components/inventory-page.tsx';
 import { mockServer } from '../../../mocks/server.ts';
 import { clearLocalData } from '../../helpers/local-data.ts';
 import { renderWithQuery } from '../../helpers/render-with-query.tsx';

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { InventoryItem } from '#domains/products/product.ts';
 import { ESSENTIAL_COLUMNS } from '#features/inventory/columns.ts';
 import { InventoryTableView } from '#features/inventory/components/inventory-table-view.tsx';
-import type { InventoryItem } from '#shared/inventory/product.ts';
 import { ToastRegion } from '#ui/toast.tsx';
 
 vi.mock('#features/inventory/components/inventory-grid.tsx', async (importOriginal) => ({

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { InventoryItem } from '#domains/products/product.ts';
 import { ProductDetailDialog } from '#features/inventory/components/product-detail-dialog.tsx';
-import type { InventoryItem } from '#shared/inventory/product.ts';
 
 const grange: InventoryItem = {
   id: 7,

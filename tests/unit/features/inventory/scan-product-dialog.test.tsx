@@ -1,12 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { InventoryItem } from '#domains/products/product.ts';
 import {
   type CatalogueReadiness,
   ScanProductDialog,
 } from '#features/inventory/scanning/scan-product-dialog.tsx';
 import { SCAN_TEXT } from '#features/inventory/scanning/scan-text.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
 import { inventoryItem } from '../../helpers/inventory-item.ts';
 
 const SHIRAZ = inventoryItem(1, {

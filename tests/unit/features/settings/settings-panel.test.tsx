@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveSession } from '#data/session.ts';
-import { SettingsPanel } from '#features/settings/components/settings-panel.tsx';
 import {
   type ColumnPreference,
   columnPreferencesAnswer,
-} from '#shared/preferences/column-preferences.ts';
+} from '#domains/preferences/column-preferences.ts';
+import { SettingsPanel } from '#features/settings/components/settings-panel.tsx';
 import { mockServer } from '../../../mocks/server.ts';
 import { clearLocalData } from '../../helpers/local-data.ts';
 import { renderWithQuery } from '../../helpers/render-with-query.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnValue, mapEnhancedProduct, parseNumber } from '#shared/inventory/product.ts';
+import { columnValue, mapEnhancedProduct, parseNumber } from '#domains/products/product.ts';
 
 describe('mapping the enhanced inventory answer', () => {
   it('maps name → product, list_price → listPrice, margin_percent → margin', () => {

@@ -5,11 +5,11 @@ import {
   formatSku,
   marginTone,
   truncateDescription,
-} from '#shared/inventory/format.ts';
-import { marginPercent, markup, totalCost } from '#shared/inventory/pricing.ts';
-import { SAMPLE_INVENTORY } from '#shared/inventory/sample-data.ts';
-import { statusBadge, stockStatus } from '#shared/inventory/status.ts';
-import { formatAverageMargin, summarize } from '#shared/inventory/summary.ts';
+} from '#domains/products/format.ts';
+import { marginPercent, markup, totalCost } from '#domains/products/pricing.ts';
+import { SAMPLE_INVENTORY } from '#domains/products/sample-data.ts';
+import { statusBadge, stockStatus } from '#domains/products/status.ts';
+import { formatAverageMargin, summarize } from '#domains/products/summary.ts';
 
 describe('pricing', () => {
   it('computes margin, markup and total cost by the spec formulas', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyDraft, deleteItem, draftFor, duplicateItem } from '#shared/inventory/local-edits.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
+import { applyDraft, deleteItem, draftFor, duplicateItem } from '#domains/products/local-edits.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
 import {
   createSearchCache,
   DEFAULT_SORT,
@@ -13,7 +13,7 @@ import {
   sortItems,
   sortOrder,
   updatedSortOrder,
-} from '#shared/inventory/table.ts';
+} from '#domains/products/table.ts';
 
 const item = (id: number, overrides: Partial<InventoryItem> = {}): InventoryItem => ({
   id,

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useCountLines } from '#data/hooks/use-stocktakes.ts';
 import { closeCount, deviceId, stocktakeDetailQuery } from '#data/repositories/stocktakes.ts';
-import { formatCurrency } from '#shared/inventory/format.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
-import { formatDelta } from '#shared/stock/movement.ts';
+import { formatCurrency } from '#domains/products/format.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
+import { formatDelta } from '#domains/stock/movement.ts';
 import {
   closingMovements,
   reviewCount,
   type StocktakeSummary,
   type UncountedChoice,
-} from '#shared/stock/stocktake.ts';
+} from '#domains/stocktakes/stocktake.ts';
 import { PageSpinner } from '#ui/spinner.tsx';
 
 /** Uncounted products listed by name before the rest are summed up. */

@@ -2,9 +2,9 @@ import { Minus, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useCountLines } from '#data/hooks/use-stocktakes.ts';
 import { countProduct } from '#data/repositories/stocktakes.ts';
-import { lookUpScan } from '#shared/inventory/lookup.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
-import { MAX_COUNT, type StocktakeSummary } from '#shared/stock/stocktake.ts';
+import { lookUpScan } from '#domains/products/lookup.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
+import { MAX_COUNT, type StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 import { ScanField, type ScanFieldHandle } from '../../scanning/scan-field.tsx';
 import { SCAN_TEXT } from '../../scanning/scan-text.ts';
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { startCount } from '#data/repositories/stocktakes.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
-import type { ScanMode, StocktakeScope, StocktakeSummary } from '#shared/stock/stocktake.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
+import type { ScanMode, StocktakeScope, StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 
 const today = () =>
   new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' }).format(

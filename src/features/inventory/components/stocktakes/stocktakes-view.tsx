@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStocktakes } from '#data/hooks/use-stocktakes.ts';
 import { refreshStocktakes } from '#data/repositories/stocktakes.ts';
-import type { InventoryItem } from '#shared/inventory/product.ts';
-import type { StocktakeSummary } from '#shared/stock/stocktake.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
+import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { showToast } from '#ui/toast.tsx';
 import { CountReview } from './count-review.tsx';

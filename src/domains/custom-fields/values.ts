@@ -1,4 +1,4 @@
-import type { CustomValue } from '../inventory/product.ts';
+import type { CustomValue } from '../products/product.ts';
 import type { FieldType } from './field-types.ts';
 import { matchesPattern } from './pattern.ts';
 

@@ -1,9 +1,14 @@
 import * as v from 'valibot';
-import { isEmailForm } from '../auth/email.ts';
-import { SERVER_AUTH_MESSAGES } from '../auth/messages.ts';
-import { isStrongPassword } from '../auth/password-rules.ts';
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, RoleSchema, tokenSchema } from '../auth/schemas.ts';
-import { missingFieldMessage } from '../validation.ts';
+import { isEmailForm } from '#shared/auth/email.ts';
+import { SERVER_AUTH_MESSAGES } from '#shared/auth/messages.ts';
+import { isStrongPassword } from '#shared/auth/password-rules.ts';
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  RoleSchema,
+  tokenSchema,
+} from '#shared/auth/schemas.ts';
+import { missingFieldMessage } from '#shared/validation.ts';
 
 /** Team & Permissions: the people of a business, invitations, and what is said about them. */
 

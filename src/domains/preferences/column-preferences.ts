@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { int32, MAX_INT32, missingFieldMessage } from '#shared/validation.ts';
 import {
   ALWAYS_VISIBLE_COLUMN,
   DEFAULT_COLUMN_ORDER,
   OFFERED_COLUMNS,
-} from '../inventory/columns.ts';
-import { int32, MAX_INT32, missingFieldMessage } from '../validation.ts';
+} from '../products/columns.ts';
 
 /**
  * Column preferences (spec sections 3, 4, 5 and 7): what the server keeps per user and table,

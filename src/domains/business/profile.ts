@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { TaxCategory } from '../inventory/pricing.ts';
-import { missingFieldMessage } from '../validation.ts';
+import { missingFieldMessage } from '#shared/validation.ts';
+import type { TaxCategory } from '../products/pricing.ts';
 
 /**
  * Business Profile: the business's name (shown in the sidebar and the profile menu), its ABN or

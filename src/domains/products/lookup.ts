@@ -1,4 +1,4 @@
-import { isValidBarcode, looksLikeBarcode } from '../products/barcode.ts';
+import { isValidBarcode, looksLikeBarcode } from './barcode.ts';
 import type { InventoryItem } from './product.ts';
 
 /**

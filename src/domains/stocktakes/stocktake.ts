@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { int32 } from '../validation.ts';
+import { int32 } from '#shared/validation.ts';
 
 /**
  * Stocktakes (counts), beyond the spec's prototype whose Batch Operations tab repeated the table.

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { OFFERED_COLUMNS } from '../inventory/columns.ts';
-import { SERVER_TO_SCREEN_KEYS } from '../inventory/product.ts';
-import { missingFieldMessage } from '../validation.ts';
+import { missingFieldMessage } from '#shared/validation.ts';
+import { OFFERED_COLUMNS } from '../products/columns.ts';
+import { SERVER_TO_SCREEN_KEYS } from '../products/product.ts';
 import {
   allowsOption,
   DEFAULT_ENTITY_TYPE,

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
+import { int32 } from '#shared/validation.ts';
 import { checkCustomValue, type ValueRules } from '../custom-fields/values.ts';
-import { formatCurrency } from '../inventory/format.ts';
-import type { CustomValue } from '../inventory/product.ts';
-import { int32 } from '../validation.ts';
 import { BARCODE_MESSAGE, isValidBarcode } from './barcode.ts';
+import { formatCurrency } from './format.ts';
+import type { CustomValue } from './product.ts';
 
 /**
  * Catalogue writes (create, field-level edit, duplicate, delete) as the client sends them and the
