@@ -1,7 +1,10 @@
 import * as v from 'valibot';
-import { TEAM_MESSAGES } from '#domains/team/team.ts';
 import { API_PREFIX } from '#shared/api.ts';
-import { AUTH_MESSAGES, apiCallFailedMessage } from '#shared/auth/messages.ts';
+import {
+  AUTH_MESSAGES,
+  apiCallFailedMessage,
+  SERVER_AUTH_MESSAGES,
+} from '#shared/auth/messages.ts';
 import { RefreshResponseSchema } from '#shared/auth/schemas.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { fetchNotingConnection } from './connection.ts';
@@ -111,9 +114,9 @@ async function performRefresh(staleAccessToken: string | null): Promise<string> 
   );
   const body = await readBody(response);
   if (isDisabledAnswer(response.status, body)) {
-    await holdEveryWrite(TEAM_MESSAGES.disabled);
-    await store.ended(TEAM_MESSAGES.disabled);
-    throw new SessionExpiredError(TEAM_MESSAGES.disabled, true);
+    await holdEveryWrite(SERVER_AUTH_MESSAGES.accountDisabled);
+    await store.ended(SERVER_AUTH_MESSAGES.accountDisabled);
+    throw new SessionExpiredError(SERVER_AUTH_MESSAGES.accountDisabled, true);
   }
   const parsed = v.safeParse(RefreshResponseSchema, response.ok ? body : null);
   if (!parsed.success) {
@@ -127,7 +130,11 @@ async function performRefresh(staleAccessToken: string | null): Promise<string> 
 /** The refresh refused because the person was disabled (Team & Permissions). */
 function isDisabledAnswer(status: number, body: unknown): boolean {
   const parsed = v.safeParse(ErrorBodySchema, body);
-  return status === 401 && parsed.success && parsed.output.message === TEAM_MESSAGES.disabled;
+  return (
+    status === 401 &&
+    parsed.success &&
+    parsed.output.message === SERVER_AUTH_MESSAGES.accountDisabled
+  );
 }
 
 /**

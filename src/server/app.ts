@@ -6,6 +6,9 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '#shared/api.ts';
 import { guard } from './auth/guard.ts';
+import { businessRoutes } from './business/routes.ts';
+import { customFieldRoutes } from './custom-fields/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { type BodyLimit, limitBodies } from './http/body-limit.ts';
@@ -13,21 +16,27 @@ import { compressAnswers } from './http/compress-answers.ts';
 import { HttpError, MESSAGES } from './http/errors.ts';
 import { createReadCache } from './http/read-cache.ts';
 import { requestLine, requestLog } from './http/request-log.ts';
+import { ROUTE_RULES, type RouteRule } from './http/route-rules.ts';
+import { writeRoutes } from './http/write-routes.ts';
+import { preferenceRoutes } from './preferences/routes.ts';
+import { catalogueRoutes } from './products/catalogue-routes.ts';
+import { exampleProductRoutes } from './products/example-routes.ts';
+import { inventoryRoutes } from './products/inventory-routes.ts';
 import { authRoutes } from './routes/auth.ts';
 import { batchRoutes } from './routes/batch.ts';
-import { businessRoutes } from './routes/business.ts';
-import { catalogueRoutes } from './routes/catalogue.ts';
-import { customFieldRoutes } from './routes/custom-fields.ts';
-import { dashboardRoutes } from './routes/dashboard.ts';
 import { healthRoutes } from './routes/health.ts';
-import { inventoryRoutes } from './routes/inventory.ts';
-import { preferenceRoutes } from './routes/preferences.ts';
-import { productRoutes } from './routes/products.ts';
-import { stockRoutes } from './routes/stock.ts';
-import { stocktakeRoutes } from './routes/stocktakes.ts';
-import { teamRoutes } from './routes/team.ts';
-import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/user.ts';
+import { stockRoutes } from './stock/routes.ts';
+import { stocktakeRoutes } from './stocktakes/routes.ts';
+import { teamRoutes } from './team/routes.ts';
+import { UPLOAD_BODY_LIMIT, uploadRoutes } from './uploads/routes.ts';
+
+const routeRulesOfApp = new WeakMap<object, ReadonlyMap<string, RouteRule>>();
+
+/** Every route of an app made by createApp, with its rule: `METHOD /api/v1/path` → rule. */
+export function routeRules(app: object): ReadonlyMap<string, RouteRule> {
+  return routeRulesOfApp.get(app) ?? new Map();
+}
 
 /** Largest JSON body the API accepts. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -93,21 +102,24 @@ export function createApp(deps: Deps) {
     // with an ETag say so themselves.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  // Who may call what: every route's rule, in one table (http/route-rules.ts).
-  api.use('*', guard(deps, createReadCache({ enabled: deps.dbKind === 'pglite' })));
+  // Who may call what: the rule of every route, written ones from their declarations.
+  const rules = new Map<string, RouteRule>(Object.entries(ROUTE_RULES));
+  routeRulesOfApp.set(app, rules);
+  api.use('*', guard(deps, createReadCache({ enabled: deps.dbKind === 'pglite' }), rules));
+  const writes = writeRoutes(api, deps, rules);
   api.route('/health', healthRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.route('/user', userRoutes(deps));
-  api.route('/business', businessRoutes(deps));
-  api.route('/team', teamRoutes(deps));
+  api.route('/business', businessRoutes(writes));
+  api.route('/team', teamRoutes(deps, writes));
   api.route('/inventory', inventoryRoutes(deps, reads));
-  api.route('/preferences', preferenceRoutes(deps, reads));
-  api.route('/custom-fields', customFieldRoutes(deps));
+  api.route('/preferences', preferenceRoutes(deps, reads, writes));
+  api.route('/custom-fields', customFieldRoutes(deps, writes));
   api.route('/dashboard', dashboardRoutes(deps));
-  api.route('/products', productRoutes(deps));
-  api.route('/catalogue', catalogueRoutes(deps, reads));
-  api.route('/stock', stockRoutes(deps));
-  api.route('/stocktakes', stocktakeRoutes(deps));
+  exampleProductRoutes(deps, writes);
+  api.route('/catalogue', catalogueRoutes(deps, reads, writes));
+  api.route('/stock', stockRoutes(deps, writes));
+  api.route('/stocktakes', stocktakeRoutes(deps, writes));
   api.route('/upload', uploadRoutes(deps));
   // A replay's writes in one request, each run through this app as the request it stands for.
   api.route(

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '#domains/products/product-write.ts';
+import { insertProducts } from '#server/products/catalogue-repository.ts';
+import { generateProducts } from '#server/seed/catalogue.ts';
 import { type Product, value } from './helpers/products.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -7,11 +9,13 @@ describe('catalogue writes', () => {
   let server: TestServer;
   let token: string;
   let otherToken: string;
+  let businessId: string;
 
   beforeAll(async () => {
     server = await createTestServer();
     const { harbour, hilltop } = await server.twoBusinesses();
     token = harbour.token;
+    businessId = harbour.businessId;
     otherToken = hilltop.token;
     await server.call('POST', '/api/v1/custom-fields/definitions', {
       token,
@@ -236,13 +240,47 @@ describe('catalogue writes', () => {
 
   it('asks for a full download across a change it has no record of', async () => {
     const since = await version();
-    // The API Examples page's product call changes the catalogue without this log.
-    await server.call('POST', '/api/v1/products', {
-      token,
-      body: { name: 'Example', price: 1, description: 'd' },
-    });
+    // Generated products (the admin CLI's seed-products) change the catalogue without this log;
+    // then a product is added as usual.
+    await insertProducts(server.db, businessId, generateProducts(1));
+    await create({ name: 'After the seed', luc: 1, list_price: 2 });
     const feed = await server.call('GET', `/api/v1/catalogue/changes?since=${since}`, { token });
-    expect(feed.body).toEqual({ version: since + 1, full: true });
+    expect(feed.body).toEqual({ version: since + 2, full: true });
+  });
+
+  it("logs the API Examples page's calls like every product write: History, the feed, conflicts", async () => {
+    const created = await server.call('POST', '/api/v1/products', {
+      token,
+      body: { name: 'Example Shiraz', price: 29.99, description: 'House red' },
+    });
+    const { id } = created.body as { id: number };
+    const since = await version();
+    const put = await server.call('PUT', `/api/v1/products/${id}`, {
+      token,
+      body: { name: 'Example Shiraz', price: 34.5 },
+    });
+    expect(put.status).toBe(200);
+    // Another device catches up from the feed, not a full download.
+    const feed = (await server.call('GET', `/api/v1/catalogue/changes?since=${since}`, { token }))
+      .body as { full: boolean; products: Product[] };
+    expect(feed.full).toBe(false);
+    expect(feed.products.map((product) => [product.id, value(product, 'list_price')])).toEqual([
+      [id, '34.50'],
+    ]);
+    const history = (
+      await server.call('GET', `/api/v1/catalogue/products/${id}/history`, { token })
+    ).body as { changes: { kind: string; fields: Record<string, unknown> }[] };
+    expect(history.changes.map((change) => change.kind)).toEqual(['update', 'create']);
+    expect(history.changes[0]?.fields).toEqual({ list_price: ['29.99', '34.50'] });
+    // An edit of the price based on the version from before the PUT is a conflict.
+    const stale = await patch(id, 1, { list_price: '31' });
+    expect(stale.status).toBe(409);
+    expect((stale.body as { conflicts: string[] }).conflicts).toEqual(['list_price']);
+    const gone = await server.call('DELETE', `/api/v1/products/${id}`, { token });
+    expect(gone.status).toBe(204);
+    const after = (await server.call('GET', `/api/v1/catalogue/changes?since=${since}`, { token }))
+      .body as { full: boolean; deleted: number[] };
+    expect(after).toMatchObject({ full: false, deleted: [id] });
   });
 
   it('20 edits of one product at once from one version: none lost, none 5xx', async () => {

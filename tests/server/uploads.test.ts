@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadContents, uploads } from '#server/db/schema.ts';
 import { silentLogger } from '#server/logger.ts';
-import { UPLOAD_MESSAGES } from '#server/routes/uploads.ts';
 import { moveUploadFilesIn } from '#server/uploads/repository.ts';
+import { UPLOAD_MESSAGES } from '#server/uploads/routes.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 

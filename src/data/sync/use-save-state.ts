@@ -1,9 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { SAVED_INDICATOR_MS } from '#domains/preferences/column-preferences.ts';
 import { db } from '../db.ts';
 import { observeSyncOutcomes } from './sync-events.ts';
 import { useOnline } from './use-sync-status.ts';
+
+/** The saving indicator clears 1 s after a successful save (spec section 9). */
+export const SAVED_INDICATOR_MS = 1000;
 
 /**
  * The saving indicator of a resource: 'saving' while a change of it waits or is being sent,

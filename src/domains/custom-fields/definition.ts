@@ -252,12 +252,17 @@ export type DefinitionCheck =
   | { success: true; output: CustomFieldDefinitionBody }
   | { success: false; errors: string[]; message: string };
 
+/** Every message of a refused definition, and the spec's wrapper around them (section 8). */
+export function definitionRefusal(issues: readonly v.BaseIssue<unknown>[]) {
+  const errors = [...new Set(issues.map((issue) => issue.message))];
+  return { errors, message: invalidCustomFieldMessage(errors) };
+}
+
 /** Validates a definition and collects every message (spec section 5). */
 export function checkCustomFieldDefinition(input: unknown): DefinitionCheck {
   const result = v.safeParse(CustomFieldDefinitionSchema, input);
   if (result.success) return { success: true, output: result.output };
-  const errors = [...new Set(result.issues.map((issue) => issue.message))];
-  return { success: false, errors, message: invalidCustomFieldMessage(errors) };
+  return { success: false, ...definitionRefusal(result.issues) };
 }
 
 /**

@@ -248,5 +248,3 @@ export function preferencesLookCorrupted(
 /** Corruption recovery: write the defaults back after 1 s, reload 0.5 s after that. */
 export const CORRUPTION_WRITE_BACK_MS = 1000;
 export const CORRUPTION_RELOAD_MS = 500;
-/** The saving indicator clears 1 s after a successful save. */
-export const SAVED_INDICATOR_MS = 1000;

@@ -29,7 +29,7 @@ export const TEAM_MESSAGES = {
   inviteInvalid: 'This invitation link is invalid or has expired. Ask for a new one.',
   emailTaken:
     'This email already has a Vintry account. Ask for the invitation to be sent to another address.',
-  disabled: 'This account has been disabled. Ask an owner of your business.',
+  disabled: SERVER_AUTH_MESSAGES.accountDisabled,
 } as const;
 
 const Name = v.pipe(

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
 import type { ReadCache } from '../http/read-cache.ts';
-import { ROUTE_RULES, type RouteRule } from '../http/route-rules.ts';
+import type { RouteRule } from '../http/route-rules.ts';
 import { findActiveCaller } from './users.ts';
 
 /**
@@ -46,12 +46,16 @@ const changesStanding = (route: string) =>
  * write clears: a replay of 1,000 edits would otherwise read the same person 1,000 times. On
  * PostgreSQL another instance may change someone, so it is off and every call reads them.
  */
-export function guard(deps: Pick<Deps, 'db' | 'tokens' | 'log' | 'now'>, callers: ReadCache) {
+export function guard(
+  deps: Pick<Deps, 'db' | 'tokens' | 'log' | 'now'>,
+  callers: ReadCache,
+  rules: ReadonlyMap<string, RouteRule>,
+) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const route = matchedRoute(c);
     // No route: 404 here, before any middleware of a route's group looks for a caller.
     if (!route) throw new HttpError(404, MESSAGES.notFound);
-    const rule: RouteRule | undefined = ROUTE_RULES[route];
+    const rule: RouteRule | undefined = rules.get(route);
     if (rule === undefined) {
       // Fail closed: a route nobody gave a rule is refused to everyone.
       deps.log.error(`no access rule for ${route}`);

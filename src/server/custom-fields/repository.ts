@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type {
   CustomFieldDefinition,
   CustomFieldDefinitionBody,
 } from '#domains/custom-fields/definition.ts';
 import type { Db } from '../db/client.ts';
-import { columnPreferences, customFieldDefinitions, products, users } from '../db/schema.ts';
-import { bumpCatalogueVersion } from '../products/catalogue-repository.ts';
+import { columnPreferences, customFieldDefinitions, users } from '../db/schema.ts';
+import { moveCustomValues, type WriteContext } from '../products/catalogue-writes.ts';
 
 /**
  * Custom field definitions, always scoped by business. Renaming or deleting a product field
@@ -111,48 +111,38 @@ async function businessUserIds(tx: Db, businessId: string) {
 
 export async function updateDefinition(
   db: Db,
-  businessId: string,
+  context: WriteContext,
   existing: Row,
   body: CustomFieldDefinitionBody,
-  now: Date,
 ): Promise<CustomFieldDefinition> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(customFieldDefinitions)
-      .set({ ...columns(body), updatedAt: now })
+      .set({ ...columns(body), updatedAt: context.now })
       .where(eq(customFieldDefinitions.id, existing.id))
       .returning();
     if (!row) throw new Error('The custom field was not updated');
     if (existing.fieldKey !== body.field_key && existing.entityType === 'product') {
-      await moveFieldKey(tx, businessId, existing.fieldKey, body.field_key);
+      await moveFieldKey(tx, context, existing.fieldKey, body.field_key);
     }
     return toDefinition(row);
   });
 }
 
-export async function deleteDefinition(db: Db, businessId: string, existing: Row) {
+export async function deleteDefinition(db: Db, context: WriteContext, existing: Row) {
   await db.transaction(async (tx) => {
     await tx.delete(customFieldDefinitions).where(eq(customFieldDefinitions.id, existing.id));
-    if (existing.entityType === 'product')
-      await moveFieldKey(tx, businessId, existing.fieldKey, null);
+    if (existing.entityType === 'product') await moveFieldKey(tx, context, existing.fieldKey, null);
   });
 }
 
 /**
- * Carries a product field's values in the catalogue and its column preferences over to a new
- * key, or drops them (`to` null), and marks the catalogue changed.
+ * Carries a product field's values in the catalogue (a product write: catalogue-writes.ts) and
+ * its column preferences over to a new key, or drops them (`to` null).
  */
-async function moveFieldKey(tx: Db, businessId: string, from: string, to: string | null) {
-  await tx
-    .update(products)
-    .set({
-      customValues:
-        to === null
-          ? sql`${products.customValues} - ${from}`
-          : sql`(${products.customValues} - ${from}) || jsonb_build_object(${to}::text, ${products.customValues} -> ${from})`,
-    })
-    .where(and(eq(products.businessId, businessId), sql`${products.customValues} ? ${from}`));
-  const ids = await businessUserIds(tx, businessId);
+async function moveFieldKey(tx: Db, context: WriteContext, from: string, to: string | null) {
+  await moveCustomValues(tx, context, from, to);
+  const ids = await businessUserIds(tx, context.businessId);
   if (ids.length > 0) {
     const preferencesOfKey = and(
       inArray(columnPreferences.userId, ids),
@@ -161,5 +151,4 @@ async function moveFieldKey(tx: Db, businessId: string, from: string, to: string
     if (to === null) await tx.delete(columnPreferences).where(preferencesOfKey);
     else await tx.update(columnPreferences).set({ columnKey: to }).where(preferencesOfKey);
   }
-  await bumpCatalogueVersion(tx, businessId);
 }

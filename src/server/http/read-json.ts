@@ -24,17 +24,23 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   return body;
 }
 
-/** Reads a JSON body and validates it with a shared schema: 400 `{message}` when either fails. */
+/**
+ * Reads a JSON body and validates it with a shared schema: 400 `{message, errors}` when either
+ * fails, worded by `refusal` when the schema's domain words its refusals itself.
+ */
 export async function readJson<TSchema extends v.GenericSchema>(
   c: Context,
   schema: TSchema,
+  refusal?: (issues: readonly v.BaseIssue<unknown>[]) => { message: string; errors: string[] },
 ): Promise<v.InferOutput<TSchema>> {
   const body = await readJsonBody(c);
   const result = v.safeParse(schema, body);
   if (!result.success) {
-    throw new HttpError(400, firstIssueMessage(result.issues), {
+    const { message, errors } = refusal?.(result.issues) ?? {
+      message: firstIssueMessage(result.issues),
       errors: result.issues.map((issue) => issue.message),
-    });
+    };
+    throw new HttpError(400, message, { errors });
   }
   // A schema whose fields are all optional takes an array as an empty object: not here. (After
   // the schema, so that a body missing its fields gets the schema's own message.)

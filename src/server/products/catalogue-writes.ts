@@ -11,9 +11,11 @@ import { productChanges, products, stockMovements, users } from '../db/schema.ts
 import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalogue-repository.ts';
 
 /**
- * Catalogue writes of the app (create, field-level edit, duplicate, delete), each in one
- * transaction with its change log entry and the catalogue version it makes. The product's row is
- * locked for an edit, so edits of one product take turns and none is lost.
+ * Every write of a product, and only here: create, field-level edit, duplicate, delete and stock
+ * moved by movements, each in one transaction with its change log entry (History, the changes
+ * feed) and the catalogue version it makes. Routes and other domains (stock, stocktakes) write
+ * products through these functions, never by their own statements. The product's row is locked
+ * for an edit, so edits of one product take turns and none is lost.
  */
 export const COLUMN_OF: Readonly<Record<ProductField, keyof ProductRow>> = {
   name: 'name',
@@ -55,8 +57,15 @@ function rowChanges(changes: ProductChanges, customValues: Record<string, unknow
   return { ...set, customValues: custom } as Partial<typeof products.$inferInsert>;
 }
 
+/**
+ * Thousands of values as one parameter: a PostgreSQL array literal, cast in the statement. Only
+ * for numbers and UUIDs or validated ISO timestamps, which need no escaping.
+ */
+export const pgArray = (values: readonly (string | number)[]) =>
+  `{${values.map((value) => (typeof value === 'number' ? value : `"${value}"`)).join(',')}}`;
+
 /** Logs a change of a product with the catalogue version it makes (History and the feed). */
-export async function logChange(
+async function logChange(
   tx: Tx,
   entry: {
     businessId: string;
@@ -122,13 +131,14 @@ export type PatchOutcome =
 
 /**
  * Applies an edit based on `baseVersion`: fields nobody changed since merge; a field another
- * write changed since to a different value is a conflict, and nothing is written.
+ * write changed since to a different value is a conflict, and nothing is written. 'current':
+ * based on the product as it is now (a caller that holds no version, the API's PUT).
  */
 export async function patchProduct(
   db: Db,
   context: WriteContext,
   id: number,
-  baseVersion: number,
+  baseVersion: number | 'current',
   changes: ProductChanges,
 ): Promise<PatchOutcome> {
   return db.transaction(async (tx) => {
@@ -138,6 +148,7 @@ export async function patchProduct(
       .where(and(eq(products.businessId, context.businessId), eq(products.id, id)))
       .for('update');
     if (!current) return { status: 'missing' };
+    const base = baseVersion === 'current' ? current.version : baseVersion;
     const since = await tx
       .select({ fields: productChanges.fields })
       .from(productChanges)
@@ -145,7 +156,7 @@ export async function patchProduct(
         and(
           eq(productChanges.businessId, context.businessId),
           eq(productChanges.productId, id),
-          gt(productChanges.productVersion, baseVersion),
+          gt(productChanges.productVersion, base),
         ),
       );
     const changedSince = new Set(since.flatMap((change) => Object.keys(change.fields)));
@@ -230,6 +241,90 @@ export async function deleteCatalogueProduct(
     });
     return true;
   });
+}
+
+/**
+ * Products' stock moved by movements already stored (an adjustment, or a count's corrections):
+ * each product's stock and version move, and each gets a 'stock' entry in the change log, all
+ * under one new catalogue version. One statement however many (a full count of 50,000).
+ */
+export async function moveStock(
+  tx: Db,
+  context: WriteContext,
+  moves: readonly { productId: number; delta: number; movementId: string }[],
+): Promise<void> {
+  if (moves.length === 0) return;
+  const catalogueVersion = await bumpCatalogueVersion(tx, context.businessId);
+  await tx.execute(sql`
+    with moves as (
+      select unnest(${pgArray(moves.map((move) => move.productId))}::int[]) as product_id,
+        unnest(${pgArray(moves.map((move) => move.delta))}::int[]) as delta,
+        unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]) as movement_id
+    ),
+    moved as (
+      update ${products} as p
+      set stock_quantity = p.stock_quantity + moves.delta, version = p.version + 1,
+        updated_at = ${context.now}
+      from moves
+      where p.id = moves.product_id and p.business_id = ${context.businessId}
+      returning p.id, p.version, p.stock_quantity, moves.delta, moves.movement_id
+    )
+    insert into ${productChanges}
+      (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
+       movement_id)
+    select ${context.businessId}, ${context.userId}, id, version, ${catalogueVersion}, 'stock',
+      jsonb_build_object('stock_quantity', jsonb_build_array(stock_quantity - delta, stock_quantity)),
+      ${context.now}, movement_id
+    from moved`);
+}
+
+/**
+ * A custom field's values carried over to its new key, or dropped (`to` null, the field
+ * deleted): each product holding one gets a new version and an 'update' entry in the change
+ * log, all under one catalogue version, so other devices see the values move in the feed.
+ */
+export async function moveCustomValues(
+  tx: Db,
+  context: WriteContext,
+  from: string,
+  to: string | null,
+): Promise<void> {
+  const holders = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(eq(products.businessId, context.businessId), sql`${products.customValues} ? ${from}`),
+    )
+    .limit(1);
+  if (holders.length === 0) return;
+  const catalogueVersion = await bumpCatalogueVersion(tx, context.businessId);
+  const carried =
+    to === null
+      ? sql`p.custom_values - ${from}::text`
+      : sql`(p.custom_values - ${from}::text) || jsonb_build_object(${to}::text, before.value)`;
+  const logged =
+    to === null
+      ? sql`jsonb_build_object(${from}::text, jsonb_build_array(value, null))`
+      : sql`jsonb_build_object(${from}::text, jsonb_build_array(value, null),
+          ${to}::text, jsonb_build_array(null, value))`;
+  await tx.execute(sql`
+    with before as (
+      select id, custom_values -> ${from}::text as value from ${products}
+      where business_id = ${context.businessId} and custom_values ? ${from}::text
+      for update
+    ),
+    moved as (
+      update ${products} as p
+      set custom_values = ${carried}, version = p.version + 1, updated_at = ${context.now}
+      from before
+      where p.id = before.id
+      returning p.id, p.version, before.value
+    )
+    insert into ${productChanges}
+      (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at)
+    select ${context.businessId}, ${context.userId}, id, version, ${catalogueVersion}, 'update',
+      ${logged}, ${context.now}
+    from moved`);
 }
 
 /** Past this many changes a full download is cheaper than the feed. */

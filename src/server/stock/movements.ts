@@ -1,9 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { StockMovementRequest } from '#domains/stock/movement.ts';
 import type { Db } from '../db/client.ts';
 import { products, stockMovements, users } from '../db/schema.ts';
 import type { ProductRow } from '../products/catalogue-repository.ts';
-import { logChange, type WriteContext } from '../products/catalogue-writes.ts';
+import { moveStock, type WriteContext } from '../products/catalogue-writes.ts';
 
 /**
  * Stock movements: each is stored once (its id is made on the device), and in the same
@@ -72,25 +72,9 @@ export async function recordMovement(
       if (!stored) throw new Error('the movement was neither stored nor found');
       return { status: 'repeated', row: current, movement: stored };
     }
-    const [row] = await tx
-      .update(products)
-      .set({
-        stockQuantity: sql`${products.stockQuantity} + ${asked.delta}`,
-        version: sql`${products.version} + 1`,
-        updatedAt: context.now,
-      })
-      .where(eq(products.id, productId))
-      .returning();
+    await moveStock(tx, context, [{ productId, delta: asked.delta, movementId: inserted.id }]);
+    const [row] = await tx.select().from(products).where(eq(products.id, productId));
     if (!row || !current) throw new Error('the product was not updated');
-    await logChange(tx, {
-      ...context,
-      at: context.now,
-      productId,
-      productVersion: row.version,
-      kind: 'stock',
-      fields: { stock_quantity: [current.stockQuantity, row.stockQuantity] },
-      movementId: inserted.id,
-    });
     return { status: 'recorded', row, movement: inserted };
   });
 }

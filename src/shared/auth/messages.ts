@@ -37,5 +37,7 @@ export const SERVER_AUTH_MESSAGES = {
   resetDone: 'Password has been reset.',
   unauthorized: 'Authentication required',
   emailTooLong: 'Email must be at most 254 characters',
+  /** A disabled person's sign-in or refresh: their device keeps their changes aside. */
+  accountDisabled: 'This account has been disabled. Ask an owner of your business.',
   passwordTooLong: 'Password must be at most 256 characters',
 } as const;

@@ -13,7 +13,7 @@ export const PERMISSIONS = {
   /** Add, edit (prices included), duplicate and delete products; upload their images. */
   'catalogue.edit': ['owner', 'manager'],
   /** Move stock by an adjustment. */
-  'stock.adjust': ['owner', 'manager', 'staff'],
+  'stock.move': ['owner', 'manager', 'staff'],
   /** Count in a stocktake that is open. */
   'stocktake.count': ['owner', 'manager', 'staff'],
   /** Start, close and cancel stocktakes. */

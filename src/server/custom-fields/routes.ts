@@ -1,11 +1,23 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import * as v from 'valibot';
-import { checkCustomFieldDefinition } from '#domains/custom-fields/definition.ts';
 import { ENTITY_TYPES } from '#domains/custom-fields/field-types.ts';
 import {
   CUSTOM_FIELD_MESSAGES,
   duplicateFieldKeyMessage,
 } from '#domains/custom-fields/messages.ts';
+import {
+  createCustomFieldWrite,
+  deleteCustomFieldWrite,
+  updateCustomFieldWrite,
+} from '#domains/custom-fields/writes.ts';
+import type { Db } from '../db/client.ts';
+import { FIELD_KEY_UNIQUE } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { HttpError, MESSAGES } from '../http/errors.ts';
+import { SerialIdSchema } from '../http/params.ts';
+import type { WriteRoutes } from '../http/write-routes.ts';
 import {
   createDefinition,
   deleteDefinition,
@@ -13,16 +25,7 @@ import {
   keyTaken,
   listDefinitions,
   updateDefinition,
-} from '../custom-fields/repository.ts';
-import type { Db } from '../db/client.ts';
-import { FIELD_KEY_UNIQUE } from '../db/schema.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
-import type { Deps } from '../deps.ts';
-import type { AppEnv } from '../http/app-env.ts';
-import { HttpError, MESSAGES } from '../http/errors.ts';
-import { idempotentWrites } from '../http/idempotency.ts';
-import { SerialIdSchema } from '../http/params.ts';
-import { readJsonBody } from '../http/read-json.ts';
+} from './repository.ts';
 
 /**
  * Custom field definitions per business (spec section 7):
@@ -48,15 +51,13 @@ async function keyUnique<T>(fieldKey: string, write: Promise<T>): Promise<T> {
   }
 }
 
-export function customFieldRoutes(deps: Deps) {
+export function customFieldRoutes(deps: Deps, writes: WriteRoutes) {
   const app = new Hono<AppEnv>();
-  app.use('*', idempotentWrites(deps));
-
-  async function validBody(c: Context<AppEnv>) {
-    const check = checkCustomFieldDefinition(await readJsonBody(c));
-    if (!check.success) throw new HttpError(400, check.message, { errors: check.errors });
-    return check.output;
-  }
+  const context = (caller: { businessId: string; userId: string }) => ({
+    businessId: caller.businessId,
+    userId: caller.userId,
+    now: deps.now(),
+  });
 
   async function existingDefinition(db: Db, businessId: string, idText: string) {
     const id = v.safeParse(SerialIdSchema, idText);
@@ -89,9 +90,8 @@ export function customFieldRoutes(deps: Deps) {
     return c.json({ definitions });
   });
 
-  app.post('/definitions', async (c) => {
+  writes.add(createCustomFieldWrite, async (c, body) => {
     const { businessId } = c.get('caller');
-    const body = await validBody(c);
     if (await keyTaken(c.var.db, businessId, body.entity_type, body.field_key)) {
       throw new HttpError(409, duplicateFieldKeyMessage(body.field_key));
     }
@@ -101,25 +101,24 @@ export function customFieldRoutes(deps: Deps) {
     );
   });
 
-  app.put('/definitions/:id', async (c) => {
+  writes.add(updateCustomFieldWrite, async (c, body, { id }) => {
     const { businessId } = c.get('caller');
-    const existing = await existingDefinition(c.var.db, businessId, c.req.param('id'));
-    const body = await validBody(c);
+    const existing = await existingDefinition(c.var.db, businessId, id);
     if (await keyTaken(c.var.db, businessId, body.entity_type, body.field_key, existing.id)) {
       throw new HttpError(409, duplicateFieldKeyMessage(body.field_key));
     }
     return c.json(
       await keyUnique(
         body.field_key,
-        updateDefinition(c.var.db, businessId, existing, body, deps.now()),
+        updateDefinition(c.var.db, context(c.get('caller')), existing, body),
       ),
     );
   });
 
-  app.delete('/definitions/:id', async (c) => {
+  writes.add(deleteCustomFieldWrite, async (c, _body, { id }) => {
     const { businessId } = c.get('caller');
-    const existing = await existingDefinition(c.var.db, businessId, c.req.param('id'));
-    await deleteDefinition(c.var.db, businessId, existing);
+    const existing = await existingDefinition(c.var.db, businessId, id);
+    await deleteDefinition(c.var.db, context(c.get('caller')), existing);
     return c.body(null, 204);
   });
 

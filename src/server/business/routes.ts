@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import {
-  type BusinessProfileAnswer,
-  BusinessProfileSchema,
-  CURRENCY_SYMBOL,
-} from '#domains/business/profile.ts';
+import { type BusinessProfileAnswer, CURRENCY_SYMBOL } from '#domains/business/profile.ts';
+import { saveBusinessProfileWrite } from '#domains/business/writes.ts';
 import { businesses } from '../db/schema.ts';
-import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
-import { idempotentWrites } from '../http/idempotency.ts';
-import { readJson } from '../http/read-json.ts';
+import type { WriteRoutes } from '../http/write-routes.ts';
 
 const profileColumns = {
   name: businesses.name,
@@ -21,10 +16,8 @@ const profileColumns = {
 };
 
 /** GET /business/profile (everyone signed in), PUT /business/profile (owners). */
-export function businessRoutes(deps: Deps) {
+export function businessRoutes(writes: WriteRoutes) {
   const app = new Hono<AppEnv>();
-  // Replayed by the outbox: a write sent again is answered as the first time, not done again.
-  app.use('*', idempotentWrites(deps));
 
   app.get('/profile', async (c) => {
     const [row] = await c.var.db
@@ -35,8 +28,7 @@ export function businessRoutes(deps: Deps) {
     return c.json({ ...row, currency: CURRENCY_SYMBOL } satisfies BusinessProfileAnswer);
   });
 
-  app.put('/profile', async (c) => {
-    const profile = await readJson(c, BusinessProfileSchema);
+  writes.add(saveBusinessProfileWrite, async (c, profile) => {
     const [row] = await c.var.db
       .update(businesses)
       .set({

@@ -1,31 +1,27 @@
 import { Hono } from 'hono';
-import { InviteRequestSchema, PersonPatchSchema } from '#domains/team/team.ts';
+import {
+  changePersonWrite,
+  inviteWrite,
+  resendInvitationWrite,
+  revokeInvitationWrite,
+} from '#domains/team/writes.ts';
 import { findAuthUser } from '../auth/users.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { idempotentWrites } from '../http/idempotency.ts';
 import { uuidParam } from '../http/params.ts';
-import { readJson } from '../http/read-json.ts';
+import type { WriteRoutes } from '../http/write-routes.ts';
 import { invitationMail } from '../mail/invitation-mail.ts';
-import {
-  changePerson,
-  invite,
-  listTeam,
-  resendInvitation,
-  revokeInvitation,
-} from '../team/team.ts';
+import { changePerson, invite, listTeam, resendInvitation, revokeInvitation } from './team.ts';
 
 /**
  * Team & Permissions: GET /team; POST /team/invitations, POST /team/invitations/{id}/resend,
  * DELETE /team/invitations/{id}; PATCH /team/people/{id} {role?, disabled?}. Who may call them
  * is in http/route-rules.ts; what a manager may not do to owners is checked in team/team.ts.
  */
-export function teamRoutes(deps: Deps) {
+export function teamRoutes(deps: Deps, writes: WriteRoutes) {
   const { now } = deps;
   const app = new Hono<AppEnv>();
-  // Replayed by the outbox: a write sent again is answered as the first time, not done again.
-  app.use('*', idempotentWrites(deps));
 
   async function mail(
     db: Db,
@@ -48,35 +44,27 @@ export function teamRoutes(deps: Deps) {
 
   app.get('/', async (c) => c.json(await listTeam(c.var.db, c.get('caller').businessId, now())));
 
-  app.post('/invitations', async (c) => {
+  writes.add(inviteWrite, async (c, input) => {
     const caller = c.get('caller');
-    const input = await readJson(c, InviteRequestSchema);
     const sent = await invite(c.var.db, caller, input, now());
     await mail(c.var.db, caller, sent);
     return c.json(sent.invitation, 201);
   });
 
-  app.post('/invitations/:id/resend', async (c) => {
+  writes.add(resendInvitationWrite, async (c, _body, { id }) => {
     const caller = c.get('caller');
-    const sent = await resendInvitation(c.var.db, caller, uuidParam(c.req.param('id')), now());
+    const sent = await resendInvitation(c.var.db, caller, uuidParam(id), now());
     await mail(c.var.db, caller, sent);
     return c.json(sent.invitation);
   });
 
-  app.delete('/invitations/:id', async (c) => {
-    await revokeInvitation(c.var.db, c.get('caller'), uuidParam(c.req.param('id')), now());
+  writes.add(revokeInvitationWrite, async (c, _body, { id }) => {
+    await revokeInvitation(c.var.db, c.get('caller'), uuidParam(id), now());
     return c.body(null, 204);
   });
 
-  app.patch('/people/:id', async (c) => {
-    const patch = await readJson(c, PersonPatchSchema);
-    const person = await changePerson(
-      c.var.db,
-      c.get('caller'),
-      uuidParam(c.req.param('id')),
-      patch,
-      now(),
-    );
+  writes.add(changePersonWrite, async (c, patch, { id }) => {
+    const person = await changePerson(c.var.db, c.get('caller'), uuidParam(id), patch, now());
     return c.json(person);
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { COUNT_CORRECTION } from '#domains/stock/movement.ts';
 import {
@@ -9,7 +10,6 @@ import {
 } from '#domains/stocktakes/stocktake.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
-  productChanges,
   products,
   stockMovements,
   stocktakeExpected,
@@ -17,8 +17,7 @@ import {
   stocktakes,
   users,
 } from '../db/schema.ts';
-import { bumpCatalogueVersion } from '../products/catalogue-repository.ts';
-import type { WriteContext } from '../products/catalogue-writes.ts';
+import { moveStock, pgArray, type WriteContext } from '../products/catalogue-writes.ts';
 
 /**
  * Stocktakes on the server (the rules are in #domains/stocktakes/stocktake.ts): the snapshot taken when
@@ -26,13 +25,6 @@ import type { WriteContext } from '../products/catalogue-writes.ts';
  * transaction, with one catalogue version for all of them.
  */
 export type StocktakeRow = typeof stocktakes.$inferSelect;
-
-/**
- * Thousands of values as one parameter: a PostgreSQL array literal, cast in the statement. Only
- * for numbers and validated ISO timestamps, which need no escaping.
- */
-const pgArray = (values: readonly (string | number)[]) =>
-  `{${values.map((value) => (typeof value === 'number' ? value : `"${value}"`)).join(',')}}`;
 
 const inScope = (start: Pick<StocktakeStart, 'category' | 'search'>): SQL[] => {
   const conditions: SQL[] = [];
@@ -239,39 +231,20 @@ export async function closeStocktake(
     const { expected, lines } = await expectedAndLines(tx, stocktakeId);
     const moves = closingMovements(reviewCount(expected, lines), stocktake.scope, uncounted);
     if (moves.length > 0) {
-      const catalogueVersion = await bumpCatalogueVersion(tx, context.businessId);
-      // One statement whatever the number of movements (a full count of 50,000 products): the
-      // movements go in as two arrays, and the products and the change log follow from them.
-      const ids = pgArray(moves.map((move) => move.productId));
-      const deltas = pgArray(moves.map((move) => move.delta));
+      // The movements, with ids made here, in one statement; then the products move by them.
+      const movementIds = moves.map(() => randomUUID());
       await tx.execute(sql`
-        with moves as (
-          select unnest(${ids}::int[]) as product_id, unnest(${deltas}::int[]) as delta
-        ),
-        inserted as (
-          insert into ${stockMovements}
-            (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
-          select gen_random_uuid(), ${context.businessId}, product_id, delta, ${COUNT_CORRECTION},
-            ${stocktake.name}, ${context.userId}, ${context.now}, ${context.now}
-          from moves
-          returning id, product_id, delta
-        ),
-        moved as (
-          update ${products} as p
-          set stock_quantity = p.stock_quantity + inserted.delta, version = p.version + 1,
-            updated_at = ${context.now}
-          from inserted
-          where p.id = inserted.product_id and p.business_id = ${context.businessId}
-          returning p.id, p.version, p.stock_quantity, inserted.delta, inserted.id as movement_id
-        )
-        insert into ${productChanges}
-          (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
-           movement_id)
-        select ${context.businessId}, ${context.userId}, id, version, ${catalogueVersion}, 'stock',
-          jsonb_build_object('stock_quantity',
-            jsonb_build_array(stock_quantity - delta, stock_quantity)),
-          ${context.now}, movement_id
-        from moved`);
+        insert into ${stockMovements}
+          (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
+        select unnest(${pgArray(movementIds)}::uuid[]), ${context.businessId},
+          unnest(${pgArray(moves.map((move) => move.productId))}::int[]),
+          unnest(${pgArray(moves.map((move) => move.delta))}::int[]),
+          ${COUNT_CORRECTION}, ${stocktake.name}, ${context.userId}, ${context.now}, ${context.now}`);
+      await moveStock(
+        tx,
+        context,
+        moves.map((move, index) => ({ ...move, movementId: movementIds[index] as string })),
+      );
     }
     const [row] = await tx
       .update(stocktakes)

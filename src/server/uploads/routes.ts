@@ -6,8 +6,8 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import type { BodyLimit } from '../http/body-limit.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
-import { declaredTypeAgrees, sniffFileType } from '../uploads/file-types.ts';
-import { findUpload, recordUpload } from '../uploads/repository.ts';
+import { declaredTypeAgrees, sniffFileType } from './file-types.ts';
+import { findUpload, recordUpload } from './repository.ts';
 
 /**
  * POST /upload: one file in the multipart field `file`, at most 10 MB, whose first bytes must be

@@ -1,19 +1,14 @@
 import { Hono } from 'hono';
-import {
-  RECENT_MOVEMENTS,
-  STOCK_MESSAGES,
-  type StockMovement,
-  StockMovementRequestSchema,
-} from '#domains/stock/movement.ts';
+import { RECENT_MOVEMENTS, STOCK_MESSAGES, type StockMovement } from '#domains/stock/movement.ts';
+import { adjustStockWrite } from '#domains/stock/writes.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
-import { idempotentWrites } from '../http/idempotency.ts';
 import { serialIdParam } from '../http/params.ts';
-import { readJson } from '../http/read-json.ts';
+import type { WriteRoutes } from '../http/write-routes.ts';
 import { findProduct } from '../products/catalogue-repository.ts';
 import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
-import { type MovementRow, recentMovements, recordMovement } from '../stock/movements.ts';
+import { type MovementRow, recentMovements, recordMovement } from './movements.ts';
 
 /**
  * Stock movements of a product:
@@ -35,14 +30,12 @@ const toMovement = (
   by,
 });
 
-export function stockRoutes(deps: Deps) {
+export function stockRoutes(deps: Deps, writes: WriteRoutes) {
   const app = new Hono<AppEnv>();
-  app.use('*', idempotentWrites(deps));
 
-  app.post('/products/:id/movements', async (c) => {
+  writes.add(adjustStockWrite, async (c, asked, params) => {
     const caller = c.get('caller');
-    const id = serialIdParam(c.req.param('id'), STOCK_MESSAGES.productGone);
-    const asked = await readJson(c, StockMovementRequestSchema);
+    const id = serialIdParam(params.id, STOCK_MESSAGES.productGone);
     const outcome = await recordMovement(
       c.var.db,
       { businessId: caller.businessId, userId: caller.userId, now: deps.now() },

@@ -1,36 +1,27 @@
 import { Hono } from 'hono';
 import {
-  ColumnPreferencesPutSchema,
   normalizePreferences,
   PREFERENCE_TABLES,
 } from '#domains/preferences/column-preferences.ts';
-import { InventorySettingsSchema } from '#domains/preferences/inventory-settings.ts';
+import { saveColumnsWrite, saveInventorySettingsWrite } from '#domains/preferences/writes.ts';
 import { isKnownColumn } from '#domains/products/columns.ts';
 import { productFieldKeys } from '../custom-fields/repository.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
-import { idempotentWrites } from '../http/idempotency.ts';
 import type { ReadCache } from '../http/read-cache.ts';
-import { readJson } from '../http/read-json.ts';
-import {
-  preferencesAnswer,
-  replacePreferences,
-} from '../preferences/column-preferences-repository.ts';
-import {
-  readInventorySettings,
-  saveInventorySettings,
-} from '../preferences/inventory-settings-repository.ts';
+import type { WriteRoutes } from '../http/write-routes.ts';
+import { preferencesAnswer, replacePreferences } from './column-preferences-repository.ts';
+import { readInventorySettings, saveInventorySettings } from './inventory-settings-repository.ts';
 
 /**
  * Preferences per user (spec section 7): column preferences per table, with the /visible,
  * /defaults and /stats views, and the inventory settings. Only the 'products' table exists;
  * another answers 404.
  */
-export function preferenceRoutes(deps: Deps, reads: ReadCache) {
+export function preferenceRoutes(deps: Deps, reads: ReadCache, writes: WriteRoutes) {
   const app = new Hono<AppEnv>();
-  app.use('*', idempotentWrites(deps));
 
   function tableOf(name: string) {
     if (!(PREFERENCE_TABLES as readonly string[]).includes(name)) {
@@ -70,10 +61,9 @@ export function preferenceRoutes(deps: Deps, reads: ReadCache) {
     return c.json({ stats });
   });
 
-  app.put('/columns/:table', async (c) => {
+  writes.add(saveColumnsWrite, async (c, { preferences }, params) => {
     const { userId, businessId } = c.get('caller');
-    const table = tableOf(c.req.param('table'));
-    const { preferences } = await readJson(c, ColumnPreferencesPutSchema);
+    const table = tableOf(params.table);
     const normalized = normalizePreferences(preferences);
     const customKeys = new Set(await productFieldKeys(c.var.db, businessId));
     const unknown = normalized
@@ -89,9 +79,8 @@ export function preferenceRoutes(deps: Deps, reads: ReadCache) {
   app.get('/inventory-settings', async (c) =>
     c.json(await readInventorySettings(c.var.db, c.get('caller').userId)),
   );
-  app.put('/inventory-settings', async (c) => {
+  writes.add(saveInventorySettingsWrite, async (c, settings) => {
     const { userId } = c.get('caller');
-    const settings = await readJson(c, InventorySettingsSchema);
     const now = deps.now();
     await saveInventorySettings(c.var.db, userId, settings, now);
     return c.json({ ...settings, savedAt: now.toISOString() });

@@ -1,19 +1,21 @@
 import { Hono } from 'hono';
 import {
   STOCKTAKE_MESSAGES,
-  StocktakeCloseSchema,
   type StocktakeDetail,
-  StocktakeLinesSchema,
-  StocktakeStartSchema,
   type StocktakeSummary,
 } from '#domains/stocktakes/stocktake.ts';
+import {
+  cancelStocktakeWrite,
+  closeStocktakeWrite,
+  countLinesWrite,
+  startStocktakeWrite,
+} from '#domains/stocktakes/writes.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
-import { idempotentWrites } from '../http/idempotency.ts';
 import { uuidParam } from '../http/params.ts';
-import { readJson } from '../http/read-json.ts';
+import type { WriteRoutes } from '../http/write-routes.ts';
 import {
   cancelStocktake,
   closeStocktake,
@@ -23,7 +25,7 @@ import {
   startStocktake,
   stocktakeDetail,
   stocktakeSummary,
-} from '../stock/stocktakes.ts';
+} from './stocktakes.ts';
 
 /**
  * Stocktakes (#domains/stocktakes/stocktake.ts):
@@ -61,9 +63,8 @@ function summary(
   };
 }
 
-export function stocktakeRoutes(deps: Deps) {
+export function stocktakeRoutes(deps: Deps, writes: WriteRoutes) {
   const app = new Hono<AppEnv>();
-  app.use('*', idempotentWrites(deps));
   const context = (caller: { businessId: string; userId: string }) => ({
     businessId: caller.businessId,
     userId: caller.userId,
@@ -76,9 +77,8 @@ export function stocktakeRoutes(deps: Deps) {
     return summary(row.stocktake, row.startedBy, row);
   };
 
-  app.post('/', async (c) => {
+  writes.add(startStocktakeWrite, async (c, start) => {
     const caller = c.get('caller');
-    const start = await readJson(c, StocktakeStartSchema);
     const outcome = await startStocktake(c.var.db, context(caller), start);
     if (outcome.status === 'taken') throw new HttpError(409, STOCKTAKE_MESSAGES.idTaken);
     return c.json(
@@ -112,19 +112,17 @@ export function stocktakeRoutes(deps: Deps) {
     return c.json(answer);
   });
 
-  app.put('/:id/lines', async (c) => {
-    const id = stocktakeId(c.req.param('id'));
-    const { device_id: deviceId, lines } = await readJson(c, StocktakeLinesSchema);
+  writes.add(countLinesWrite, async (c, { device_id: deviceId, lines }, params) => {
+    const id = stocktakeId(params.id);
     const outcome = await recordLines(c.var.db, context(c.get('caller')), id, deviceId, lines);
     if (outcome.status === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
     if (outcome.status === 'closed') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);
     return c.json({ saved: outcome.saved, gone: outcome.gone });
   });
 
-  app.post('/:id/close', async (c) => {
+  writes.add(closeStocktakeWrite, async (c, { uncounted }, params) => {
     const caller = c.get('caller');
-    const id = stocktakeId(c.req.param('id'));
-    const { uncounted } = await readJson(c, StocktakeCloseSchema);
+    const id = stocktakeId(params.id);
     const outcome = await closeStocktake(c.var.db, context(caller), id, uncounted);
     if (outcome.status === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
     if (outcome.status === 'not-open') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);
@@ -134,9 +132,9 @@ export function stocktakeRoutes(deps: Deps) {
     });
   });
 
-  app.post('/:id/cancel', async (c) => {
+  writes.add(cancelStocktakeWrite, async (c, _body, params) => {
     const caller = c.get('caller');
-    const id = stocktakeId(c.req.param('id'));
+    const id = stocktakeId(params.id);
     const outcome = await cancelStocktake(c.var.db, context(caller), id);
     if (outcome.status === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
     if (outcome.status === 'not-open') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);

@@ -5,21 +5,23 @@ import {
   checkNewProduct,
   checkProductChanges,
   PRODUCT_MESSAGES,
-  ProductCreateSchema,
-  ProductDuplicateSchema,
   type ProductHistory,
-  ProductPatchSchema,
 } from '#domains/products/product-write.ts';
+import {
+  createProductWrite,
+  deleteProductWrite,
+  duplicateProductWrite,
+  editProductWrite,
+} from '#domains/products/writes.ts';
 import { listDefinitions } from '../custom-fields/repository.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
-import { idempotentWrites } from '../http/idempotency.ts';
 import { serialIdParam } from '../http/params.ts';
 import type { ReadCache } from '../http/read-cache.ts';
-import { readJson } from '../http/read-json.ts';
-import { catalogueVersion, findProduct } from '../products/catalogue-repository.ts';
+import type { WriteRoutes } from '../http/write-routes.ts';
+import { catalogueVersion, findProduct } from './catalogue-repository.ts';
 import {
   changesSince,
   createCatalogueProduct,
@@ -27,8 +29,8 @@ import {
   duplicateProduct,
   patchProduct,
   productHistory,
-} from '../products/catalogue-writes.ts';
-import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
+} from './catalogue-writes.ts';
+import { toEnhancedProduct } from './enhanced-inventory.ts';
 
 /**
  * The app's catalogue writes and the feeds that keep other devices current:
@@ -53,9 +55,8 @@ function valid(check: ChangesCheck) {
   });
 }
 
-export function catalogueRoutes(deps: Deps, reads: ReadCache) {
+export function catalogueRoutes(deps: Deps, reads: ReadCache, writes: WriteRoutes) {
   const app = new Hono<AppEnv>();
-  app.use('*', idempotentWrites(deps));
 
   const definitions = (db: Db, businessId: string) => listDefinitions(db, businessId, 'product');
   const context = (caller: { businessId: string; userId: string }) => ({
@@ -64,18 +65,16 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
     now: deps.now(),
   });
 
-  app.post('/products', async (c) => {
+  writes.add(createProductWrite, async (c, { fields }) => {
     const caller = c.get('caller');
-    const { fields } = await readJson(c, ProductCreateSchema);
     const changes = valid(checkNewProduct(fields, await definitions(c.var.db, caller.businessId)));
     const row = await createCatalogueProduct(c.var.db, context(caller), changes);
     return c.json(toEnhancedProduct(row), 201);
   });
 
-  app.patch('/products/:id', async (c) => {
+  writes.add(editProductWrite, async (c, patch, params) => {
     const caller = c.get('caller');
-    const id = serialIdParam(c.req.param('id'));
-    const patch = await readJson(c, ProductPatchSchema);
+    const id = serialIdParam(params.id);
     const changes = valid(
       checkProductChanges(patch.changes, await definitions(c.var.db, caller.businessId)),
     );
@@ -89,10 +88,9 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
     return c.json(toEnhancedProduct(outcome.row));
   });
 
-  app.post('/products/:id/duplicate', async (c) => {
+  writes.add(duplicateProductWrite, async (c, { changes }, params) => {
     const caller = c.get('caller');
-    const id = serialIdParam(c.req.param('id'));
-    const { changes } = await readJson(c, ProductDuplicateSchema);
+    const id = serialIdParam(params.id);
     const edits = valid(
       checkProductChanges(changes ?? {}, await definitions(c.var.db, caller.businessId)),
     );
@@ -101,11 +99,11 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache) {
     return c.json(toEnhancedProduct(row), 201);
   });
 
-  app.delete('/products/:id', async (c) => {
+  writes.add(deleteProductWrite, async (c, _body, params) => {
     const removed = await deleteCatalogueProduct(
       c.var.db,
       context(c.get('caller')),
-      serialIdParam(c.req.param('id')),
+      serialIdParam(params.id),
     );
     if (!removed) throw new HttpError(404, PRODUCT_MESSAGES.deleted);
     return c.body(null, 204);

@@ -12,12 +12,8 @@ import type { AppEnv } from '../http/app-env.ts';
 import { bufferBody } from '../http/buffer-body.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
 import type { ReadCache } from '../http/read-cache.ts';
-import {
-  catalogueVersion,
-  catalogueVersions,
-  listCatalogue,
-} from '../products/catalogue-repository.ts';
-import { catalogueEtags, matchesEtag, toEnhancedProduct } from '../products/enhanced-inventory.ts';
+import { catalogueVersion, catalogueVersions, listCatalogue } from './catalogue-repository.ts';
+import { catalogueEtags, matchesEtag, toEnhancedProduct } from './enhanced-inventory.ts';
 
 const gzip = promisify(gzipCallback);
 const brotli = promisify(brotliCompressCallback);

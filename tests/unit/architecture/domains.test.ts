@@ -1,0 +1,113 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * One module per domain (ARCHITECTURE.md sections 2 and 4): a kind of write is declared once in
+ * its domain (src/domains/<name>/writes.ts), and generic code — the sync engine, the API client,
+ * the HTTP plumbing, the shared helpers — names no domain and no kind of write. On the server a
+ * write becomes a route only through its declaration (http/write-routes.ts, which adds its rule,
+ * its idempotency and its validation), and products are written only by the products module.
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+const src = path.join(root, 'src');
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const full = path.join(folder, name);
+    if (statSync(full).isDirectory()) return filesUnder(full);
+    return /\.(ts|tsx)$/.test(name) ? [full] : [];
+  });
+}
+
+const relative = (file: string) => path.relative(root, file);
+const text = (file: string) => readFileSync(file, 'utf8');
+
+/** Every kind of write, by its op, from the domains' declarations. */
+const DECLARED_OPS = filesUnder(path.join(src, 'domains'))
+  .filter((file) => file.endsWith('writes.ts'))
+  .flatMap((file) => Array.from(text(file).matchAll(/\bop: '([^']+)'/g), (match) => match[1]));
+
+const GENERIC = [
+  ...filesUnder(path.join(src, 'data', 'sync')),
+  path.join(src, 'data', 'api-client.ts'),
+  ...filesUnder(path.join(src, 'server', 'http')),
+  ...filesUnder(path.join(src, 'shared')),
+];
+
+/** What names a domain in generic code: an import of it, or a kind of write by its op. */
+function domainNamesIn(file: string): string[] {
+  const content = text(file);
+  const imports = Array.from(
+    content.matchAll(/from\s*['"]([^'"]+)['"]/g),
+    (match) => match[1] ?? '',
+  ).filter(
+    (specifier) =>
+      specifier.startsWith('#domains/') ||
+      /(^|\/)domains\//.test(specifier) ||
+      /(^|\/)repositories\//.test(specifier),
+  );
+  const ops = DECLARED_OPS.filter((op) => content.includes(`'${op}'`));
+  return [...imports, ...ops].map((name) => `${relative(file)} names ${name}`);
+}
+
+/** Hono route registrations that bypass the declarations: app.post(…), api.put(…)… */
+const HAND_REGISTERED = /\b(?:app|api)\.(?:post|put|patch|delete)\(/;
+
+describe('one module per domain', () => {
+  it('finds the declared writes and the generic modules it checks', () => {
+    expect(DECLARED_OPS.length).toBeGreaterThan(20);
+    expect(new Set(DECLARED_OPS).size).toBe(DECLARED_OPS.length);
+    expect(GENERIC.length).toBeGreaterThan(20);
+  });
+
+  it('keeps every domain and every kind of write out of generic code', () => {
+    expect(GENERIC.flatMap(domainNamesIn)).toEqual([]);
+  });
+
+  it('catches generic code that names a domain or an op', () => {
+    const probe = path.join(src, 'data', 'sync', 'replayer.ts');
+    const spoiled = `${text(probe)}\nimport { x } from '#domains/products/writes.ts';\nconst op = 'product.update';\n`;
+    const found = [
+      ...Array.from(spoiled.matchAll(/from\s*['"](#domains\/[^'"]+)['"]/g), (m) => m[1]),
+      ...DECLARED_OPS.filter((op) => spoiled.includes(`'${op}'`)),
+    ];
+    expect(found).toEqual(['#domains/products/writes.ts', 'product.update']);
+  });
+
+  it('registers idempotency only through the write routes, never by hand in a route file', () => {
+    const byHand = filesUnder(path.join(src, 'server'))
+      .filter((file) => !file.endsWith(path.join('http', 'write-routes.ts')))
+      .filter((file) => !file.endsWith(path.join('http', 'idempotency.ts')))
+      .filter((file) => /idempotentWrites|from '[^']*idempotency\.ts'/.test(text(file)));
+    expect(byHand.map(relative)).toEqual([]);
+  });
+
+  it('makes every write of a domain a declared one: no route file registers a write by hand', () => {
+    const domainRoutes = filesUnder(path.join(src, 'server')).filter((file) => {
+      const folder = path.relative(path.join(src, 'server'), path.dirname(file));
+      // Sign-in, uploads (a file, not a queued write) and the batch are no domain's writes.
+      return !['routes', 'http', 'auth', 'uploads', 'db', 'cli', 'seed', 'mail', '.'].includes(
+        folder,
+      );
+    });
+    expect(domainRoutes.length).toBeGreaterThan(8);
+    expect(domainRoutes.filter((file) => HAND_REGISTERED.test(text(file))).map(relative)).toEqual(
+      [],
+    );
+  });
+
+  it('writes products only in the products module, which logs every change', () => {
+    const productWrite =
+      /\b(?:update|insert|delete)\(products\)|(?:update|insert into) \$\{products\}/;
+    const writers = filesUnder(path.join(src, 'server'))
+      .filter((file) => productWrite.test(text(file)))
+      .map(relative);
+    expect(writers).toEqual([
+      // Generated products for load work (the admin CLI's seed-products): the feed answers a
+      // full download across them.
+      'src/server/products/catalogue-repository.ts',
+      'src/server/products/catalogue-writes.ts',
+    ]);
+  });
+});
