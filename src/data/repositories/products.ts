@@ -1,19 +1,19 @@
 import * as v from 'valibot';
+import { PRODUCT_FIELD_TABLE, productField } from '#domains/products/fields.ts';
 import { marginPercent, round2 } from '#domains/products/pricing.ts';
 import {
   type CustomValue,
+  columnValue,
   type InventoryItem,
   mapEnhancedProduct,
-  parseNumber,
+  setFieldValue,
 } from '#domains/products/product.ts';
 import {
-  PRODUCT_FIELD_LABELS,
   PRODUCT_MESSAGES,
   type ProductAnswer,
   ProductAnswerSchema,
   type ProductChanges,
   ProductConflictSchema,
-  type ProductField,
   shownProductValue,
 } from '#domains/products/product-write.ts';
 import { stockStatus } from '#domains/products/status.ts';
@@ -73,41 +73,10 @@ interface Label {
 /** Applies changes (server keys) to a row as the screens hold it, with its margin again. */
 export function applyProductChanges(item: InventoryItem, changes: ProductChanges): InventoryItem {
   const next: InventoryItem = { ...item, custom: { ...item.custom } };
-  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   for (const [key, value] of Object.entries(changes)) {
-    switch (key) {
-      case 'name':
-        next.product = text(value);
-        break;
-      case 'producer':
-      case 'country':
-      case 'region':
-      case 'appellation':
-        next[key] = text(value);
-        break;
-      case 'luc':
-      case 'gst':
-        next[key] = parseNumber(value);
-        break;
-      case 'list_price':
-        next.listPrice = parseNumber(value);
-        break;
-      case 'sku':
-      case 'category':
-      case 'supplier':
-      case 'description':
-      case 'barcode':
-        if (value === null) delete next[key];
-        else next[key] = text(value);
-        break;
-      case 'cost_price':
-      case 'retail_price':
-        if (value === null) delete next[key];
-        else next[key] = text(value);
-        break;
-      default:
-        next.custom[key] = value as CustomValue;
-    }
+    const spec = productField(key);
+    if (spec) setFieldValue(next, spec, value);
+    else next.custom[key] = value as CustomValue;
   }
   const margin = marginPercent(next.listPrice, next.luc, next.gst);
   next.margin = margin === null ? 0 : round2(margin);
@@ -126,23 +95,17 @@ export function newProductItem(id: number, fields: ProductChanges): InventoryIte
 
 /** A product's values by their write keys: what a new product made from it would carry. */
 export function productFieldsOf(item: InventoryItem): ProductChanges {
-  const fields: ProductChanges = {
-    name: item.product,
-    producer: item.producer,
-    country: item.country,
-    region: item.region,
-    appellation: item.appellation,
-    luc: item.luc.toFixed(2),
-    gst: item.gst.toFixed(2),
-    list_price: item.listPrice.toFixed(2),
-  };
-  for (const key of ['sku', 'category', 'supplier', 'description', 'barcode'] as const) {
-    const value = item[key];
-    if (value !== undefined && value !== '') fields[key] = value;
-  }
-  for (const key of ['cost_price', 'retail_price'] as const) {
-    const value = Number(item[key]);
-    if (item[key] !== undefined && Number.isFinite(value)) fields[key] = value.toFixed(2);
+  const fields: ProductChanges = {};
+  for (const spec of PRODUCT_FIELD_TABLE) {
+    const value = columnValue(item, spec.column);
+    if (spec.kind === 'money') {
+      const number = Number(value);
+      if (value !== undefined && value !== '' && Number.isFinite(number)) {
+        fields[spec.key] = number.toFixed(2);
+      }
+    } else if (spec.empty !== 'none' || (value !== undefined && value !== '')) {
+      fields[spec.key] = String(value ?? '');
+    }
   }
   for (const [key, value] of Object.entries(item.custom)) {
     if (value !== null) fields[key] = value;
@@ -454,7 +417,7 @@ function settleConflict(entry: OutboxEntry) {
   const now = columnsOf(current);
   return {
     differences: conflicts.map((field) => ({
-      label: PRODUCT_FIELD_LABELS[field as ProductField] ?? field,
+      label: productField(field)?.label ?? field,
       yours: shownProductValue(field, body.changes[field]),
       current: shownProductValue(field, now[field]),
     })),

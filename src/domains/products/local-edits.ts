@@ -1,10 +1,11 @@
+import { fieldOfColumn, productField } from './fields.ts';
 import { marginPercent, round2 } from './pricing.ts';
 import {
   type CustomValue,
+  columnValue,
   type InventoryItem,
   parseNumber,
-  SCREEN_TO_SERVER_KEYS,
-  SERVER_TO_SCREEN_KEYS,
+  setFieldValue,
 } from './product.ts';
 
 /**
@@ -13,8 +14,8 @@ import {
  * products shown while the catalogue is empty change on the screen only, with the functions here.
  */
 
-/** The fields the inline editor offers, besides the custom fields. */
-export const EDITABLE_FIELDS = [
+/** The spec's inline editor fields (section 4), offered whatever the table shows. */
+export const ALWAYS_EDITABLE: readonly string[] = [
   'product',
   'producer',
   'country',
@@ -22,43 +23,54 @@ export const EDITABLE_FIELDS = [
   'appellation',
   'luc',
   'listPrice',
-] as const;
-export type EditableField = (typeof EDITABLE_FIELDS)[number];
+];
 
-export const NUMERIC_EDIT_FIELDS: ReadonlySet<string> = new Set(['luc', 'listPrice']);
+/**
+ * The columns the row editor offers, besides the custom fields: the spec's, then every other
+ * field the table shows, in its order (SKU, GST, barcode, category, supplier, description, cost
+ * and retail price when they are shown).
+ */
+export function editableColumns(shown: readonly string[]): string[] {
+  return [
+    ...ALWAYS_EDITABLE,
+    ...shown.filter((key) => fieldOfColumn(key) && !ALWAYS_EDITABLE.includes(key)),
+  ];
+}
+
+/** A column whose editor takes a number. */
+export const isMoneyColumn = (key: string) => fieldOfColumn(key)?.kind === 'money';
 
 /** What the editor's inputs hold: text for every field, by column key. */
 export type RowDraft = Record<string, string>;
 
-export function draftFor(item: InventoryItem, customKeys: readonly string[]): RowDraft {
+const asText = (value: unknown) =>
+  value === null || value === undefined
+    ? ''
+    : Array.isArray(value)
+      ? value.join(', ')
+      : String(value);
+
+export function draftFor(
+  item: InventoryItem,
+  columns: readonly string[],
+  customKeys: readonly string[],
+): RowDraft {
   const draft: RowDraft = {};
-  for (const field of EDITABLE_FIELDS) draft[field] = String(item[field]);
-  for (const key of customKeys) {
-    const value = item.custom[key];
-    draft[key] =
-      value === null || value === undefined
-        ? ''
-        : Array.isArray(value)
-          ? value.join(', ')
-          : String(value);
-  }
+  for (const key of columns) draft[key] = asText(columnValue(item, key));
+  for (const key of customKeys) draft[key] = asText(item.custom[key]);
   return draft;
 }
 
 /**
- * Merges a draft into its row: luc and listPrice are parsed as decimals (invalid input becomes
- * 0), other fields are free text, and the margin is computed again from the new prices.
+ * Merges a draft into its row: money is parsed as decimals (invalid input becomes 0), other
+ * fields are free text, and the margin is computed again from the new prices.
  */
 export function applyDraft(item: InventoryItem, draft: RowDraft): InventoryItem {
   const next: InventoryItem = { ...item, custom: { ...item.custom } };
   for (const [key, raw] of Object.entries(draft)) {
-    if (NUMERIC_EDIT_FIELDS.has(key)) {
-      next[key as 'luc' | 'listPrice'] = parseNumber(raw);
-    } else if ((EDITABLE_FIELDS as readonly string[]).includes(key)) {
-      next[key as Exclude<EditableField, 'luc' | 'listPrice'>] = raw;
-    } else {
-      next.custom[key] = raw as CustomValue;
-    }
+    const spec = fieldOfColumn(key);
+    if (spec) setFieldValue(next, spec, spec.kind === 'money' ? parseNumber(raw) : raw);
+    else next.custom[key] = raw as CustomValue;
   }
   const margin = marginPercent(next.listPrice, next.luc, next.gst);
   next.margin = margin === null ? 0 : round2(margin);
@@ -74,22 +86,25 @@ export function changesFromDraft(
   draft: RowDraft,
   customKeys: readonly string[],
 ): Record<string, string> {
-  const before = draftFor(item, customKeys);
+  const columns = Object.keys(draft).filter((key) => fieldOfColumn(key));
+  const before = draftFor(item, columns, customKeys);
   const changes: Record<string, string> = {};
   for (const [key, value] of Object.entries(draft)) {
     // An emptied number is a change (to be refused as required), not a 0.
-    const unchanged = NUMERIC_EDIT_FIELDS.has(key)
-      ? value.trim() !== '' && parseNumber(value) === parseNumber(before[key])
+    const was = before[key]?.trim() ?? '';
+    const unchanged = isMoneyColumn(key)
+      ? value.trim() === was ||
+        (value.trim() !== '' && was !== '' && parseNumber(value) === parseNumber(was))
       : value === before[key];
-    if (!unchanged) changes[SCREEN_TO_SERVER_KEYS[key] ?? key] = value;
+    if (!unchanged) changes[fieldOfColumn(key)?.key ?? key] = value;
   }
   return changes;
 }
 
-/** Problems by server key, by the draft's (screen) keys. */
+/** Problems by server key, by the draft's (column) keys. */
 export function errorsByDraftKey(errors: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(errors).map(([key, message]) => [SERVER_TO_SCREEN_KEYS[key] ?? key, message]),
+    Object.entries(errors).map(([key, message]) => [productField(key)?.column ?? key, message]),
   );
 }
 

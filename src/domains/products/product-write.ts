@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { int32 } from '#shared/validation.ts';
 import { checkCustomValue, type ValueRules } from '../custom-fields/values.ts';
 import { BARCODE_MESSAGE, isValidBarcode } from './barcode.ts';
+import { type ProductFieldSpec, productField } from './fields.ts';
 import { formatCurrency } from './format.ts';
 import type { CustomValue } from './product.ts';
 
@@ -13,55 +14,6 @@ import type { CustomValue } from './product.ts';
  * An edit names the product version it was based on. The server merges edits of different
  * fields and refuses, with a conflict, a field that changed since that version to another value.
  */
-export const PRODUCT_TEXT_FIELDS = [
-  'name',
-  'producer',
-  'country',
-  'region',
-  'appellation',
-] as const;
-export const PRODUCT_OPTIONAL_TEXT_FIELDS = [
-  'sku',
-  'category',
-  'supplier',
-  'description',
-  'barcode',
-] as const;
-export const PRODUCT_MONEY_FIELDS = ['luc', 'gst', 'list_price'] as const;
-export const PRODUCT_OPTIONAL_MONEY_FIELDS = ['cost_price', 'retail_price'] as const;
-
-export type ProductField =
-  | (typeof PRODUCT_TEXT_FIELDS)[number]
-  | (typeof PRODUCT_OPTIONAL_TEXT_FIELDS)[number]
-  | (typeof PRODUCT_MONEY_FIELDS)[number]
-  | (typeof PRODUCT_OPTIONAL_MONEY_FIELDS)[number];
-
-export const PRODUCT_FIELDS: readonly ProductField[] = [
-  ...PRODUCT_TEXT_FIELDS,
-  ...PRODUCT_OPTIONAL_TEXT_FIELDS,
-  ...PRODUCT_MONEY_FIELDS,
-  ...PRODUCT_OPTIONAL_MONEY_FIELDS,
-];
-
-export const PRODUCT_FIELD_LABELS: Readonly<Record<ProductField, string>> = {
-  name: 'Product name',
-  producer: 'Producer/Brand',
-  country: 'Country',
-  region: 'Region',
-  appellation: 'Appellation',
-  sku: 'SKU',
-  category: 'Category',
-  supplier: 'Supplier',
-  description: 'Description',
-  barcode: 'Barcode',
-  luc: 'LUC',
-  gst: 'GST',
-  list_price: 'List price',
-  cost_price: 'Cost price',
-  retail_price: 'Retail price',
-};
-
-const MAX_TEXT = { name: 200, description: 2000, sku: 64, other: 200 } as const;
 /** numeric(12, 2): ten digits before the point. */
 const MAX_MONEY = 9_999_999_999.99;
 
@@ -76,11 +28,10 @@ export type ChangesCheck =
 /** A custom field as the check needs it: its key and its rules. */
 export type CustomFieldRules = ValueRules & { field_key: string };
 
-const has = (list: readonly string[], key: string) => list.includes(key);
-
-function checkMoney(label: string, raw: unknown, optional: boolean): ValueCheckResult {
+function checkMoney(spec: ProductFieldSpec, raw: unknown): ValueCheckResult {
+  const { label } = spec;
   if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
-    return optional ? { value: null } : { message: `${label} is required` };
+    return spec.empty === 'none' ? { value: null } : { message: `${label} is required` };
   }
   const number = typeof raw === 'number' ? raw : Number(String(raw).trim());
   if (typeof raw === 'boolean' || !Number.isFinite(number)) {
@@ -93,28 +44,25 @@ function checkMoney(label: string, raw: unknown, optional: boolean): ValueCheckR
 
 type ValueCheckResult = { value: ProductValue } | { message: string };
 
-function checkText(field: ProductField, raw: unknown, optional: boolean): ValueCheckResult {
-  const label = PRODUCT_FIELD_LABELS[field];
+function checkText(spec: ProductFieldSpec, raw: unknown): ValueCheckResult {
+  const { label } = spec;
   if (raw === null || raw === undefined) {
-    return optional ? { value: null } : { message: `${label} must be text` };
+    return spec.empty === 'none' ? { value: null } : { message: `${label} must be text` };
   }
   if (typeof raw !== 'string' && typeof raw !== 'number')
     return { message: `${label} must be text` };
   const text = String(raw).trim();
-  if (field === 'name' && text === '') return { message: `${label} is required` };
-  const max = field in MAX_TEXT ? MAX_TEXT[field as keyof typeof MAX_TEXT] : MAX_TEXT.other;
+  if (spec.empty === 'refused' && text === '') return { message: `${label} is required` };
+  const max = spec.maxLength ?? 200;
   if (text.length > max) return { message: `${label} must be at most ${max} characters` };
-  if (optional && text === '') return { value: null };
-  if (field === 'barcode' && !isValidBarcode(text)) return { message: BARCODE_MESSAGE };
+  if (spec.empty === 'none' && text === '') return { value: null };
+  if (spec.kind === 'barcode' && !isValidBarcode(text)) return { message: BARCODE_MESSAGE };
   return { value: text };
 }
 
-function checkField(field: ProductField, raw: unknown): ValueCheckResult {
-  if (has(PRODUCT_MONEY_FIELDS, field)) return checkMoney(PRODUCT_FIELD_LABELS[field], raw, false);
-  if (has(PRODUCT_OPTIONAL_MONEY_FIELDS, field)) {
-    return checkMoney(PRODUCT_FIELD_LABELS[field], raw, true);
-  }
-  return checkText(field, raw, has(PRODUCT_OPTIONAL_TEXT_FIELDS, field));
+/** A value of a product field, checked and normalised by what its line of the table says. */
+function checkField(spec: ProductFieldSpec, raw: unknown): ValueCheckResult {
+  return spec.kind === 'money' ? checkMoney(spec, raw) : checkText(spec, raw);
 }
 
 /**
@@ -130,8 +78,9 @@ export function checkProductChanges(
   const errors: Record<string, string> = {};
   const custom = new Map(definitions.map((definition) => [definition.field_key, definition]));
   for (const [key, raw] of Object.entries(input)) {
-    if ((PRODUCT_FIELDS as readonly string[]).includes(key)) {
-      const result = checkField(key as ProductField, raw);
+    const spec = productField(key);
+    if (spec) {
+      const result = checkField(spec, raw);
       if ('message' in result) errors[key] = result.message;
       else changes[key] = result.value;
       continue;
@@ -176,7 +125,7 @@ export function shownProductValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (Array.isArray(value)) return value.length === 0 ? '(empty)' : value.join(', ');
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  const money = has(PRODUCT_MONEY_FIELDS, field) || has(PRODUCT_OPTIONAL_MONEY_FIELDS, field);
+  const money = productField(field)?.kind === 'money';
   if (money && Number.isFinite(Number(value))) return formatCurrency(Number(value));
   return String(value);
 }

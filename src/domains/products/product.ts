@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PRODUCT_FIELD_TABLE, type ProductFieldSpec } from './fields.ts';
 
 /**
  * An inventory item as the screens hold it (spec section 3), and the mapping from the server's
@@ -32,9 +33,6 @@ export interface InventoryItem {
   createdDate?: string;
   /** When the product last changed: the 'lastUpdated' sort. */
   updatedDate?: string;
-  stockQuantity?: number;
-  reservedQuantity?: number;
-  availableQuantity?: number;
   /** Values of the business's custom fields, by field_key. */
   custom: Record<string, CustomValue>;
 }
@@ -54,10 +52,14 @@ export type EnhancedProduct = v.InferOutput<typeof EnhancedProductSchema>;
 export const EnhancedInventorySchema = v.object({ products: v.array(EnhancedProductSchema) });
 export type EnhancedInventory = v.InferOutput<typeof EnhancedInventorySchema>;
 
-/** Server key → screen key, for the three keys that differ. */
+/** Server key → screen key, for the keys that differ: the fields' (name, list_price), margin. */
 export const SERVER_TO_SCREEN_KEYS: Readonly<Record<string, string>> = {
-  name: 'product',
-  list_price: 'listPrice',
+  ...Object.fromEntries(
+    PRODUCT_FIELD_TABLE.filter((spec) => spec.key !== spec.column).map((spec) => [
+      spec.key,
+      spec.column,
+    ]),
+  ),
   margin_percent: 'margin',
 };
 
@@ -65,23 +67,22 @@ export const SCREEN_TO_SERVER_KEYS: Readonly<Record<string, string>> = Object.fr
   Object.entries(SERVER_TO_SCREEN_KEYS).map(([server, screen]) => [screen, server]),
 );
 
+const columnsOf = (kind: (spec: ProductFieldSpec) => boolean): string[] =>
+  PRODUCT_FIELD_TABLE.filter(kind).map((spec) => spec.column);
+
 /** Parsed as numbers, 0 when invalid (spec section 3), by their screen key. */
-const NUMERIC_KEYS = new Set(['luc', 'gst', 'listPrice', 'stock_quantity', 'margin']);
+const NUMERIC_KEYS: ReadonlySet<string> = new Set([
+  ...columnsOf((spec) => spec.kind === 'money' && spec.empty === 'refused'),
+  'stock_quantity',
+  'margin',
+]);
 /** Optional numbers kept as sent (a number or a numeric string). */
-const LOOSE_NUMBER_KEYS = new Set(['cost_price', 'retail_price']);
-const OPTIONAL_NUMBER_KEYS = new Set(['stockQuantity', 'reservedQuantity', 'availableQuantity']);
-const TEXT_KEYS = new Set([
-  'product',
-  'sku',
-  'producer',
-  'country',
-  'region',
-  'appellation',
-  'category',
-  'supplier',
-  'description',
+const LOOSE_NUMBER_KEYS: ReadonlySet<string> = new Set(
+  columnsOf((spec) => spec.kind === 'money' && spec.empty === 'none'),
+);
+const TEXT_KEYS: ReadonlySet<string> = new Set([
+  ...columnsOf((spec) => spec.kind !== 'money'),
   'status',
-  'barcode',
   'lastSaleDate',
   'createdDate',
   'updatedDate',
@@ -114,9 +115,6 @@ export function mapEnhancedProduct({ id, version, columns }: EnhancedProduct): I
     if (NUMERIC_KEYS.has(screenKey)) known[screenKey] = parseNumber(value);
     else if (LOOSE_NUMBER_KEYS.has(screenKey)) {
       if (value !== null && value !== undefined && value !== '') known[screenKey] = value;
-    } else if (OPTIONAL_NUMBER_KEYS.has(screenKey)) {
-      if (value !== null && value !== undefined && value !== '')
-        known[screenKey] = parseNumber(value);
     } else if (TEXT_KEYS.has(screenKey)) {
       if (value !== null && value !== undefined) known[screenKey] = String(value);
     } else custom[key] = asCustomValue(value);
@@ -156,16 +154,39 @@ export function mapEnhancedProduct({ id, version, columns }: EnhancedProduct): I
     const value = known[key];
     if (typeof value === 'number' || typeof value === 'string') item[key] = value;
   }
-  for (const key of ['stockQuantity', 'reservedQuantity', 'availableQuantity'] as const) {
-    const value = known[key];
-    if (typeof value === 'number') item[key] = value;
-  }
   if (version !== undefined) item.version = version;
   return item;
 }
 
+/**
+ * Columns the spec offers that are another reading of the stock: the legacy stock column, what
+ * is available (all of it: nothing is reserved until orders exist) and what is reserved.
+ */
+const STOCK_READINGS: Readonly<Record<string, (item: InventoryItem) => number | undefined>> = {
+  stockQuantity: (item) => item.stock_quantity,
+  availableQuantity: (item) => item.stock_quantity,
+  reservedQuantity: (item) => (item.stock_quantity === undefined ? undefined : 0),
+};
+
 /** The value of a column for an item: a built-in field, or a custom field by its key. */
 export function columnValue(item: InventoryItem, key: string): unknown {
+  const reading = STOCK_READINGS[key];
+  if (reading) return reading(item);
   if (key in item && key !== 'custom') return item[key as keyof InventoryItem];
   return item.custom[key];
+}
+
+/**
+ * Sets a field on an item from a written value (changes by their keys): money the table needs
+ * as a number is parsed (0 when invalid); a value that is 'none' when empty goes when null.
+ */
+export function setFieldValue(item: InventoryItem, spec: ProductFieldSpec, value: unknown): void {
+  const target = item as unknown as Record<string, unknown>;
+  if (spec.kind === 'money' && spec.empty === 'refused') {
+    target[spec.column] = parseNumber(value);
+  } else if (spec.empty === 'none' && (value === null || value === undefined)) {
+    delete target[spec.column];
+  } else {
+    target[spec.column] = value === null || value === undefined ? '' : String(value);
+  }
 }

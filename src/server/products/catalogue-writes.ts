@@ -1,9 +1,12 @@
 import { and, asc, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import {
+  PRODUCT_FIELD_TABLE,
+  type ProductFieldSpec,
+  productField,
+} from '#domains/products/fields.ts';
+import {
   conflictingFields,
-  PRODUCT_FIELDS,
   type ProductChanges,
-  type ProductField,
   sameValue,
 } from '#domains/products/product-write.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -17,31 +20,13 @@ import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalog
  * products through these functions, never by their own statements. The product's row is locked
  * for an edit, so edits of one product take turns and none is lost.
  */
-export const COLUMN_OF: Readonly<Record<ProductField, keyof ProductRow>> = {
-  name: 'name',
-  producer: 'producer',
-  country: 'country',
-  region: 'region',
-  appellation: 'appellation',
-  sku: 'sku',
-  category: 'category',
-  supplier: 'supplier',
-  description: 'description',
-  barcode: 'barcode',
-  luc: 'luc',
-  gst: 'gst',
-  list_price: 'listPrice',
-  cost_price: 'costPrice',
-  retail_price: 'retailPrice',
-};
-
-const isProductField = (key: string): key is ProductField =>
-  (PRODUCT_FIELDS as readonly string[]).includes(key);
+/** The row property of a product field, from the field table. */
+const rowOf = (spec: ProductFieldSpec) => spec.row as keyof ProductRow;
 
 /** A product's values by their write keys: its fields and its custom values. */
 export function productValues(row: ProductRow): Record<string, unknown> {
   const values: Record<string, unknown> = { ...row.customValues };
-  for (const field of PRODUCT_FIELDS) values[field] = row[COLUMN_OF[field]];
+  for (const spec of PRODUCT_FIELD_TABLE) values[spec.key] = row[rowOf(spec)];
   return values;
 }
 
@@ -50,7 +35,8 @@ function rowChanges(changes: ProductChanges, customValues: Record<string, unknow
   const set: Record<string, unknown> = {};
   const custom = { ...customValues };
   for (const [key, value] of Object.entries(changes)) {
-    if (isProductField(key)) set[COLUMN_OF[key]] = value;
+    const spec = productField(key);
+    if (spec) set[rowOf(spec)] = value;
     else if (value === null) delete custom[key];
     else custom[key] = value;
   }

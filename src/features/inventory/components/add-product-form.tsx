@@ -3,6 +3,11 @@ import type { StoredCustomField } from '#data/db.ts';
 import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
 import type { InventorySettings } from '#domains/preferences/inventory-settings.ts';
 import { columnLabel } from '#domains/products/columns.ts';
+import {
+  PRODUCT_FIELD_TABLE,
+  type ProductFieldSpec,
+  type ProductFormSection,
+} from '#domains/products/fields.ts';
 import { formatCurrency, formatPercent } from '#domains/products/format.ts';
 import {
   marginPercent,
@@ -12,7 +17,6 @@ import {
   totalCost,
 } from '#domains/products/pricing.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
-import { SCREEN_TO_SERVER_KEYS } from '#domains/products/product.ts';
 import { nextSku } from '#domains/products/sku.ts';
 import { showToast } from '#ui/toast.tsx';
 import { CustomValueInput, type FormValue } from './custom-value-input.tsx';
@@ -20,44 +24,16 @@ import { CustomValueInput, type FormValue } from './custom-value-input.tsx';
 type ProductDefaults = InventorySettings['productDefaults'];
 type Draft = Record<string, FormValue>;
 
-interface FieldSpec {
-  key: string;
-  label: string;
-  kind?: 'money' | 'area';
-}
+/** The product form's sections, in order, each with its fields from the field table. */
+const SECTIONS: { title: ProductFormSection; fields: readonly ProductFieldSpec[] }[] = (
+  ['Product', 'Origin', 'Identification', 'Pricing'] as const
+).map((title) => ({
+  title,
+  fields: PRODUCT_FIELD_TABLE.filter((spec) => spec.section === title),
+}));
 
-const label = (serverKey: string) =>
-  columnLabel(
-    Object.entries(SCREEN_TO_SERVER_KEYS).find(([, server]) => server === serverKey)?.[0] ??
-      serverKey,
-  ) ?? serverKey;
-
-const field = (key: string, kind?: FieldSpec['kind'], text?: string): FieldSpec => ({
-  key,
-  label: text ?? label(key),
-  ...(kind ? { kind } : {}),
-});
-
-const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
-  {
-    title: 'Product',
-    fields: [
-      field('name'),
-      field('producer'),
-      field('category'),
-      field('supplier'),
-      field('description', 'area'),
-    ],
-  },
-  { title: 'Origin', fields: [field('country'), field('region'), field('appellation')] },
-  { title: 'Identification', fields: [field('sku'), field('barcode', undefined, 'Barcode')] },
-  {
-    title: 'Pricing',
-    fields: ['luc', 'gst', 'list_price', 'cost_price', 'retail_price'].map((key) =>
-      field(key, 'money'),
-    ),
-  },
-];
+const labelOf = (spec: ProductFieldSpec) =>
+  spec.formLabel ?? columnLabel(spec.column) ?? spec.label;
 
 const TAX_LABELS: Record<TaxCategory, string> = {
   gst10: '10% of LUC (GST 10%)',
@@ -226,7 +202,7 @@ export function AddProductForm({
       </span>
     ) : null;
 
-  function renderField(spec: FieldSpec) {
+  function renderField(spec: ProductFieldSpec) {
     const value = typeof draft[spec.key] === 'string' ? (draft[spec.key] as string) : '';
     const common = {
       id: idOf(spec.key),
@@ -244,13 +220,13 @@ export function AddProductForm({
     return (
       <div
         key={spec.key}
-        className={`field${spec.kind === 'area' ? ' add-product__wide' : spec.key === 'sku' ? ' add-product__double' : ''}`}
+        className={`field${spec.kind === 'long-text' ? ' add-product__wide' : spec.key === 'sku' ? ' add-product__double' : ''}`}
       >
         <label className="field__label" htmlFor={idOf(spec.key)}>
-          {spec.label}
+          {labelOf(spec)}
           {spec.key === 'name' ? <span aria-hidden="true"> *</span> : null}
         </label>
-        {spec.kind === 'area' ? (
+        {spec.kind === 'long-text' ? (
           <textarea
             {...common}
             className="field__input field__input--area"

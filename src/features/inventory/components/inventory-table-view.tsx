@@ -6,6 +6,7 @@ import { PAGE_SIZE_OPTIONS } from '#domains/products/constants.ts';
 import {
   changesFromDraft,
   draftFor,
+  editableColumns,
   errorsByDraftKey,
   type RowDraft,
 } from '#domains/products/local-edits.ts';
@@ -109,6 +110,10 @@ export function InventoryTableView({
   }, [openingId, openingAction, catalogue, writes]);
 
   const customColumns = useMemo(() => columns.filter((column) => column.isCustom), [columns]);
+  const editedColumns = useMemo(
+    () => editableColumns(columns.map((column) => column.key)),
+    [columns],
+  );
   const editing =
     editingId === null ? undefined : table.items.find((item) => item.id === editingId);
 
@@ -246,8 +251,10 @@ export function InventoryTableView({
             productName={editing.product}
             initialDraft={draftFor(
               editing,
+              editedColumns,
               customColumns.map((column) => column.key),
             )}
+            columns={editedColumns}
             customColumns={customColumns}
             errors={editErrors}
             onSave={(draft) => void saveEdit(editing, draft)}

@@ -2,12 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useStoredCustomFields } from '#data/hooks/use-stored.ts';
 import { productHistoryQuery } from '#data/repositories/product-history.ts';
-import {
-  PRODUCT_FIELD_LABELS,
-  type ProductField,
-  type ProductHistory,
-  shownProductValue,
-} from '#domains/products/product-write.ts';
+import { productField } from '#domains/products/fields.ts';
+import { type ProductHistory, shownProductValue } from '#domains/products/product-write.ts';
 import { Modal } from '#ui/modal.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 
@@ -97,7 +93,7 @@ export function ProductHistoryDialog({
   const customFields = useStoredCustomFields('product');
   const names = new Map((customFields ?? []).map((field) => [field.field_key, field.field_name]));
   const label = (key: string) =>
-    PRODUCT_FIELD_LABELS[key as ProductField] ?? names.get(key) ?? OTHER_LABELS[key] ?? key;
+    productField(key)?.label ?? names.get(key) ?? OTHER_LABELS[key] ?? key;
 
   let body: ReactNode;
   if (!onServer) {

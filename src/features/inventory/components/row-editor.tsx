@@ -1,21 +1,18 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { columnLabel } from '#domains/products/columns.ts';
-import {
-  EDITABLE_FIELDS,
-  NUMERIC_EDIT_FIELDS,
-  type RowDraft,
-} from '#domains/products/local-edits.ts';
+import { isMoneyColumn, type RowDraft } from '#domains/products/local-edits.ts';
 import type { ColumnDef } from '../columns.ts';
 
 /**
- * The edit mode of one row: its editable fields (product, producer, country, region,
- * appellation, luc, listPrice and the custom fields). Save or Enter saves the edits; Cancel or
- * Escape discards them. A value the rules refuse keeps the row in edit mode, with the message
- * next to its field and everything typed still there.
+ * The edit mode of one row: its editable fields (the spec's product, producer, country, region,
+ * appellation, luc and listPrice, every other field the table shows, and the custom fields).
+ * Save or Enter saves the edits; Cancel or Escape discards them. A value the rules refuse keeps
+ * the row in edit mode, with the message next to its field and everything typed still there.
  */
 export function RowEditor({
   productName,
   initialDraft,
+  columns,
   customColumns,
   onSave,
   onCancel,
@@ -23,6 +20,8 @@ export function RowEditor({
 }: {
   productName: string;
   initialDraft: RowDraft;
+  /** The fields' columns it offers, in order (local-edits.ts editableColumns). */
+  columns: readonly string[];
   customColumns: readonly ColumnDef[];
   onSave: (draft: RowDraft) => void;
   onCancel: () => void;
@@ -51,10 +50,10 @@ export function RowEditor({
   }
 
   const fields: { key: string; label: string; numeric: boolean; custom: boolean }[] = [
-    ...EDITABLE_FIELDS.map((key) => ({
+    ...columns.map((key) => ({
       key,
       label: columnLabel(key) ?? key,
-      numeric: NUMERIC_EDIT_FIELDS.has(key),
+      numeric: isMoneyColumn(key),
       custom: false,
     })),
     ...customColumns.map((column) => ({

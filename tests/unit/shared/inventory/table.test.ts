@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyDraft, deleteItem, draftFor, duplicateItem } from '#domains/products/local-edits.ts';
+import {
+  ALWAYS_EDITABLE,
+  applyDraft,
+  changesFromDraft,
+  deleteItem,
+  draftFor,
+  duplicateItem,
+  editableColumns,
+} from '#domains/products/local-edits.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import {
   createSearchCache,
@@ -136,7 +144,7 @@ describe('paging', () => {
 describe('local edits', () => {
   it('merges an inline edit: decimals for luc and listPrice, invalid → 0, margin recomputed', () => {
     const original = item(1, { luc: 10, gst: 1, listPrice: 20, margin: 45 });
-    const draft = { ...draftFor(original, []), luc: '14.50', product: 'Renamed' };
+    const draft = { ...draftFor(original, ALWAYS_EDITABLE, []), luc: '14.50', product: 'Renamed' };
     const edited = applyDraft(original, draft);
     expect(edited).toMatchObject({ product: 'Renamed', luc: 14.5, margin: 22.5 });
     const invalid = applyDraft(original, { ...draft, listPrice: 'twenty' });
@@ -145,11 +153,29 @@ describe('local edits', () => {
 
   it('edits custom fields as free text', () => {
     const original = item(1, { custom: { wine_type: 'Red' } });
-    const draft = draftFor(original, ['wine_type']);
+    const draft = draftFor(original, ALWAYS_EDITABLE, ['wine_type']);
     expect(draft.wine_type).toBe('Red');
     expect(applyDraft(original, { ...draft, wine_type: 'Rosé' }).custom).toEqual({
       wine_type: 'Rosé',
     });
+  });
+
+  it('offers the spec fields, then every other field the table shows, never stock or margin', () => {
+    expect(editableColumns(['product', 'sku', 'luc', 'gst', 'margin', 'stock_quantity'])).toEqual([
+      ...ALWAYS_EDITABLE,
+      'sku',
+      'gst',
+    ]);
+  });
+
+  it('sends only what changed, by its write key: an optional price left empty is no change', () => {
+    const original = item(1, { sku: 'VIN-1', gst: 1.5 });
+    const columns = editableColumns(['sku', 'gst', 'cost_price', 'barcode']);
+    const draft = draftFor(original, columns, []);
+    expect(changesFromDraft(original, draft, [])).toEqual({});
+    expect(
+      changesFromDraft(original, { ...draft, sku: 'VIN-2', gst: '1.50', listPrice: '' }, []),
+    ).toEqual({ sku: 'VIN-2', list_price: '' });
   });
 
   it("duplicates as '{product} (Copy)' right after the original and renumbers ids from 1", () => {

@@ -1,0 +1,110 @@
+/**
+ * The product's field table: every value a person writes, in one place. Each line says what the
+ * field is called where (its key in the API, the change log and the forms; its column on the
+ * inventory table; its property on the server's row), how it is checked and kept, and where it
+ * is edited. The write rules (product-write.ts), the screens' item (product.ts), the row editor,
+ * the product form, the server's column map and the change log's names all read it; a field
+ * added here is offered, checked, saved, logged and merged everywhere.
+ *
+ * Stock is not a field: it moves by movements. Margin and status are worked out, not written.
+ */
+export type ProductFieldKind = 'text' | 'long-text' | 'money' | 'barcode';
+
+/** What an empty value is: refused, kept as empty text, or no value at all. */
+export type EmptyValue = 'refused' | 'empty-text' | 'none';
+
+/** Where the product form shows the field. */
+export type ProductFormSection = 'Product' | 'Origin' | 'Identification' | 'Pricing';
+
+export interface ProductFieldSpec {
+  /** Its key in the API, the change log and the forms: 'list_price'. */
+  readonly key: string;
+  /** Its column on the inventory table (spec section 3): 'listPrice'. */
+  readonly column: string;
+  /** Its property on the server's row (src/server/db/schema.ts): 'listPrice'. */
+  readonly row: string;
+  /** Its name in messages, History and Pending changes. */
+  readonly label: string;
+  readonly kind: ProductFieldKind;
+  readonly empty: EmptyValue;
+  /** The longest text it keeps. */
+  readonly maxLength?: number;
+  readonly section: ProductFormSection;
+  /** Its label in the product form, when not its column's (the column says 'Barcode/SKU'). */
+  readonly formLabel?: string;
+}
+
+export const PRODUCT_FIELD_TABLE = [
+  {
+    key: 'name',
+    column: 'product',
+    row: 'name',
+    label: 'Product name',
+    kind: 'text',
+    empty: 'refused',
+    maxLength: 200,
+    section: 'Product',
+  },
+  field('producer', 'Producer/Brand', 'text', 'empty-text', 'Product'),
+  field('category', 'Category', 'text', 'none', 'Product'),
+  field('supplier', 'Supplier', 'text', 'none', 'Product'),
+  { ...field('description', 'Description', 'long-text', 'none', 'Product'), maxLength: 2000 },
+  field('country', 'Country', 'text', 'empty-text', 'Origin'),
+  field('region', 'Region', 'text', 'empty-text', 'Origin'),
+  field('appellation', 'Appellation', 'text', 'empty-text', 'Origin'),
+  { ...field('sku', 'SKU', 'text', 'none', 'Identification'), maxLength: 64 },
+  { ...field('barcode', 'Barcode', 'barcode', 'none', 'Identification'), formLabel: 'Barcode' },
+  field('luc', 'LUC', 'money', 'refused', 'Pricing'),
+  field('gst', 'GST', 'money', 'refused', 'Pricing'),
+  {
+    key: 'list_price',
+    column: 'listPrice',
+    row: 'listPrice',
+    label: 'List price',
+    kind: 'money',
+    empty: 'refused',
+    section: 'Pricing',
+  },
+  { ...field('cost_price', 'Cost price', 'money', 'none', 'Pricing'), row: 'costPrice' },
+  { ...field('retail_price', 'Retail price', 'money', 'none', 'Pricing'), row: 'retailPrice' },
+] as const satisfies readonly ProductFieldSpec[];
+
+/** A field whose key, column and row property are one name, of 200 characters at most. */
+function field<const TKey extends string>(
+  key: TKey,
+  label: string,
+  kind: ProductFieldKind,
+  empty: EmptyValue,
+  section: ProductFormSection,
+) {
+  return { key, column: key, row: key, label, kind, empty, maxLength: 200, section } as const;
+}
+
+export type ProductField = (typeof PRODUCT_FIELD_TABLE)[number]['key'];
+
+export const PRODUCT_FIELDS: readonly ProductField[] = PRODUCT_FIELD_TABLE.map((spec) => spec.key);
+
+const BY_KEY: ReadonlyMap<string, ProductFieldSpec> = new Map(
+  PRODUCT_FIELD_TABLE.map((spec) => [spec.key, spec]),
+);
+const BY_COLUMN: ReadonlyMap<string, ProductFieldSpec> = new Map(
+  PRODUCT_FIELD_TABLE.map((spec) => [spec.column, spec]),
+);
+
+export function isProductField(key: string): key is ProductField {
+  return BY_KEY.has(key);
+}
+
+/** The field of a key ('list_price'), or undefined for a custom field's key. */
+export function productField(key: string): ProductFieldSpec | undefined {
+  return BY_KEY.get(key);
+}
+
+/** The field shown in a column ('listPrice'), or undefined for a column that is no field. */
+export function fieldOfColumn(column: string): ProductFieldSpec | undefined {
+  return BY_COLUMN.get(column);
+}
+
+export const PRODUCT_FIELD_LABELS: Readonly<Record<ProductField, string>> = Object.fromEntries(
+  PRODUCT_FIELD_TABLE.map((spec) => [spec.key, spec.label]),
+) as Record<ProductField, string>;
