@@ -21,12 +21,12 @@ import { SAMPLE_INVENTORY } from '#domains/products/sample-data.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { columnDef } from '../columns.ts';
-import { AddProductForm } from './add-product-form.tsx';
 import {
   type DisplayOptions,
   InventoryTableView,
   type ProductOpening,
 } from './inventory-table-view.tsx';
+import { ProductForm } from './product-form.tsx';
 import { StocktakesView } from './stocktakes/stocktakes-view.tsx';
 import './inventory.css';
 
@@ -77,6 +77,8 @@ export function InventoryPage({
   const canEditCatalogue = useCan('catalogue.edit');
   const canManageCounts = useCan('stocktake.manage');
   const tabs = INVENTORY_TABS.filter((entry) => entry.id !== 'add' || canEditCatalogue);
+  // Edit Product: the product form in place of the table, until it is saved or cancelled.
+  const [editingProduct, setEditingProduct] = useState<InventoryItem | null>(null);
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   // The inventory data first, then the column preferences (spec section 2).
   const columns = useColumnLayout(DEFAULT_TABLE, { enabled: load.status !== 'loading' });
@@ -163,7 +165,7 @@ export function InventoryPage({
     body = <StocktakesView catalogue={shown.items} online={online} canManage={canManageCounts} />;
   } else if (tab === 'add' && canEditCatalogue) {
     body = (
-      <AddProductForm
+      <ProductForm
         catalogue={shown.items}
         customFields={columns.customFields}
         defaults={productDefaults}
@@ -175,60 +177,78 @@ export function InventoryPage({
     );
   } else {
     const useSample = stored.items.length === 0;
+    // Edit Product puts the product form in place of the table, which stays mounted (hidden) so
+    // that its search, page and sort are there again when the form closes.
+    const editingShown = editingProduct && !useSample ? editingProduct : null;
     body = (
       <>
-        {load.status === 'error' && stored.meta ? (
-          <p className="inventory-note" role="status">
-            <Info size={16} aria-hidden="true" />
-            Showing the catalogue saved {new Date(stored.meta.fetchedAt).toLocaleString('en-AU')}.
-            {online
-              ? ` It could not be refreshed: ${load.message}`
-              : ' You are offline; it refreshes when the connection is back.'}
-            <button type="button" className="button button--link" onClick={tryAgain}>
-              Try again
-            </button>
-          </p>
-        ) : null}
-        {columns.error ? (
-          <p className="inventory-note" role="status">
-            <Info size={16} aria-hidden="true" />
-            {online
-              ? 'Your column layout could not be loaded, so the default columns are shown.'
-              : 'You are offline and your column layout is not on this device yet, so the default columns are shown.'}
-            <button type="button" className="button button--link" onClick={retryColumns}>
-              Try again
-            </button>
-          </p>
-        ) : null}
-        {useSample ? (
-          <p className="inventory-note" role="status">
-            <Info size={16} aria-hidden="true" />
-            Your catalogue is empty, so sample products are shown.
-          </p>
-        ) : null}
-        {useSample ? (
-          <InventoryTableView
-            catalogue={SAMPLE_INVENTORY}
-            columns={gridColumns}
-            display={display}
-          />
-        ) : (
-          <InventoryTableView
+        {editingShown ? (
+          <ProductForm
+            key={editingShown.id}
             catalogue={shown.items}
-            columns={gridColumns}
-            display={display}
+            customFields={columns.customFields}
+            defaults={productDefaults}
+            online={online}
             writes={writes}
-            stockReasons={
-              storedSettings?.settings.stockManagement.stockAdjustmentReasons ??
-              DEFAULT_STOCK_REASONS
-            }
-            unsyncedIds={shown.unsynced}
-            attentionIds={shown.attention}
-            opening={opening}
-            onOpened={onOpened}
-            canEdit={canEditCatalogue}
+            editing={editingShown}
+            onDone={() => setEditingProduct(null)}
           />
-        )}
+        ) : null}
+        <div className="inventory-table-area" hidden={editingShown !== null}>
+          {load.status === 'error' && stored.meta ? (
+            <p className="inventory-note" role="status">
+              <Info size={16} aria-hidden="true" />
+              Showing the catalogue saved {new Date(stored.meta.fetchedAt).toLocaleString('en-AU')}.
+              {online
+                ? ` It could not be refreshed: ${load.message}`
+                : ' You are offline; it refreshes when the connection is back.'}
+              <button type="button" className="button button--link" onClick={tryAgain}>
+                Try again
+              </button>
+            </p>
+          ) : null}
+          {columns.error ? (
+            <p className="inventory-note" role="status">
+              <Info size={16} aria-hidden="true" />
+              {online
+                ? 'Your column layout could not be loaded, so the default columns are shown.'
+                : 'You are offline and your column layout is not on this device yet, so the default columns are shown.'}
+              <button type="button" className="button button--link" onClick={retryColumns}>
+                Try again
+              </button>
+            </p>
+          ) : null}
+          {useSample ? (
+            <p className="inventory-note" role="status">
+              <Info size={16} aria-hidden="true" />
+              Your catalogue is empty, so sample products are shown.
+            </p>
+          ) : null}
+          {useSample ? (
+            <InventoryTableView
+              catalogue={SAMPLE_INVENTORY}
+              columns={gridColumns}
+              display={display}
+            />
+          ) : (
+            <InventoryTableView
+              catalogue={shown.items}
+              columns={gridColumns}
+              display={display}
+              writes={writes}
+              stockReasons={
+                storedSettings?.settings.stockManagement.stockAdjustmentReasons ??
+                DEFAULT_STOCK_REASONS
+              }
+              unsyncedIds={shown.unsynced}
+              attentionIds={shown.attention}
+              opening={opening}
+              onOpened={onOpened}
+              canEdit={canEditCatalogue}
+              onEditProduct={setEditingProduct}
+            />
+          )}
+        </div>
       </>
     );
   }

@@ -55,6 +55,7 @@ export function InventoryTableView({
   opening,
   onOpened,
   canEdit = true,
+  onEditProduct,
 }: {
   catalogue: readonly InventoryItem[];
   columns: readonly ColumnDef[];
@@ -73,6 +74,8 @@ export function InventoryTableView({
   onOpened?: (() => void) | undefined;
   /** Whether the person's role may change the catalogue (edit, duplicate, delete). */
   canEdit?: boolean;
+  /** The product popup's Edit Product: the whole product form (real products only). */
+  onEditProduct?: ((item: InventoryItem) => void) | undefined;
 }) {
   const table = useInventoryTable(catalogue, {
     ...(display.pageSize !== undefined ? { pageSize: display.pageSize } : {}),
@@ -318,6 +321,20 @@ export function InventoryTableView({
               ? () => {
                   setAdjusting(detail);
                   setDetail(null);
+                }
+              : undefined
+          }
+          onEditProduct={
+            canEdit
+              ? () => {
+                  const item = detail;
+                  setDetail(null);
+                  // A product of the catalogue gets the whole form; a sample its row editor.
+                  if (writes && onEditProduct) onEditProduct(item);
+                  else {
+                    setEditErrors({});
+                    setEditingId(item.id);
+                  }
                 }
               : undefined
           }

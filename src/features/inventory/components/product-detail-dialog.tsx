@@ -56,6 +56,7 @@ export function ProductDetailDialog({
   onClose,
   onShowProducer,
   onAdjustStock,
+  onEditProduct,
   online = true,
 }: {
   item: InventoryItem;
@@ -67,6 +68,8 @@ export function ProductDetailDialog({
    * real stock and movements; without it (the sample products) the tab is the spec's placeholder.
    */
   onAdjustStock?: (() => void) | undefined;
+  /** Edit Product; without it (a role that may not change the catalogue) it is not offered. */
+  onEditProduct?: (() => void) | undefined;
   online?: boolean;
 }) {
   const [tab, setTab] = useState<TabId>('overview');
@@ -114,9 +117,11 @@ export function ProductDetailDialog({
               {label}
             </button>
           ))}
-          <button type="button" className="button button--primary">
-            Edit Product
-          </button>
+          {onEditProduct ? (
+            <button type="button" className="button button--primary" onClick={onEditProduct}>
+              Edit Product
+            </button>
+          ) : null}
         </>
       }
     >

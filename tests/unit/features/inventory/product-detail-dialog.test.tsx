@@ -19,20 +19,27 @@ const grange: InventoryItem = {
   custom: {},
 };
 
-function setup() {
+function setup({ canEdit = true } = {}) {
   const onClose = vi.fn();
   const onShowProducer = vi.fn();
+  const onEditProduct = vi.fn();
   const user = userEvent.setup();
   render(
     <>
       <button type="button">opener</button>
-      <ProductDetailDialog item={grange} onClose={onClose} onShowProducer={onShowProducer} />
+      <ProductDetailDialog
+        item={grange}
+        onClose={onClose}
+        onShowProducer={onShowProducer}
+        onEditProduct={canEdit ? onEditProduct : undefined}
+      />
     </>,
   );
   return {
     user,
     onClose,
     onShowProducer,
+    onEditProduct,
     dialog: screen.getByRole('dialog', { name: grange.product }),
   };
 }
@@ -127,6 +134,17 @@ describe('Product Detail popup', () => {
     ]) {
       expect(within(dialog).getByRole('button', { name: label })).toBeTruthy();
     }
+  });
+
+  it('opens the product form from Edit Product, offered only to a role that may edit', async () => {
+    const { user, dialog, onEditProduct } = setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Edit Product' }));
+    expect(onEditProduct).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not offer Edit Product to a role that may not edit', () => {
+    const { dialog } = setup({ canEdit: false });
+    expect(within(dialog).queryByRole('button', { name: 'Edit Product' })).toBeNull();
   });
 
   it('closes on Escape, on Close and on the backdrop, and locks page scrolling meanwhile', async () => {

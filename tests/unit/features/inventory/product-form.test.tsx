@@ -5,7 +5,8 @@ import { db, type StoredCustomField } from '#data/db.ts';
 import { useCatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
 import { defaultInventorySettings } from '#domains/preferences/inventory-settings.ts';
 import { BARCODE_MESSAGE } from '#domains/products/barcode.ts';
-import { AddProductForm } from '#features/inventory/components/add-product-form.tsx';
+import type { InventoryItem } from '#domains/products/product.ts';
+import { ProductForm } from '#features/inventory/components/product-form.tsx';
 import { ToastRegion } from '#ui/toast.tsx';
 import { inventoryItem } from '../../helpers/inventory-item.ts';
 import { clearLocalData } from '../../helpers/local-data.ts';
@@ -29,11 +30,13 @@ const stocked = (id: number, sku: string) => inventoryItem(id, { sku });
 function Harness(props: {
   productDefaults?: typeof defaults;
   customFields?: StoredCustomField[];
+  editing?: InventoryItem;
   onDone: () => void;
 }) {
   const writes = useCatalogueWrites();
   return (
-    <AddProductForm
+    <ProductForm
+      editing={props.editing}
       catalogue={[stocked(1, 'PROD000041'), stocked(2, 'OTHER9')]}
       customFields={props.customFields ?? []}
       defaults={props.productDefaults ?? defaults}
@@ -53,7 +56,9 @@ async function setup(props: Omit<Parameters<typeof Harness>[0], 'onDone'> = {}) 
       <ToastRegion />
     </>,
   );
-  const form = screen.getByRole('form', { name: 'Add Product' });
+  const form = screen.getByRole('form', {
+    name: props.editing ? `Edit Product: ${props.editing.product}` : 'Add Product',
+  });
   const input = (name: string) => within(form).getByLabelText(name, { exact: false });
   return { user, onDone, form, input };
 }
@@ -170,5 +175,75 @@ describe('Add Inventory', () => {
         body: { fields: { name: 'Grange', barcode: '4006381333931', wine_type: 'Red' } },
       },
     ]);
+  });
+});
+
+describe('Edit Product', () => {
+  const grange = inventoryItem(7, {
+    product: 'Grange 2018',
+    version: 4,
+    sku: 'VIN-100109',
+    luc: 500,
+    gst: 50,
+    listPrice: 990,
+    barcode: '4006381333931',
+    category: 'Red Wine',
+    custom: { wine_type: 'Red' },
+  });
+
+  it("shows every field with the product's values and sends only what changed, on its version", async () => {
+    const { user, input, onDone } = await setup({ editing: grange, customFields: [vintage] });
+    expect((input('SKU') as HTMLInputElement).value).toBe('VIN-100109');
+    expect((input('GST') as HTMLInputElement).value).toBe('50.00');
+    expect((input('Barcode') as HTMLInputElement).value).toBe('4006381333931');
+    expect((input('Wine Type') as HTMLSelectElement).value).toBe('Red');
+    expect(screen.queryByRole('button', { name: 'Save and add another' })).toBeNull();
+
+    await user.clear(input('SKU'));
+    await user.type(input('SKU'), 'VIN-200');
+    await user.clear(input('GST'));
+    await user.type(input('GST'), '45');
+    // LUC no longer changes an edited product's GST.
+    await user.clear(input('LUC'));
+    await user.type(input('LUC'), '450');
+    await user.type(input('Supplier'), 'Negociants');
+    await user.clear(input('Category'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(await queued()).toEqual([
+      {
+        op: 'product.update',
+        body: {
+          base_version: 4,
+          changes: {
+            sku: 'VIN-200',
+            gst: '45.00',
+            luc: '450.00',
+            supplier: 'Negociants',
+            category: null,
+          },
+        },
+      },
+    ]);
+    expect(await screen.findByText('Changes to Grange 2018 saved.')).toBeTruthy();
+  });
+
+  it('refuses a wrong check digit under its field, keeps what was typed and saves nothing', async () => {
+    const { user, form, input, onDone } = await setup({ editing: grange });
+    await user.clear(input('Barcode'));
+    await user.type(input('Barcode'), '4006381333932');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(BARCODE_MESSAGE);
+    expect((input('Barcode') as HTMLInputElement).value).toBe('4006381333932');
+    expect(document.activeElement).toBe(input('Barcode'));
+    expect(onDone).not.toHaveBeenCalled();
+    expect(await queued()).toEqual([]);
+  });
+
+  it('closes without a write when nothing was changed', async () => {
+    const { user, onDone } = await setup({ editing: grange });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(await queued()).toEqual([]);
   });
 });

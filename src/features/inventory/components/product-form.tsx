@@ -9,6 +9,7 @@ import {
   type ProductFormSection,
 } from '#domains/products/fields.ts';
 import { formatCurrency, formatPercent } from '#domains/products/format.ts';
+import { productFieldsOf } from '#domains/products/item-changes.ts';
 import {
   marginPercent,
   markup,
@@ -56,26 +57,51 @@ const numberOf = (value: FormValue | undefined): number | null => {
 
 export const ADD_PRODUCT_TEXT = {
   added: (name: string) => `${name} added successfully!`,
+  saved: (name: string) => `Changes to ${name} saved.`,
+  unchanged: 'Nothing was changed.',
   queued: 'It will be sent to the server when the connection is back.',
   skuGenerated: (defaults: ProductDefaults) =>
     `Made from Product Defaults: ${defaults.skuPrefix} and ${defaults.skuDigits} digits.`,
 } as const;
 
+/** A product's values as the form holds them: text, and a multi-select's chosen options. */
+function draftOf(item: InventoryItem): Draft {
+  const draft: Draft = {};
+  for (const [key, value] of Object.entries(productFieldsOf(item))) {
+    if (value === null) continue;
+    draft[key] = Array.isArray(value)
+      ? value
+      : typeof value === 'boolean'
+        ? value
+          ? 'yes'
+          : 'no'
+        : String(value);
+  }
+  return draft;
+}
+
+const sameFormValue = (a: FormValue | undefined, b: FormValue | undefined) =>
+  JSON.stringify(a ?? '') === JSON.stringify(b ?? '');
+
 /**
- * Add Inventory: a new product with every field the catalogue offers and the business's custom
- * fields. Total Cost, Margin and Markup follow LUC, GST and List Price as they are typed; GST is
- * offered from LUC by the default tax category until the user types their own; the SKU is made
- * from Product Defaults when they say 'automatic' (or on 'Generate'). Saving goes through the
- * outbox, so it works offline, and the product shows in the grid at once. 'Save and add another'
- * keeps the form for the next product.
+ * The product form, every field the catalogue offers and the business's custom fields.
+ * - Add Inventory: a new product. GST is offered from LUC by the default tax category until the
+ *   user types their own; the SKU is made from Product Defaults when they say 'automatic' (or on
+ *   'Generate'). 'Save and add another' keeps the form for the next product.
+ * - Edit Product (`editing`): the product's values; saving sends the fields changed, based on
+ *   the version shown, by the same write as an inline edit, so another device's change of other
+ *   fields merges with it.
+ * Total Cost, Margin and Markup follow LUC, GST and List Price as they are typed. Saving goes
+ * through the outbox, so it works offline, and the grid shows the change at once.
  */
-export function AddProductForm({
+export function ProductForm({
   catalogue,
   customFields,
   defaults,
   online,
   writes,
   barcode,
+  editing,
   onDone,
 }: {
   catalogue: readonly InventoryItem[];
@@ -85,6 +111,8 @@ export function AddProductForm({
   writes: CatalogueWrites;
   /** A barcode to start with (a new code from Scan Product). */
   barcode?: string | undefined;
+  /** The product to edit; without it, a new product. */
+  editing?: InventoryItem | undefined;
   /** After 'Save Product' and on Cancel: back to the table. */
   onDone: () => void;
 }) {
@@ -96,11 +124,13 @@ export function AddProductForm({
     ...(defaults.skuGeneration === 'automatic' ? { sku: nextSku(usedSkus(), defaults) } : {}),
     ...(defaults.defaultSupplier ? { supplier: defaults.defaultSupplier } : {}),
   });
-  const [draft, setDraft] = useState<Draft>(() => ({
-    ...freshDraft(),
-    ...(barcode ? { barcode } : {}),
-  }));
-  const [gstTyped, setGstTyped] = useState(false);
+  // What the form started from: the product's values when editing.
+  const [initial] = useState<Draft>(() =>
+    editing ? draftOf(editing) : { ...freshDraft(), ...(barcode ? { barcode } : {}) },
+  );
+  const [draft, setDraft] = useState<Draft>(initial);
+  // An edited product's GST is its own: LUC does not change it.
+  const [gstTyped, setGstTyped] = useState(Boolean(editing));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const anotherRef = useRef(false);
@@ -160,6 +190,10 @@ export function AddProductForm({
     if (saving) return;
     const another = anotherRef.current;
     anotherRef.current = false;
+    if (editing) {
+      await saveEdit(editing);
+      return;
+    }
     const fields = Object.fromEntries(
       Object.entries(draft).filter(([, value]) =>
         Array.isArray(value) ? value.length > 0 : value.trim() !== '',
@@ -190,6 +224,37 @@ export function AddProductForm({
       setDraft(freshDraft());
       if (another) focusField('name');
       else onDone();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function saveEdit(item: InventoryItem) {
+    const changes = Object.fromEntries(
+      Object.entries(draft).filter(([key, value]) => !sameFormValue(value, initial[key])),
+    );
+    if (Object.keys(changes).length === 0) {
+      showToast(ADD_PRODUCT_TEXT.unchanged);
+      onDone();
+      return;
+    }
+    setSaving(true);
+    try {
+      const problems = await writes.edit(item, changes);
+      if (problems) {
+        setErrors(problems);
+        const first = Object.keys(problems)[0];
+        if (first) focusField(first);
+        return;
+      }
+      const name = typeof draft.name === 'string' ? draft.name.trim() : item.product;
+      showToast(
+        online
+          ? ADD_PRODUCT_TEXT.saved(name)
+          : `${ADD_PRODUCT_TEXT.saved(name)} ${ADD_PRODUCT_TEXT.queued}`,
+        'success',
+      );
+      onDone();
     } finally {
       setSaving(false);
     }
@@ -262,7 +327,7 @@ export function AddProductForm({
         ) : null}
         {spec.key === 'sku' ? (
           <span id={`${idOf('sku')}-hint`} className="field__hint">
-            {defaults.skuGeneration === 'automatic'
+            {defaults.skuGeneration === 'automatic' && !editing
               ? ADD_PRODUCT_TEXT.skuGenerated(defaults)
               : 'Type one, or Generate it from Product Defaults.'}
           </span>
@@ -281,7 +346,7 @@ export function AddProductForm({
     >
       <div className="add-product__header">
         <h2 id={`${formId}-title`} className="add-product__title">
-          Add Product
+          {editing ? `Edit Product: ${editing.product}` : 'Add Product'}
         </h2>
         <p className="add-product__intro">Fields marked * are required.</p>
       </div>
@@ -333,18 +398,20 @@ export function AddProductForm({
         </button>
         {/* Save Product first: Enter in a field saves with the form's first button. */}
         <button type="submit" className="button button--primary" disabled={saving}>
-          Save Product
+          {editing ? 'Save Changes' : 'Save Product'}
         </button>
-        <button
-          type="submit"
-          className="button button--secondary"
-          disabled={saving}
-          onClick={() => {
-            anotherRef.current = true;
-          }}
-        >
-          Save and add another
-        </button>
+        {editing ? null : (
+          <button
+            type="submit"
+            className="button button--secondary"
+            disabled={saving}
+            onClick={() => {
+              anotherRef.current = true;
+            }}
+          >
+            Save and add another
+          </button>
+        )}
       </div>
     </form>
   );
