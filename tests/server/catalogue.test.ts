@@ -238,6 +238,33 @@ describe('catalogue writes', () => {
     );
   });
 
+  it('finds the product a create with the same client_ref made, however late it is sent again', async () => {
+    const clientRef = '6f1d3a52-94c4-4f0b-9a57-2f0c3b8f1e21';
+    const first = await server.call('POST', '/api/v1/catalogue/products', {
+      token,
+      headers: { 'Idempotency-Key': 'create-once' },
+      body: { fields: { name: 'Made Once', luc: 1, list_price: 2 }, client_ref: clientRef },
+    });
+    expect(first.status).toBe(201);
+    expect((first.body as Product & { ref: string }).ref).toBe(clientRef);
+    // Days later, under a new key (the old one forgotten): the same product, not another.
+    const again = await server.call('POST', '/api/v1/catalogue/products', {
+      token,
+      headers: { 'Idempotency-Key': 'create-once-again' },
+      body: { fields: { name: 'Made Once', luc: 1, list_price: 2 }, client_ref: clientRef },
+    });
+    expect(again.status).toBe(200);
+    expect((again.body as Product).id).toBe((first.body as Product).id);
+    const named = (await catalogue()).filter((product) => value(product, 'name') === 'Made Once');
+    expect(named).toHaveLength(1);
+    // Another business's client_ref is its own.
+    const other = await server.call('POST', '/api/v1/catalogue/products', {
+      token: otherToken,
+      body: { fields: { name: 'Made Once', luc: 1, list_price: 2 }, client_ref: clientRef },
+    });
+    expect(other.status).toBe(201);
+  });
+
   it('asks for a full download across a change it has no record of', async () => {
     const since = await version();
     // Generated products (the admin CLI's seed-products) change the catalogue without this log;

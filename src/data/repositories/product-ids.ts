@@ -1,5 +1,8 @@
+import type { InventoryItem } from '#domains/products/product.ts';
 import { db } from '../db.ts';
 import { adoptedIds } from '../sync/outbox.ts';
+import type { OutboxEntry } from '../sync/outbox-entry.ts';
+import type { WriteFold } from '../sync/write-handler.ts';
 
 /**
  * How products are named in the outbox and on the screens, shared by every kind of product write
@@ -37,3 +40,24 @@ export async function recordIdOf(screenId: number): Promise<number | string> {
  */
 export const productOrderOf = (record: number | string | undefined) =>
   `${PRODUCTS_RESOURCE}:${String(record)}`;
+
+/** The collection the product writes change on the screens (sync/fold.ts). */
+export const PRODUCTS_COLLECTION = 'products';
+
+/**
+ * A write of one product as it shows until the server has it: `change` applied to the product
+ * as earlier writes left it (an edit, a stock movement).
+ */
+export function changeShown(
+  change: (item: InventoryItem, entry: OutboxEntry) => InventoryItem,
+): WriteFold<InventoryItem> {
+  return {
+    collection: PRODUCTS_COLLECTION,
+    apply(view, entry) {
+      if (entry.recordId === undefined) return;
+      const id = screenIdOf(entry.recordId);
+      const current = view.get(id);
+      if (current) view.set(id, change(current, entry));
+    },
+  };
+}

@@ -15,9 +15,16 @@ import {
   shownProductValue,
 } from '#domains/products/product-write.ts';
 import { stockStatus } from '#domains/products/status.ts';
+import {
+  createProductWrite,
+  deleteProductWrite,
+  duplicateProductWrite,
+  editProductWrite,
+} from '#domains/products/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
 import { db } from '../db.ts';
+import { foldPending } from '../sync/fold.ts';
 import { adoptServerId, currentRecordId, queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend, requestReplay } from '../sync/replayer.ts';
@@ -25,12 +32,20 @@ import { isTemporaryId, temporaryId } from '../sync/temporary-ids.ts';
 import {
   defineWriteHandler,
   type FailureNotice,
+  type FoldView,
   type Refusal,
   type Settlement,
+  type WriteFold,
   type WriteHandler,
 } from '../sync/write-handler.ts';
-import { PRODUCTS_RESOURCE, productOrderOf, recordIdOf, screenIdOf } from './product-ids.ts';
-import { STOCK_ADJUST_OP, withStockMoved } from './stock.ts';
+import {
+  changeShown,
+  PRODUCTS_COLLECTION,
+  PRODUCTS_RESOURCE,
+  productOrderOf,
+  recordIdOf,
+  screenIdOf,
+} from './product-ids.ts';
 
 /**
  * Catalogue writes through the outbox: a new product, an edit of some fields (naming the version
@@ -43,10 +58,10 @@ import { STOCK_ADJUST_OP, withStockMoved } from './stock.ts';
  * A product added or duplicated here has a temporary id until the server answers (product-ids.ts).
  */
 const OPS = {
-  create: 'product.create',
-  update: 'product.update',
-  duplicate: 'product.duplicate',
-  delete: 'product.delete',
+  create: createProductWrite.op,
+  update: editProductWrite.op,
+  duplicate: duplicateProductWrite.op,
+  delete: deleteProductWrite.op,
 } as const;
 
 export interface ProductEditBody {
@@ -55,9 +70,13 @@ export interface ProductEditBody {
 }
 export interface ProductDuplicateBody {
   changes: ProductChanges;
+  /** The id this device gives the copy: sent again, it finds the copy already made. */
+  client_ref?: string;
 }
 export interface ProductCreateBody {
   fields: ProductChanges;
+  /** The id this device gives the product: sent again, it finds the product already made. */
+  client_ref?: string;
 }
 /** What Pending changes says of the product: its name when the write was made. */
 interface Label {
@@ -67,8 +86,6 @@ interface Label {
   /** For an edit: the product as it was, so that it can be made again if it was deleted. */
   snapshot?: ProductChanges;
 }
-
-const shown = (entry: OutboxEntry) => entry.state !== 'needs-attention';
 
 /**
  * Writes of one product go out in the order they were made; writes of different products go
@@ -82,71 +99,33 @@ function productOrder(entry: OutboxEntry): string {
 
 /**
  * The stored catalogue with the writes still waiting laid over it (stock movements too), in the
- * order they were made.
- * Writes the server refused are not shown: the row is the server's until the user decides.
- *
- * One pass over the catalogue whatever the number of writes (a thousand edits made offline on a
- * catalogue of 50,000 must not cost 50 million steps each time the outbox changes): each write
- * changes the value held for its id, copies are kept after the product they copy (the latest
- * first), new products at the end, and the list is put together once.
+ * order they were made, through the generic fold. Writes the server refused are not shown: the
+ * row is the server's until the user decides.
  */
-export function withPendingWrites(
+export const withPendingWrites = (
   items: readonly InventoryItem[],
   entries: readonly OutboxEntry[],
-): readonly InventoryItem[] {
-  const waiting = entries.filter((entry) => entry.resource === PRODUCTS_RESOURCE && shown(entry));
-  if (waiting.length === 0) return items;
-  // The current value of each product a write touched; null once deleted.
-  const values = new Map<number, InventoryItem | null>();
-  const currentOf = (id: number) =>
-    values.has(id) ? values.get(id) : items[indexOf().get(id) ?? -1];
-  let index: Map<number, number> | undefined;
-  const indexOf = () => {
-    index ??= new Map(items.map((item, at) => [item.id, at]));
-    return index;
+): readonly InventoryItem[] => foldPending(PRODUCTS_COLLECTION, items, entries, (item) => item.id);
+
+/**
+ * A product made here (added or copied) shows under its temporary id until the server answers;
+ * when the stored catalogue already holds it (the answer was lost and a refresh brought the
+ * product, known by its client_ref), the stored one is shown, once.
+ */
+function madeHere(
+  make: (view: FoldView<InventoryItem>, entry: OutboxEntry, id: number) => void,
+): WriteFold<InventoryItem> {
+  return {
+    collection: PRODUCTS_COLLECTION,
+    apply(view, entry) {
+      if (entry.recordId === undefined) return;
+      const id = screenIdOf(entry.recordId);
+      const ref = (entry.body as { client_ref?: string }).client_ref;
+      const stored = ref === undefined ? undefined : view.storedWhere('ref', ref);
+      if (stored) view.alias(id, stored.id);
+      else make(view, entry, id);
+    },
   };
-  const copiesAfter = new Map<number, number[]>();
-  const added: number[] = [];
-  for (const entry of waiting) {
-    if (entry.recordId === undefined) continue;
-    const id = screenIdOf(entry.recordId);
-    if (entry.op === OPS.update) {
-      const current = currentOf(id);
-      if (current)
-        values.set(id, applyProductChanges(current, (entry.body as ProductEditBody).changes));
-    } else if (entry.op === STOCK_ADJUST_OP) {
-      const current = currentOf(id);
-      if (current) values.set(id, withStockMoved(current, entry));
-    } else if (entry.op === OPS.delete) {
-      values.set(id, null);
-    } else if (entry.op === OPS.create) {
-      // The server adds a new product at the end of the catalogue.
-      values.set(id, newProductItem(id, (entry.body as ProductCreateBody).fields));
-      added.push(id);
-    } else if (entry.op === OPS.duplicate) {
-      const { source, name } = entry.revert as Label;
-      const sourceId = source === undefined ? undefined : screenIdOf(source);
-      const original = sourceId === undefined ? undefined : currentOf(sourceId);
-      if (!original || sourceId === undefined) continue;
-      // A copy is a new product: it has no stock yet.
-      const copy = applyProductChanges(
-        { ...original, id, product: name, stock_quantity: 0, status: stockStatus(0) },
-        (entry.body as ProductDuplicateBody).changes,
-      );
-      delete copy.version;
-      values.set(id, copy);
-      copiesAfter.set(sourceId, [id, ...(copiesAfter.get(sourceId) ?? [])]);
-    }
-  }
-  const next: InventoryItem[] = [];
-  const place = (id: number, held: InventoryItem | undefined) => {
-    const value = values.has(id) ? values.get(id) : held;
-    if (value) next.push(value);
-    for (const copy of copiesAfter.get(id) ?? []) place(copy, undefined);
-  };
-  for (const item of items) place(item.id, item);
-  for (const id of added) place(id, undefined);
-  return next;
 }
 
 const queued = (write: () => Promise<OutboxEntry | null>) => queueAndSend([db.outbox], write);
@@ -180,7 +159,7 @@ export async function createProduct(fields: ProductChanges): Promise<number> {
       op: OPS.create,
       method: 'POST',
       path: '/catalogue/products',
-      body: { fields },
+      body: { fields, client_ref: crypto.randomUUID() },
       revert: { name: typeof fields.name === 'string' ? fields.name : '' },
       recordId: id,
     }),
@@ -200,7 +179,7 @@ export async function duplicateProduct(item: InventoryItem) {
       op: OPS.duplicate,
       method: 'POST',
       path: `/catalogue/products/${source}/duplicate`,
-      body: { changes: {} },
+      body: { changes: {}, client_ref: crypto.randomUUID() },
       revert: { name: `${item.product} (Copy)`, source },
       recordId: id,
     });
@@ -435,6 +414,10 @@ export const productHandlers: WriteHandler[] = [
   defineWriteHandler<ProductEditBody, Label>({
     op: OPS.update,
     role: 'update',
+    declaration: editProductWrite,
+    fold: changeShown((item, entry) =>
+      applyProductChanges(item, (entry.body as ProductEditBody).changes),
+    ),
     orderOf: productOrder,
     absorbUpdate: withChanges,
     acknowledge: (entry, answer) => storeEdited([{ entry, answer }]),
@@ -448,6 +431,11 @@ export const productHandlers: WriteHandler[] = [
   defineWriteHandler<ProductCreateBody, Label>({
     op: OPS.create,
     role: 'create',
+    declaration: createProductWrite,
+    // The server adds a new product at the end of the catalogue.
+    fold: madeHere((view, entry, id) =>
+      view.add(id, newProductItem(id, (entry.body as ProductCreateBody).fields)),
+    ),
     orderOf: productOrder,
     absorbUpdate: (body, update) => ({ fields: { ...body.fields, ...changesOf(update) } }),
     acknowledge: (entry, answer) => storeCreated(entry, answer, undefined),
@@ -458,6 +446,22 @@ export const productHandlers: WriteHandler[] = [
   defineWriteHandler<ProductDuplicateBody, Label>({
     op: OPS.duplicate,
     role: 'create',
+    declaration: duplicateProductWrite,
+    // Right after what it copies; a copy is a new product, with no stock yet.
+    fold: madeHere((view, entry, id) => {
+      const { source, name } = entry.revert as Label;
+      if (source === undefined) return;
+      const sourceId = screenIdOf(source);
+      const original = view.get(sourceId);
+      if (!original) return;
+      const copy = applyProductChanges(
+        { ...original, id, product: name, stock_quantity: 0, status: stockStatus(0) },
+        (entry.body as ProductDuplicateBody).changes,
+      );
+      delete copy.version;
+      delete copy.ref;
+      view.add(id, copy, sourceId);
+    }),
     orderOf: productOrder,
     absorbUpdate: withChanges,
     acknowledge(entry, answer) {
@@ -471,6 +475,13 @@ export const productHandlers: WriteHandler[] = [
   defineWriteHandler<null, Label>({
     op: OPS.delete,
     role: 'delete',
+    declaration: deleteProductWrite,
+    fold: {
+      collection: PRODUCTS_COLLECTION,
+      apply(view, entry) {
+        if (entry.recordId !== undefined) view.remove(screenIdOf(entry.recordId));
+      },
+    },
     orderOf: productOrder,
     // Another device deleted it first: it is gone, as this device wanted.
     refusalMeansDone: (_entry, refusal) => refusal.status === 404,

@@ -8,6 +8,7 @@ import {
   type StockMovementRequest,
   StockMovementsSchema,
 } from '#domains/stock/movement.ts';
+import { adjustStockWrite } from '#domains/stock/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { apiJson } from '../api-client.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
@@ -16,7 +17,7 @@ import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend } from '../sync/replayer.ts';
 import { defineWriteHandler, type FailureNotice, type Refusal } from '../sync/write-handler.ts';
-import { PRODUCTS_RESOURCE, productOrderOf, recordIdOf } from './product-ids.ts';
+import { changeShown, PRODUCTS_RESOURCE, productOrderOf, recordIdOf } from './product-ids.ts';
 
 /**
  * Stock adjustments through the outbox: a movement (+ or − a quantity, with a reason and a note)
@@ -25,7 +26,7 @@ import { PRODUCTS_RESOURCE, productOrderOf, recordIdOf } from './product-ids.ts'
  * has it, the product shows its stock moved (`withStockMoved`); once it has, the product is
  * stored as the server answered.
  */
-export const STOCK_ADJUST_OP = 'stock.adjust';
+export const STOCK_ADJUST_OP = adjustStockWrite.op;
 
 /** What Pending changes says of the movement: the product's name when it was made. */
 interface Label {
@@ -98,6 +99,8 @@ export const stockHandlers = [
   defineWriteHandler<StockMovementRequest, Label>({
     op: STOCK_ADJUST_OP,
     role: 'append',
+    declaration: adjustStockWrite,
+    fold: changeShown(withStockMoved),
     // With its product's other writes: never before the product is created, nor after it is
     // deleted here.
     orderOf: (entry) => productOrderOf(entry.recordId),

@@ -1,3 +1,4 @@
+import type { WriteDeclaration } from '#shared/write-declaration.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
 
 /**
@@ -26,10 +27,43 @@ export interface Refusal {
   body: unknown;
 }
 
+/** A record's id in a collection: a number, or a text (a temporary id, a UUID). */
+export type RecordKey = number | string;
+
+/**
+ * What a write may do to the collection a screen shows, until the server has it (fold.ts): the
+ * stored copy with the earlier writes laid over it.
+ */
+export interface FoldView<T> {
+  /** The record as earlier writes left it; undefined when it is not there (or was removed). */
+  get(id: RecordKey): T | undefined;
+  set(id: RecordKey, value: T): void;
+  remove(id: RecordKey): void;
+  /** A new record: at the end, or right after `after` (the latest such record first). */
+  add(id: RecordKey, value: T, after?: RecordKey): void;
+  /**
+   * From now on `id` names the stored record `existing`: a create whose answer was lost, whose
+   * record the stored copy already holds (a refresh brought it), is not shown twice.
+   */
+  alias(id: RecordKey, existing: RecordKey): void;
+  /** The stored record with this `value` of `field`, if any. */
+  storedWhere(field: keyof T, value: unknown): T | undefined;
+}
+
+/** How a kind of write changes what a collection shows until the server has it. */
+export interface WriteFold<T = unknown> {
+  readonly collection: string;
+  apply(view: FoldView<T>, entry: OutboxEntry): void;
+}
+
 export interface WriteHandler<TBody = unknown, TRevert = unknown> {
   /** The name entries of this kind carry. */
   readonly op: string;
   readonly role: WriteRole;
+  /** The write as its domain declares it: its method and route. */
+  readonly declaration?: WriteDeclaration;
+  /** How it shows before the server has it; without it, it changes no collection's view. */
+  readonly fold?: WriteFold<never>;
   /**
    * Writes that go out in one order, one after another. Several resources may share one (a
    * column layout must not overtake the create of the custom field it shows); without it, the
@@ -91,6 +125,23 @@ export function defineWriteHandler<TBody, TRevert>(
 
 export function registerWriteHandlers(list: readonly WriteHandler[]) {
   for (const handler of list) handlers.set(handler.op, handler);
+}
+
+/**
+ * The route parameters an entry's path holds, by its declaration's route: '/catalogue/products/12'
+ * against '/catalogue/products/:id' → {id: '12'}. Read from the path, which names the server's id
+ * once a temporary one is adopted.
+ */
+export function paramsOf(entry: OutboxEntry): Record<string, string> {
+  const route = handlerOf(entry)?.declaration?.route;
+  if (!route) return {};
+  const names = route.split('/');
+  const parts = entry.path.split('/');
+  const params: Record<string, string> = {};
+  names.forEach((name, index) => {
+    if (name.startsWith(':')) params[name.slice(1)] = decodeURIComponent(parts[index] ?? '');
+  });
+  return params;
 }
 
 /** The handler of an entry's kind, or undefined for a kind this version does not know. */

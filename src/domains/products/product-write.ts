@@ -166,11 +166,15 @@ export const ProductPatchSchema = v.object({
 });
 export type ProductPatch = v.InferOutput<typeof ProductPatchSchema>;
 
-export const ProductCreateSchema = v.object({ fields: Changes });
+/** The id the device gave a product it made: the same create sent again finds the product. */
+const ClientRef = v.optional(v.pipe(v.string(), v.uuid('client_ref must be a UUID')));
+
+export const ProductCreateSchema = v.object({ fields: Changes, client_ref: ClientRef });
 
 /** A duplicate, with the edits made to the copy while it waited on the device. */
 export const ProductDuplicateSchema = v.object({
   changes: v.optional(Changes),
+  client_ref: ClientRef,
 });
 export type ProductCreate = v.InferOutput<typeof ProductCreateSchema>;
 
@@ -178,6 +182,7 @@ export type ProductCreate = v.InferOutput<typeof ProductCreateSchema>;
 export const ProductAnswerSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
   version: v.pipe(v.number(), v.integer()),
+  ref: v.optional(v.string()),
   columns: v.array(v.unknown()),
 });
 export type ProductAnswer = v.InferOutput<typeof ProductAnswerSchema>;

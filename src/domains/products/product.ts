@@ -11,6 +11,8 @@ export interface InventoryItem {
   id: number;
   /** The server's version of the product, which an edit names as its base. */
   version?: number;
+  /** The id a device gave the product when it made it (its create's client_ref). */
+  ref?: string;
   product: string;
   sku?: string;
   producer: string;
@@ -45,6 +47,7 @@ export interface InventoryItem {
 export const EnhancedProductSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
   version: v.optional(v.pipe(v.number(), v.integer())),
+  ref: v.optional(v.string()),
   columns: v.array(v.unknown()),
 });
 export type EnhancedProduct = v.InferOutput<typeof EnhancedProductSchema>;
@@ -104,7 +107,7 @@ function asCustomValue(value: unknown): CustomValue {
 
 const hasText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-export function mapEnhancedProduct({ id, version, columns }: EnhancedProduct): InventoryItem {
+export function mapEnhancedProduct({ id, version, ref, columns }: EnhancedProduct): InventoryItem {
   const known: Record<string, unknown> = {};
   const custom: Record<string, CustomValue> = {};
   for (const column of columns) {
@@ -155,6 +158,7 @@ export function mapEnhancedProduct({ id, version, columns }: EnhancedProduct): I
     if (typeof value === 'number' || typeof value === 'string') item[key] = value;
   }
   if (version !== undefined) item.version = version;
+  if (ref !== undefined) item.ref = ref;
   return item;
 }
 

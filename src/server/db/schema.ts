@@ -198,8 +198,17 @@ export const products = pgTable(
      * place right after its original. Ids never change.
      */
     position: doublePrecision('position'),
+    /**
+     * The id the device that added (or copied) the product gave it: the same create sent again,
+     * however late, finds the product instead of making another, and a device whose answer was
+     * lost recognises its product when a refresh brings it.
+     */
+    clientRef: uuid('client_ref'),
   },
-  (t) => [index('products_business_idx').on(t.businessId, t.id)],
+  (t) => [
+    index('products_business_idx').on(t.businessId, t.id),
+    uniqueIndex('products_client_ref_unique').on(t.businessId, t.clientRef),
+  ],
 );
 
 /**

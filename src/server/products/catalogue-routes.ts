@@ -34,11 +34,12 @@ import { toEnhancedProduct } from './enhanced-inventory.ts';
 
 /**
  * The app's catalogue writes and the feeds that keep other devices current:
- * - POST /catalogue/products {fields} → 201 the product;
+ * - POST /catalogue/products {fields, client_ref?} → 201 the product (200 when the product of
+ *   that client_ref was made before: the same create sent again);
  * - PATCH /catalogue/products/{id} {base_version, changes} → 200, 409 {message, conflicts,
  *   current} when a field changed since to another value, 404 when the product is gone;
- * - POST /catalogue/products/{id}/duplicate {changes?} → 201 '{name} (Copy)' placed after the
- *   original, with any edits made to the copy before it was sent;
+ * - POST /catalogue/products/{id}/duplicate {changes?, client_ref?} → 201 '{name} (Copy)' placed
+ *   after the original, with any edits made to the copy before it was sent;
  * - DELETE /catalogue/products/{id} → 204;
  * - GET /catalogue/products/{id}/history → its changes, newest first;
  * - GET /catalogue/changes?since={version} → the changes since a catalogue version, or
@@ -65,11 +66,11 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache, writes: WriteRoute
     now: deps.now(),
   });
 
-  writes.add(createProductWrite, async (c, { fields }) => {
+  writes.add(createProductWrite, async (c, { fields, client_ref: clientRef }) => {
     const caller = c.get('caller');
     const changes = valid(checkNewProduct(fields, await definitions(c.var.db, caller.businessId)));
-    const row = await createCatalogueProduct(c.var.db, context(caller), changes);
-    return c.json(toEnhancedProduct(row), 201);
+    const made = await createCatalogueProduct(c.var.db, context(caller), changes, { clientRef });
+    return c.json(toEnhancedProduct(made.row), made.status === 'created' ? 201 : 200);
   });
 
   writes.add(editProductWrite, async (c, patch, params) => {
@@ -88,15 +89,15 @@ export function catalogueRoutes(deps: Deps, reads: ReadCache, writes: WriteRoute
     return c.json(toEnhancedProduct(outcome.row));
   });
 
-  writes.add(duplicateProductWrite, async (c, { changes }, params) => {
+  writes.add(duplicateProductWrite, async (c, { changes, client_ref: clientRef }, params) => {
     const caller = c.get('caller');
     const id = serialIdParam(params.id);
     const edits = valid(
       checkProductChanges(changes ?? {}, await definitions(c.var.db, caller.businessId)),
     );
-    const row = await duplicateProduct(c.var.db, context(caller), id, edits);
-    if (!row) throw new HttpError(404, PRODUCT_MESSAGES.deleted);
-    return c.json(toEnhancedProduct(row), 201);
+    const made = await duplicateProduct(c.var.db, context(caller), id, edits, clientRef);
+    if (!made) throw new HttpError(404, PRODUCT_MESSAGES.deleted);
+    return c.json(toEnhancedProduct(made.row), made.status === 'created' ? 201 : 200);
   });
 
   writes.add(deleteProductWrite, async (c, _body, params) => {

@@ -74,12 +74,15 @@ export interface WriteContext {
   now: Date;
 }
 
+/** A product made: 'created', or 'found' when a create with its client_ref made it before. */
+export type CreateOutcome = { status: 'created' | 'found'; row: ProductRow };
+
 export async function createCatalogueProduct(
   db: Db,
   context: WriteContext,
   changes: ProductChanges,
-  position: number | null = null,
-): Promise<ProductRow> {
+  placing: { position?: number | null; clientRef?: string | undefined } = {},
+): Promise<CreateOutcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
@@ -87,12 +90,27 @@ export async function createCatalogueProduct(
         businessId: context.businessId,
         name: '',
         ...rowChanges(changes, {}),
-        position,
+        position: placing.position ?? null,
+        clientRef: placing.clientRef ?? null,
         createdAt: context.now,
         updatedAt: context.now,
       })
+      .onConflictDoNothing({ target: [products.businessId, products.clientRef] })
       .returning();
-    if (!row) throw new Error('the product was not created');
+    if (!row) {
+      // Made before by the same create: sent again after its answer was lost.
+      const [made] = await tx
+        .select()
+        .from(products)
+        .where(
+          and(
+            eq(products.businessId, context.businessId),
+            eq(products.clientRef, placing.clientRef ?? ''),
+          ),
+        );
+      if (!made) throw new Error('the product was neither created nor found');
+      return { status: 'found', row: made };
+    }
     const fields = Object.fromEntries(
       Object.entries(productValues(row))
         .filter(([, value]) => value !== null && value !== '')
@@ -106,7 +124,7 @@ export async function createCatalogueProduct(
       kind: 'create',
       fields,
     });
-    return row;
+    return { status: 'created', row };
   });
 }
 
@@ -184,7 +202,8 @@ export async function duplicateProduct(
   context: WriteContext,
   id: number,
   edits: ProductChanges = {},
-): Promise<ProductRow | undefined> {
+  clientRef?: string,
+): Promise<CreateOutcome | undefined> {
   const [original] = await db
     .select()
     .from(products)
@@ -203,7 +222,7 @@ export async function duplicateProduct(
     if (value !== null && value !== undefined) copy[key] = value as ProductChanges[string];
   }
   copy.name = `${original.name} (Copy)`;
-  return createCatalogueProduct(db, context, { ...copy, ...edits }, position);
+  return createCatalogueProduct(db, context, { ...copy, ...edits }, { position, clientRef });
 }
 
 export async function deleteCatalogueProduct(

@@ -15,6 +15,8 @@ export interface EnhancedColumn {
 export function toEnhancedProduct(row: ProductRow): {
   id: number;
   version: number;
+  /** The id the device that made it gave it, when one did. */
+  ref?: string;
   columns: EnhancedColumn[];
 } {
   const margin = marginPercent(Number(row.listPrice), Number(row.luc), Number(row.gst));
@@ -42,7 +44,12 @@ export function toEnhancedProduct(row: ProductRow): {
     { key: 'updatedDate', value: row.updatedAt.toISOString() },
   ];
   for (const [key, value] of Object.entries(row.customValues)) columns.push({ key, value });
-  return { id: row.id, version: row.version, columns };
+  return {
+    id: row.id,
+    version: row.version,
+    ...(row.clientRef ? { ref: row.clientRef } : {}),
+    columns,
+  };
 }
 
 /**

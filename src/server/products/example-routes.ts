@@ -43,7 +43,7 @@ export function exampleProductRoutes(deps: Deps, writes: WriteRoutes) {
   });
 
   writes.add(createExampleProductWrite, async (c, body) => {
-    const row = await createCatalogueProduct(c.var.db, context(c), {
+    const { row } = await createCatalogueProduct(c.var.db, context(c), {
       name: body.name,
       list_price: toMoney(body.price),
       ...(body.description ? { description: body.description } : {}),

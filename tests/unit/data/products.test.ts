@@ -205,6 +205,38 @@ describe('catalogue writes through the outbox', () => {
     ]);
   });
 
+  it('a product whose answer was lost shows once when a refresh brings it, with later edits on it', async () => {
+    online = false;
+    const id = await createProduct({ name: 'Hill of Grace', list_price: '800.00' });
+    const [create] = await db.outbox.toArray();
+    // Its request reached the server, but the page reloaded before the answer was stored.
+    await db.outbox.update(create?.seq as number, { attempts: 1 });
+    const made = (await shown()).find((row) => row.id === id) as InventoryItem;
+    await editProduct(made, { producer: 'Henschke' });
+    expect((await shown()).map((row) => row.product)).toEqual([
+      'Grange',
+      'Bin 389',
+      'Hill of Grace',
+    ]);
+
+    // A refresh brings the product the server made, named by the create's client_ref.
+    const ref = (create?.body as { client_ref?: string } | undefined)?.client_ref;
+    expect(ref).toMatch(/^[0-9a-f-]{36}$/);
+    const stored = { ...item(88, 'Hill of Grace', 800), producer: '', ref };
+    await writeCatalogue([item(1, 'Grange', 900), item(2, 'Bin 389', 90), stored], {
+      key: 'catalogue',
+      etag: '"v2"',
+      fetchedAt: Date.now(),
+      count: 3,
+    });
+    const rows = await shown();
+    expect(rows.map((row) => [row.id, row.product, row.producer])).toEqual([
+      [1, 'Grange', 'Penfolds'],
+      [2, 'Bin 389', 'Penfolds'],
+      [88, 'Hill of Grace', 'Henschke'],
+    ]);
+  });
+
   it('a duplicate edited before it is sent: one request with the edit, placed after its original', async () => {
     online = false;
     await duplicateProduct(item(1, 'Grange', 900));
@@ -227,7 +259,7 @@ describe('catalogue writes through the outbox', () => {
       {
         method: 'POST',
         path: '/catalogue/products/1/duplicate',
-        body: { changes: { list_price: '990.00' } },
+        body: { changes: { list_price: '990.00' }, client_ref: expect.any(String) },
       },
     ]);
     expect((await readCatalogue()).items.map((row) => [row.id, row.product])).toEqual([

@@ -134,7 +134,13 @@ describe('Add Inventory', () => {
     expect(document.activeElement).toBe(input('Product Name'));
     expect((input('Product Name') as HTMLInputElement).value).toBe('');
     expect(await queued()).toEqual([
-      { op: 'product.create', body: { fields: { name: 'Hill of Grace', sku: 'PROD000042' } } },
+      {
+        op: 'product.create',
+        body: {
+          fields: { name: 'Hill of Grace', sku: 'PROD000042' },
+          client_ref: expect.any(String),
+        },
+      },
     ]);
   });
 
@@ -172,7 +178,10 @@ describe('Add Inventory', () => {
     expect(await queued()).toEqual([
       {
         op: 'product.create',
-        body: { fields: { name: 'Grange', barcode: '4006381333931', wine_type: 'Red' } },
+        body: {
+          fields: { name: 'Grange', barcode: '4006381333931', wine_type: 'Red' },
+          client_ref: expect.any(String),
+        },
       },
     ]);
   });
