@@ -85,3 +85,11 @@ export function writePath<TRoute extends string>(
     String((params as Record<string, string | number>)[name]),
   );
 }
+
+/** A write as the device queues it: its op, method and the path its parameters make. */
+export function writeRequest<TRoute extends string>(
+  write: { op: string; method: WriteMethod; route: TRoute },
+  params: Record<RouteParams<TRoute>, string | number>,
+): { op: string; method: WriteMethod; path: string } {
+  return { op: write.op, method: write.method, path: writePath(write, params) };
+}

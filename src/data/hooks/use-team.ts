@@ -1,16 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef } from 'react';
-import type { InviteRequest, Person, PersonPatch, Team } from '#domains/team/team.ts';
+import type { InviteRequest, Person, Team } from '#domains/team/team.ts';
 import { db } from '../db.ts';
 import {
   businessProfileQuery,
   PROFILE_RESOURCE,
+  TEAM_INVITATIONS,
   TEAM_OPS,
+  TEAM_PEOPLE,
   TEAM_RESOURCE,
   teamQuery,
 } from '../repositories/team.ts';
 import { userProfileQuery } from '../repositories/user-profile.ts';
+import { foldPending } from '../sync/fold.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 
 /** The writes of a resource still in the outbox, in the order they were made. */
@@ -60,24 +63,19 @@ export function useTeam(enabled: boolean) {
   return { query, ...shown };
 }
 
+/**
+ * The team with the waiting writes laid over it by the generic fold (a role or a disable shows
+ * at once; an invitation being revoked is gone), each person marked by the state of the change
+ * of theirs that waits; invitations not yet sent are listed apart.
+ */
 function overlay(team: Team | undefined, waiting: OutboxEntry[]) {
-  const changes = new Map<string, OutboxEntry>();
+  const marks = new Map<string, ShownPerson['waiting']>();
   for (const entry of waiting) {
     if (entry.op === TEAM_OPS.person && typeof entry.recordId === 'string') {
-      changes.set(entry.recordId, entry);
+      marks.set(entry.recordId, entry.state === 'needs-attention' ? 'needs-attention' : 'pending');
     }
   }
-  const people: ShownPerson[] = (team?.people ?? []).map((person) => {
-    const entry = changes.get(person.id);
-    if (!entry) return { ...person, waiting: null };
-    const patch = entry.body as PersonPatch;
-    return {
-      ...person,
-      ...(patch.role ? { role: patch.role } : {}),
-      ...(patch.disabled === undefined ? {} : { status: patch.disabled ? 'disabled' : 'active' }),
-      waiting: entry.state === 'needs-attention' ? 'needs-attention' : 'pending',
-    };
-  });
+  const people = foldPending(TEAM_PEOPLE, team?.people ?? [], waiting, (person) => person.id);
   const invitations: WaitingInvitation[] = waiting
     .filter((entry) => entry.op === TEAM_OPS.invite)
     .map((entry) => ({
@@ -85,14 +83,19 @@ function overlay(team: Team | undefined, waiting: OutboxEntry[]) {
       invite: entry.body as InviteRequest,
       state: entry.state,
     }));
-  const revoking = new Set(
-    waiting
-      .filter((entry) => entry.op === TEAM_OPS.revoke)
-      .map((entry) => entry.path.split('/').at(-1)),
-  );
   return {
-    people,
-    invitations: (team?.invitations ?? []).filter((invitation) => !revoking.has(invitation.id)),
+    people: people.map(
+      (person): ShownPerson => ({
+        ...person,
+        waiting: marks.get(person.id) ?? null,
+      }),
+    ),
+    invitations: foldPending(
+      TEAM_INVITATIONS,
+      team?.invitations ?? [],
+      waiting,
+      (invitation) => invitation.id,
+    ),
     waitingInvitations: invitations,
   };
 }

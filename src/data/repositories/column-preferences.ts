@@ -11,7 +11,9 @@ import {
   httpErrorMessage,
   PREFERENCE_MESSAGES,
 } from '#domains/preferences/messages.ts';
+import { saveColumnsWrite } from '#domains/preferences/writes.ts';
 import { isKnownColumn } from '#domains/products/columns.ts';
+import { writeRequest } from '#shared/write-declaration.ts';
 import { apiJson } from '../api-client.ts';
 import { db, type StoredColumnPreferences } from '../db.ts';
 import { laterWritesInSendOrder, laterWritesOfResource, queueWrite } from '../sync/outbox.ts';
@@ -125,9 +127,9 @@ export async function saveColumnLayout(
     const current = await storeSaved(table, preferences);
     return queueWrite<ColumnSaveBody, ColumnSaveRevert>({
       resource: columnPreferencesResource(table),
+      // One write (saveColumnsWrite) under the name of what it does, for its words.
+      ...writeRequest(saveColumnsWrite, { table }),
       op,
-      method: 'PUT',
-      path: `/preferences/columns/${table}`,
       body: { preferences },
       revert: current?.saved ?? [],
     });
@@ -178,6 +180,7 @@ function columnSaveHandler(
   return defineWriteHandler<ColumnSaveBody, ColumnSaveRevert>({
     op,
     role: 'save-state',
+    declaration: saveColumnsWrite,
     sendOrder: COLUMNS_AND_FIELDS_ORDER,
     async acknowledge(entry, answer) {
       const stored = v.parse(ColumnPreferencesAnswerSchema, answer);

@@ -6,7 +6,13 @@ import {
 } from '#domains/custom-fields/definition.ts';
 import type { EntityType } from '#domains/custom-fields/field-types.ts';
 import { CUSTOM_FIELD_MESSAGES } from '#domains/custom-fields/messages.ts';
+import {
+  createCustomFieldWrite,
+  deleteCustomFieldWrite,
+  updateCustomFieldWrite,
+} from '#domains/custom-fields/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
+import { writeRequest } from '#shared/write-declaration.ts';
 import { apiJson } from '../api-client.ts';
 import { db, type StoredCustomField } from '../db.ts';
 import {
@@ -87,9 +93,9 @@ export const customFieldsQuery = (entityType: EntityType) => ({
 });
 
 const OPS = {
-  create: 'custom-field.create',
-  update: 'custom-field.update',
-  delete: 'custom-field.delete',
+  create: createCustomFieldWrite.op,
+  update: updateCustomFieldWrite.op,
+  delete: deleteCustomFieldWrite.op,
 } as const;
 
 /** An update or a delete keeps the definition from before it, which a refusal puts back. */
@@ -105,9 +111,7 @@ export function createCustomField(body: CustomFieldDefinitionBody) {
     await db.customFields.put({ ...body, id, created_at: now, updated_at: now });
     return queueWrite<CustomFieldDefinitionBody, null>({
       resource: customFieldsResource(body.entity_type),
-      op: OPS.create,
-      method: 'POST',
-      path: '/custom-fields/definitions',
+      ...writeRequest(createCustomFieldWrite, {}),
       body,
       revert: null,
       recordId: id,
@@ -127,9 +131,7 @@ export function updateCustomField(read: number | string, body: CustomFieldDefini
     }
     return queueWrite<CustomFieldDefinitionBody, Previous>({
       resource: customFieldsResource(previous.entity_type),
-      op: OPS.update,
-      method: 'PUT',
-      path: `/custom-fields/definitions/${id}`,
+      ...writeRequest(updateCustomFieldWrite, { id }),
       body,
       revert: previous,
       recordId: id,
@@ -146,9 +148,7 @@ export function deleteCustomField(read: number | string) {
     await moveCustomColumn(previous.field_key, null);
     return queueWrite<null, Previous>({
       resource: customFieldsResource(previous.entity_type),
-      op: OPS.delete,
-      method: 'DELETE',
-      path: `/custom-fields/definitions/${id}`,
+      ...writeRequest(deleteCustomFieldWrite, { id }),
       body: null,
       revert: previous,
       recordId: id,
@@ -229,6 +229,7 @@ const saveFailureNotice = (_entry: OutboxEntry, refusal: Refusal): FailureNotice
 export const customFieldHandlers: WriteHandler[] = [
   defineWriteHandler<CustomFieldDefinitionBody, null>({
     op: OPS.create,
+    declaration: createCustomFieldWrite,
     role: 'create',
     sendOrder: COLUMNS_AND_FIELDS_ORDER,
     async acknowledge(entry, answer) {
@@ -257,6 +258,7 @@ export const customFieldHandlers: WriteHandler[] = [
   }),
   defineWriteHandler<CustomFieldDefinitionBody, Previous>({
     op: OPS.update,
+    declaration: updateCustomFieldWrite,
     role: 'update',
     sendOrder: COLUMNS_AND_FIELDS_ORDER,
     async acknowledge(entry, answer) {
@@ -271,6 +273,7 @@ export const customFieldHandlers: WriteHandler[] = [
   }),
   defineWriteHandler<null, Previous>({
     op: OPS.delete,
+    declaration: deleteCustomFieldWrite,
     role: 'delete',
     sendOrder: COLUMNS_AND_FIELDS_ORDER,
     async acknowledge(entry) {

@@ -6,6 +6,8 @@ import {
   InventorySettingsSchema,
 } from '#domains/preferences/inventory-settings.ts';
 import { PREFERENCE_MESSAGES } from '#domains/preferences/messages.ts';
+import { saveInventorySettingsWrite } from '#domains/preferences/writes.ts';
+import { writeRequest } from '#shared/write-declaration.ts';
 import { apiJson } from '../api-client.ts';
 import { db, type StoredInventorySettings } from '../db.ts';
 import { laterWritesOfResource, queueWrite } from '../sync/outbox.ts';
@@ -15,7 +17,7 @@ import { answerIsStale, hasUnsentWrites, isOfflineError, LOAD_CACHE } from './lo
 
 /** The user's inventory settings: kept in Dexie, saved through the outbox. */
 export const INVENTORY_SETTINGS_RESOURCE = 'inventory-settings';
-const SAVE_OP = 'inventory-settings.save';
+const SAVE_OP = saveInventorySettingsWrite.op;
 
 export async function storeInventorySettings(answer: unknown): Promise<StoredInventorySettings> {
   const { savedAt, ...settings } = v.parse(InventorySettingsAnswerSchema, answer);
@@ -78,9 +80,7 @@ export async function saveInventorySettings(settings: InventorySettings) {
     });
     return queueWrite<InventorySettings, StoredInventorySettings | null>({
       resource: INVENTORY_SETTINGS_RESOURCE,
-      op: SAVE_OP,
-      method: 'PUT',
-      path: '/preferences/inventory-settings',
+      ...writeRequest(saveInventorySettingsWrite, {}),
       body: valid,
       revert: previous ?? null,
     });
@@ -95,6 +95,7 @@ export const inventorySettingsHandler = defineWriteHandler<
   StoredInventorySettings | null
 >({
   op: SAVE_OP,
+  declaration: saveInventorySettingsWrite,
   role: 'save-state',
   // Each in one transaction with its check, so a save queued meanwhile is never overwritten.
   async acknowledge(entry, answer) {

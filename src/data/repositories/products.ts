@@ -22,6 +22,7 @@ import {
   editProductWrite,
 } from '#domains/products/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
+import { writeRequest } from '#shared/write-declaration.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
 import { db } from '../db.ts';
 import { foldPending } from '../sync/fold.ts';
@@ -137,9 +138,7 @@ export async function editProduct(item: InventoryItem, changes: ProductChanges) 
   return queued(() =>
     queueWrite<ProductEditBody, Label>({
       resource: PRODUCTS_RESOURCE,
-      op: OPS.update,
-      method: 'PATCH',
-      path: `/catalogue/products/${recordId}`,
+      ...writeRequest(editProductWrite, { id: recordId }),
       body: { base_version: item.version ?? 1, changes },
       revert: { name: item.product, snapshot: productFieldsOf(item) },
       recordId,
@@ -156,9 +155,7 @@ export async function createProduct(fields: ProductChanges): Promise<number> {
   await queued(() =>
     queueWrite<ProductCreateBody, Label>({
       resource: PRODUCTS_RESOURCE,
-      op: OPS.create,
-      method: 'POST',
-      path: '/catalogue/products',
+      ...writeRequest(createProductWrite, {}),
       body: { fields, client_ref: crypto.randomUUID() },
       revert: { name: typeof fields.name === 'string' ? fields.name : '' },
       recordId: id,
@@ -176,9 +173,7 @@ export async function duplicateProduct(item: InventoryItem) {
     const source = await currentRecordId(read);
     return queueWrite<ProductDuplicateBody, Label>({
       resource: PRODUCTS_RESOURCE,
-      op: OPS.duplicate,
-      method: 'POST',
-      path: `/catalogue/products/${source}/duplicate`,
+      ...writeRequest(duplicateProductWrite, { id: source }),
       body: { changes: {}, client_ref: crypto.randomUUID() },
       revert: { name: `${item.product} (Copy)`, source },
       recordId: id,
@@ -191,9 +186,7 @@ export async function deleteProduct(item: InventoryItem) {
   return queued(() =>
     queueWrite<null, Label>({
       resource: PRODUCTS_RESOURCE,
-      op: OPS.delete,
-      method: 'DELETE',
-      path: `/catalogue/products/${recordId}`,
+      ...writeRequest(deleteProductWrite, { id: recordId }),
       body: null,
       revert: { name: item.product },
       recordId,
@@ -316,11 +309,10 @@ function settleDeleted(entry: OutboxEntry): Settlement {
           const { name, snapshot } = entry.revert as Label;
           const body: ProductCreateBody = {
             fields: { name, ...snapshot, ...(entry.body as ProductEditBody).changes },
+            client_ref: crypto.randomUUID(),
           };
           await db.outbox.update(entry.seq as number, {
-            op: OPS.create,
-            method: 'POST',
-            path: '/catalogue/products',
+            ...writeRequest(createProductWrite, {}),
             body,
             recordId: temporaryId(),
             idempotencyKey: crypto.randomUUID(),

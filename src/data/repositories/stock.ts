@@ -10,6 +10,7 @@ import {
 } from '#domains/stock/movement.ts';
 import { adjustStockWrite } from '#domains/stock/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
+import { writeRequest } from '#shared/write-declaration.ts';
 import { apiJson } from '../api-client.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
 import { db } from '../db.ts';
@@ -51,9 +52,7 @@ export async function adjustStock(item: InventoryItem, adjustment: Adjustment) {
   return queueAndSend([db.outbox], () =>
     queueWrite<StockMovementRequest, Label>({
       resource: PRODUCTS_RESOURCE,
-      op: STOCK_ADJUST_OP,
-      method: 'POST',
-      path: `/stock/products/${recordId}/movements`,
+      ...writeRequest(adjustStockWrite, { id: recordId }),
       body,
       revert: { name: item.product },
       recordId,

@@ -10,7 +10,13 @@ import {
   StocktakeSummarySchema,
   type UncountedChoice,
 } from '#domains/stocktakes/stocktake.ts';
+import {
+  closeStocktakeWrite,
+  countLinesWrite,
+  startStocktakeWrite,
+} from '#domains/stocktakes/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
+import { writeRequest } from '#shared/write-declaration.ts';
 import { apiJson } from '../api-client.ts';
 import { type CountLine, db } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
@@ -26,9 +32,9 @@ import { defineWriteHandler, type FailureNotice, type Refusal } from '../sync/wr
  * goes the same way, after the lines.
  */
 const OPS = {
-  start: 'stocktake.start',
-  lines: 'stocktake.lines',
-  close: 'stocktake.close',
+  start: startStocktakeWrite.op,
+  lines: countLinesWrite.op,
+  close: closeStocktakeWrite.op,
 } as const;
 const STOCKTAKES_RESOURCE = 'stocktakes';
 const LINES_RESOURCE = 'stocktake-lines';
@@ -76,9 +82,7 @@ export async function startCount(
     await db.stocktakes.put(local);
     return queueWrite<StocktakeStart, Label>({
       resource: STOCKTAKES_RESOURCE,
-      op: OPS.start,
-      method: 'POST',
-      path: '/stocktakes',
+      ...writeRequest(startStocktakeWrite, {}),
       body,
       revert: { name: body.name },
       recordId: body.id,
@@ -104,9 +108,7 @@ export async function countProduct(
     await db.countLines.put(line);
     return queueWrite<StocktakeLines, Label>({
       resource: LINES_RESOURCE,
-      op: OPS.lines,
-      method: 'PUT',
-      path: `/stocktakes/${stocktake.id}/lines`,
+      ...writeRequest(countLinesWrite, { id: stocktake.id }),
       body: {
         device_id: device,
         lines: [{ product_id: productId, quantity, counted_at: line.countedAt }],
@@ -121,9 +123,7 @@ export async function closeCount(stocktake: StocktakeSummary, uncounted: Uncount
   await queueAndSend([db.outbox], () =>
     queueWrite<{ uncounted: UncountedChoice }, Label>({
       resource: STOCKTAKES_RESOURCE,
-      op: OPS.close,
-      method: 'POST',
-      path: `/stocktakes/${stocktake.id}/close`,
+      ...writeRequest(closeStocktakeWrite, { id: stocktake.id }),
       body: { uncounted },
       revert: { name: stocktake.name },
       recordId: stocktake.id,
@@ -159,6 +159,7 @@ function notice(what: string) {
 export const stocktakeHandlers = [
   defineWriteHandler<StocktakeStart, Label>({
     op: OPS.start,
+    declaration: startStocktakeWrite,
     role: 'create',
     orderOf: countOrder,
     acknowledge: (_entry, answer) => storeSummary(answer),
@@ -174,6 +175,7 @@ export const stocktakeHandlers = [
   }),
   defineWriteHandler<StocktakeLines, Label>({
     op: OPS.lines,
+    declaration: countLinesWrite,
     role: 'update',
     orderOf: countOrder,
     absorbUpdate: mergeLines,
@@ -193,6 +195,7 @@ export const stocktakeHandlers = [
   }),
   defineWriteHandler<{ uncounted: UncountedChoice }, Label>({
     op: OPS.close,
+    declaration: closeStocktakeWrite,
     role: 'append',
     orderOf: countOrder,
     acknowledge: (_entry, answer) => storeSummary(answer),

@@ -4,6 +4,7 @@ import {
   BusinessProfileAnswerSchema,
   BusinessProfileSchema,
 } from '#domains/business/profile.ts';
+import { saveBusinessProfileWrite } from '#domains/business/writes.ts';
 import {
   type Invitation,
   type InviteRequest,
@@ -11,14 +12,27 @@ import {
   type PersonPatch,
   TeamSchema,
 } from '#domains/team/team.ts';
+import {
+  changePersonWrite,
+  inviteWrite,
+  resendInvitationWrite,
+  revokeInvitationWrite,
+} from '#domains/team/writes.ts';
 import { ROLE_LABELS } from '#shared/auth/permissions.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
+import { writeRequest } from '#shared/write-declaration.ts';
 import { apiJson } from '../api-client.ts';
 import { db } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend } from '../sync/replayer.ts';
-import { defineWriteHandler, type FailureNotice, type Refusal } from '../sync/write-handler.ts';
+import {
+  defineWriteHandler,
+  type FailureNotice,
+  paramsOf,
+  type Refusal,
+  type WriteFold,
+} from '../sync/write-handler.ts';
 
 /**
  * Team & Permissions and Business Profile: read from the server (kept for offline viewing by
@@ -31,11 +45,11 @@ export const TEAM_RESOURCE = 'team';
 /** Apart from the team: a profile save carries the whole profile, the last one wins. */
 export const PROFILE_RESOURCE = 'business-profile';
 export const TEAM_OPS = {
-  invite: 'team.invite',
-  resend: 'team.resend',
-  revoke: 'team.revoke',
-  person: 'team.person',
-  profile: 'business.profile',
+  invite: inviteWrite.op,
+  resend: resendInvitationWrite.op,
+  revoke: revokeInvitationWrite.op,
+  person: changePersonWrite.op,
+  profile: saveBusinessProfileWrite.op,
 } as const;
 
 export const teamQuery = () => ({
@@ -58,51 +72,37 @@ interface Label {
   name: string;
 }
 
-function queue<TBody>(write: {
+function queue<TBody>(request: {
   resource?: string;
-  op: string;
-  method: OutboxEntry['method'];
-  path: string;
+  write: ReturnType<typeof writeRequest>;
   body: TBody;
   name: string;
   recordId?: string;
 }) {
   return queueAndSend([db.outbox], () =>
     queueWrite<TBody, Label>({
-      resource: write.resource ?? TEAM_RESOURCE,
-      op: write.op,
-      method: write.method,
-      path: write.path,
-      body: write.body,
-      revert: { name: write.name },
-      ...(write.recordId ? { recordId: write.recordId } : {}),
+      resource: request.resource ?? TEAM_RESOURCE,
+      ...request.write,
+      body: request.body,
+      revert: { name: request.name },
+      ...(request.recordId ? { recordId: request.recordId } : {}),
     }),
   );
 }
 
 export const invitePerson = (input: InviteRequest) =>
-  queue({
-    op: TEAM_OPS.invite,
-    method: 'POST',
-    path: '/team/invitations',
-    body: input,
-    name: input.name,
-  });
+  queue({ write: writeRequest(inviteWrite, {}), body: input, name: input.name });
 
 export const resendInvitation = (invitation: Invitation) =>
   queue({
-    op: TEAM_OPS.resend,
-    method: 'POST',
-    path: `/team/invitations/${invitation.id}/resend`,
-    body: {},
+    write: writeRequest(resendInvitationWrite, { id: invitation.id }),
+    body: undefined,
     name: invitation.name,
   });
 
 export const revokeInvitation = (invitation: Invitation) =>
   queue({
-    op: TEAM_OPS.revoke,
-    method: 'DELETE',
-    path: `/team/invitations/${invitation.id}`,
+    write: writeRequest(revokeInvitationWrite, { id: invitation.id }),
     body: undefined,
     name: invitation.name,
   });
@@ -110,9 +110,7 @@ export const revokeInvitation = (invitation: Invitation) =>
 /** One change to a person: untried changes of the same person merge into one request. */
 export const changePerson = (person: Person, patch: PersonPatch) =>
   queue({
-    op: TEAM_OPS.person,
-    method: 'PATCH',
-    path: `/team/people/${person.id}`,
+    write: writeRequest(changePersonWrite, { id: person.id }),
     body: patch,
     name: person.name,
     recordId: person.id,
@@ -121,12 +119,39 @@ export const changePerson = (person: Person, patch: PersonPatch) =>
 export const saveBusinessProfile = (profile: BusinessProfile) =>
   queue({
     resource: PROFILE_RESOURCE,
-    op: TEAM_OPS.profile,
-    method: 'PUT',
-    path: '/business/profile',
+    write: writeRequest(saveBusinessProfileWrite, {}),
     body: v.parse(BusinessProfileSchema, profile),
     name: profile.name,
   });
+
+/** The collections the team's writes change on the Team page (sync/fold.ts). */
+export const TEAM_PEOPLE = 'team.people';
+export const TEAM_INVITATIONS = 'team.invitations';
+
+/** A person's waiting role or disable, shown at once. */
+const personChanged: WriteFold<Person> = {
+  collection: TEAM_PEOPLE,
+  apply(view, entry) {
+    const { id } = paramsOf(entry);
+    const person = id === undefined ? undefined : view.get(id);
+    if (!person || id === undefined) return;
+    const patch = entry.body as PersonPatch;
+    view.set(id, {
+      ...person,
+      ...(patch.role ? { role: patch.role } : {}),
+      ...(patch.disabled === undefined ? {} : { status: patch.disabled ? 'disabled' : 'active' }),
+    });
+  },
+};
+
+/** An invitation being revoked is no longer listed. */
+const invitationRevoked: WriteFold<Invitation> = {
+  collection: TEAM_INVITATIONS,
+  apply(view, entry) {
+    const { id } = paramsOf(entry);
+    if (id !== undefined) view.remove(id);
+  },
+};
 
 const nameOf = (entry: OutboxEntry) => (entry.revert as Label | null)?.name ?? 'someone';
 
@@ -169,22 +194,37 @@ const shared = {
 };
 
 export const teamHandlers = [
-  defineWriteHandler<InviteRequest, Label>({ op: TEAM_OPS.invite, role: 'append', ...shared }),
-  defineWriteHandler<Record<string, never>, Label>({
-    op: TEAM_OPS.resend,
+  defineWriteHandler<InviteRequest, Label>({
+    op: TEAM_OPS.invite,
     role: 'append',
+    declaration: inviteWrite,
     ...shared,
   }),
-  defineWriteHandler<undefined, Label>({ op: TEAM_OPS.revoke, role: 'append', ...shared }),
+  defineWriteHandler<undefined, Label>({
+    op: TEAM_OPS.resend,
+    role: 'append',
+    declaration: resendInvitationWrite,
+    ...shared,
+  }),
+  defineWriteHandler<undefined, Label>({
+    op: TEAM_OPS.revoke,
+    role: 'append',
+    declaration: revokeInvitationWrite,
+    fold: invitationRevoked,
+    ...shared,
+  }),
   defineWriteHandler<PersonPatch, Label>({
     op: TEAM_OPS.person,
     role: 'update',
+    declaration: changePersonWrite,
+    fold: personChanged,
     ...shared,
     absorbUpdate: (body, update) => ({ ...body, ...(update as PersonPatch) }),
   }),
   defineWriteHandler<BusinessProfile, Label>({
     op: TEAM_OPS.profile,
     role: 'save-state',
+    declaration: saveBusinessProfileWrite,
     ...shared,
   }),
 ];

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { WRITE_HANDLERS } from '#data/write-handlers.ts';
 
 /**
  * One module per domain (ARCHITECTURE.md sections 2 and 4): a kind of write is declared once in
@@ -95,6 +96,20 @@ describe('one module per domain', () => {
     expect(domainRoutes.filter((file) => HAND_REGISTERED.test(text(file))).map(relative)).toEqual(
       [],
     );
+  });
+
+  it('queues every write of the device through its declaration: no path made by hand', () => {
+    expect(WRITE_HANDLERS.filter((handler) => !handler.declaration).map((h) => h.op)).toEqual([]);
+    const ops = new Set(DECLARED_OPS);
+    // Column saves are one write under five names, each with its own words.
+    const variants = WRITE_HANDLERS.filter((handler) => !ops.has(handler.op));
+    expect(new Set(variants.map((handler) => handler.declaration?.op))).toEqual(
+      new Set(['columns.save']),
+    );
+    const byHand = filesUnder(path.join(src, 'data'))
+      .filter((file) => /\bpath: ['`]\//.test(text(file)))
+      .map(relative);
+    expect(byHand).toEqual([]);
   });
 
   it('writes products only in the products module, which logs every change', () => {

@@ -325,6 +325,7 @@ describe('catalogue writes through the outbox', () => {
             gst: '10.00',
             list_price: '95.00',
           },
+          client_ref: expect.any(String),
         },
       },
     ]);
