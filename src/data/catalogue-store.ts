@@ -1,4 +1,4 @@
-import type { InventoryItem } from '#domains/products/product.ts';
+import { type InventoryItem, shareRepeatedValues } from '#domains/products/product.ts';
 import { applyToRuns, type CatalogueChange } from './catalogue-change.ts';
 import { CATALOGUE_CHUNK_SIZE, type CatalogueChunk, type CatalogueMeta, db } from './db.ts';
 
@@ -23,7 +23,9 @@ export async function readCatalogue(): Promise<StoredCatalogue> {
       db.catalogueChunks.orderBy('n').toArray(),
       storedMeta(),
     ]);
-    return { items: chunks.flatMap((chunk) => chunk.items), meta };
+    const items = chunks.flatMap((chunk) => chunk.items);
+    shareRepeatedValues(items);
+    return { items, meta };
   });
 }
 

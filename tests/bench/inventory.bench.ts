@@ -5,7 +5,7 @@ import { afterNextPaint, launchChromium, signIn } from './lib/browser.ts';
 import { profilePage } from './lib/profile.ts';
 import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
-import { ms, spread } from './lib/stats.ts';
+import { mb, ms, spread } from './lib/stats.ts';
 
 /**
  * Inventory with 50,000 products, in Debian's Chromium against the built app:
@@ -95,6 +95,77 @@ export interface InventoryFigures {
   /** Baseline: Array.prototype.sort on the same values. */
   plainSortTimes: number[];
   frames: number[];
+  /** The page's JavaScript heap after a garbage collection, the catalogue shown, in bytes. */
+  heap: number;
+  /** Baseline: the heap the stored rows take on their own, as plain objects in a bare page. */
+  rowsHeap: number;
+  /** From a click on Inventory (the catalogue already in memory) to its first rows painted. */
+  firstRowsFromMemory: number[];
+}
+
+/** The page's JavaScript heap after a full garbage collection, in bytes. */
+async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    return usedSize;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * Baseline of the heap: in a bare page of the same origin (no app code), the stored rows read
+ * back from IndexedDB and held as an array of plain objects: what the rows themselves take.
+ */
+async function rowsOwnHeap(page: Page, baseUrl: string): Promise<number> {
+  const bare = await page.context().newPage();
+  try {
+    await bare.goto(`${baseUrl}/manifest.webmanifest`);
+    const empty = await heapAfterGc(bare);
+    await bare.evaluate(`(async () => {
+      const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+      const db = await request(indexedDB.open('vintry'));
+      const chunks = await request(db.transaction('catalogueChunks').objectStore('catalogueChunks').getAll());
+      db.close();
+      window.__rows = chunks.flatMap((chunk) => chunk.items);
+    })()`);
+    return (await heapAfterGc(bare)) - empty;
+  } finally {
+    await bare.close();
+  }
+}
+
+/** Dashboard → Inventory by the sidebar, the catalogue already in memory: click to rows painted. */
+async function firstRowsFromMemory(page: Page, products: number): Promise<number[]> {
+  const times: number[] = [];
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (let round = 0; round < 5; round += 1) {
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.evaluate(`(() => {
+      window.__rowsPainted = undefined;
+      document.addEventListener('pointerdown', () => {
+        const start = performance.now();
+        requestAnimationFrame(function check() {
+          const canvas = document.querySelector('.inventory-grid canvas');
+          const summary = document.querySelector('.pagination__summary');
+          if (canvas && summary && summary.textContent.includes('of ${products}')) {
+            requestAnimationFrame(() => { window.__rowsPainted = performance.now() - start; });
+          } else requestAnimationFrame(check);
+        });
+      }, { capture: true, once: true });
+    })()`);
+    await nav.getByRole('link', { name: 'Inventory' }).click();
+    times.push(
+      await page
+        .waitForFunction(() => (window as unknown as { __rowsPainted?: number }).__rowsPainted)
+        .then((handle) => handle.jsonValue() as Promise<number>),
+    );
+  }
+  return times;
 }
 
 const QUERIES = [
@@ -190,6 +261,9 @@ export async function measureInventory(
   await afterNextPaint(page);
   const storedLoad = Date.now() - reloadStarted;
   await stopProfile?.('reload with the catalogue stored');
+  const heap = await heapAfterGc(page);
+  const rowsHeap = await rowsOwnHeap(page, baseUrl);
+  const fromMemory = await firstRowsFromMemory(page, products);
   stopProfile = profiling ? await profilePage(page) : null;
 
   // Search: typing queries letter by letter, then clearing them. A keystroke is timed when it
@@ -297,6 +371,9 @@ export async function measureInventory(
     sortTimes,
     plainSortTimes: baselines.sortTimes,
     frames,
+    heap,
+    rowsHeap,
+    firstRowsFromMemory: fromMemory,
   };
 }
 
@@ -338,6 +415,9 @@ async function main() {
     line('sort, header click to grid updated', counted(figures.sortTimes));
     line('baseline: Array.prototype.sort', counted(figures.plainSortTimes));
     line('scrolling 100 rows, frame interval', counted(figures.frames));
+    line('JS heap after GC, catalogue shown', mb(figures.heap));
+    line("baseline: the rows' own heap", mb(figures.rowsHeap));
+    line('first rows painted from memory', counted(figures.firstRowsFromMemory));
   } finally {
     await browser.close();
     await server.stop();

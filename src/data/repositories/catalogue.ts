@@ -6,7 +6,11 @@ import {
   INVENTORY_RELOAD_RESET_MS,
   INVENTORY_RELOAD_THROTTLE_MS,
 } from '#domains/products/constants.ts';
-import { EnhancedInventorySchema, mapEnhancedProduct } from '#domains/products/product.ts';
+import {
+  EnhancedInventorySchema,
+  mapEnhancedProduct,
+  shareRepeatedValues,
+} from '#domains/products/product.ts';
 import { CatalogueChangesSchema } from '#domains/products/product-write.ts';
 import { CATALOGUE_VERSION_HEADER } from '#shared/api.ts';
 import { apiFetch } from '../api-client.ts';
@@ -34,6 +38,18 @@ export type RefreshOutcome = 'updated' | 'unchanged' | 'throttled';
 let current: StoredCatalogue | undefined;
 const listeners = new Set<() => void>();
 let metaSubscription: Subscription | undefined;
+let reading: Promise<StoredCatalogue> | null = null;
+
+/**
+ * Reads the stored catalogue, once however many ask at the same moment (the first screen and the
+ * store's follower both do): two reads would hold two copies of 50,000 products.
+ */
+function readStored(): Promise<StoredCatalogue> {
+  reading ??= readCatalogue().finally(() => {
+    reading = null;
+  });
+  return reading;
+}
 
 function publish(next: StoredCatalogue) {
   current = next;
@@ -62,7 +78,8 @@ function followStore() {
       if (current.meta.fetchedAt !== meta.fetchedAt) publish({ ...current, meta });
       return;
     }
-    void readCatalogue().then((read) => {
+    void readStored().then((read) => {
+      if (read === current) return;
       // A read that raced a newer refresh of this tab must not replace it.
       const newer = !current?.meta || !read.meta || read.meta.fetchedAt >= current.meta.fetchedAt;
       if (newer) publish(read);
@@ -87,7 +104,7 @@ export function useStoredCatalogue(): StoredCatalogue | undefined {
   const value = useSyncExternalStore(subscribe, () => current);
   useEffect(() => {
     if (current !== undefined) return;
-    void readCatalogue().then((read) => {
+    void readStored().then((read) => {
       if (current === undefined) publish(read);
     });
   }, []);
@@ -186,6 +203,7 @@ async function fetchCatalogue(): Promise<RefreshOutcome> {
   const readAt = performance.now();
   const body = v.parse(EnhancedInventorySchema, json);
   const items = body.products.map(mapEnhancedProduct);
+  shareRepeatedValues(items);
   const mappedAt = performance.now();
   const next: CatalogueMeta = {
     key: 'catalogue',

@@ -17,3 +17,6 @@ export const spread = (times: readonly number[]) =>
 /** 'median 812.0 ms (801, 812, 1017)': every run, for a handful of them. */
 export const runs = (times: readonly number[]) =>
   `median ${ms(median(times))} (${times.map((time) => time.toFixed(0)).join(', ')})`;
+
+/** Bytes as megabytes: '64.5 MB'. */
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
