@@ -61,7 +61,7 @@ function textRules(rules: ValueRules, text: string): string | null {
   if (typeof validation.max_length === 'number' && text.length > validation.max_length) {
     return `${name} must be at most ${validation.max_length} characters`;
   }
-  // A pattern saved before patterns were read by RE2 and unreadable by it checks nothing.
+  // A pattern saved before patterns were read in linear time, and unreadable so, checks nothing.
   if (validation.pattern && matchesPattern(validation.pattern, text) === false) {
     return `${name} does not match the required format`;
   }

@@ -36,7 +36,7 @@ const ALLOWED: Record<Layer, Layer[]> = {
 };
 
 /** Third-party packages shared and domain code may use: pure (no DOM, Node or Dexie). */
-const PURE_PACKAGES = ['valibot', 're2js'];
+const PURE_PACKAGES = ['valibot'];
 
 function filesUnder(folder: string): string[] {
   let entries: string[];
