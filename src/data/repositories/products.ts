@@ -455,6 +455,7 @@ export const productHandlers: WriteHandler[] = [
       view.add(id, copy, sourceId);
     }),
     orderOf: productOrder,
+    copiedFrom: (entry) => entry.revert.source,
     absorbUpdate: withChanges,
     acknowledge(entry, answer) {
       const source = (entry.revert as Label).source;

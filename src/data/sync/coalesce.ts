@@ -12,7 +12,8 @@ import { handlerOf, type WriteRole } from './write-handler.ts';
  * - Updated and then deleted: one delete.
  * - Updated twice: one update, the bodies merged.
  * - 'append': never merged.
- * - Nothing is merged across a create queued in between (it may copy the record as it was).
+ * - Nothing is merged across a copy of the record queued in between (it copies the record as it
+ *   was then).
  * A merged entry keeps the revert of the earliest, which restores the state before them all.
  * An entry to add that carries a `seq` replaces the waiting entry in that place.
  */
@@ -25,6 +26,11 @@ export interface CoalesceResult {
 
 const untried = (entry: OutboxEntry) => entry.state === 'pending' && entry.attempts === 0;
 const roleOf = (entry: OutboxEntry): WriteRole | undefined => handlerOf(entry)?.role;
+
+function copies(entry: OutboxEntry, recordId: OutboxEntry['recordId']): boolean {
+  const source = handlerOf(entry)?.copiedFrom?.(entry);
+  return source !== undefined && String(source) === String(recordId);
+}
 
 function mergedBody(earlier: OutboxEntry, later: OutboxEntry): unknown {
   const handler = handlerOf(earlier);
@@ -49,10 +55,10 @@ export function coalesce(waiting: readonly OutboxEntry[], next: OutboxEntry): Co
     .at(-1);
   const previousRole = previous ? roleOf(previous) : undefined;
   if (!previous) return { remove: [], add: next };
-  // A record made since may be a copy of this one, made as it was then: merging would change
-  // what it copies (or cancel the create it copies), so the writes stay apart.
+  // A copy of this record made since is made of it as it was then: merging would change what it
+  // copies (or cancel the create it copies), so the writes stay apart.
   const since = waiting.slice(waiting.indexOf(previous) + 1);
-  if (since.some((entry) => roleOf(entry) === 'create')) return { remove: [], add: next };
+  if (since.some((entry) => copies(entry, next.recordId))) return { remove: [], add: next };
 
   if (previousRole === 'create') {
     if (role === 'delete') return { remove: [previous.id], add: null };

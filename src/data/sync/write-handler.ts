@@ -78,6 +78,11 @@ export interface WriteHandler<TBody = unknown, TRevert = unknown> {
    */
   absorbUpdate?(body: TBody, update: unknown): TBody;
   /**
+   * For a create that copies another record: that record. Its writes made before the copy and
+   * after it then stay apart, so the copy is made of the record as it was when it was asked for.
+   */
+  copiedFrom?(entry: OutboxEntry<TBody, TRevert>): RecordKey | undefined;
+  /**
    * Whether a refusal still means the change is there (deleting what another device deleted
    * first): the entry is then acknowledged with no answer instead of needing attention.
    */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { IDEMPOTENCY_KEY_PATTERN } from '#shared/api.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { LOCK_SCOPES, tryLockForTransaction } from '../db/locks.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { AppEnv } from './app-env.ts';
@@ -66,51 +66,65 @@ export function idempotentWrites(deps: { db: Db; now: () => Date }) {
     const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
     const fresh = new Date(startedAt.getTime() - IDEMPOTENCY_TTL_MS);
 
-    try {
-      const replay = await deps.db.transaction(async (tx): Promise<Response | null> => {
-        if (!(await tryLockForTransaction(tx, LOCK_SCOPES.idempotencyKey, `${userId} ${key}`))) {
-          throw stillRunning();
-        }
-        const [stored] = await tx.select().from(idempotencyKeys).where(mine).limit(1);
-        // A record without an answer was left by an earlier version of the server, whose write
-        // did not keep it in its transaction; under this lock nobody is running it.
-        if (stored && stored.responseStatus !== null && stored.createdAt > fresh) {
-          if (stored.fingerprint !== fingerprint) {
-            throw new HttpError(422, IDEMPOTENCY_MESSAGES.reusedKey);
-          }
-          c.header('Idempotent-Replayed', 'true');
-          if (stored.responseStatus === 204) return c.body(null, 204);
-          c.header('Content-Type', 'application/json; charset=UTF-8');
-          return c.body(stored.responseBody ?? '', stored.responseStatus as 200);
-        }
-        if (stored) await tx.delete(idempotencyKeys).where(mine);
+    /** The answer kept for this key, under its lock; throws while another attempt runs. */
+    const keptAnswer = async (tx: Tx) => {
+      if (!(await tryLockForTransaction(tx, LOCK_SCOPES.idempotencyKey, `${userId} ${key}`))) {
+        throw stillRunning();
+      }
+      const [stored] = await tx.select().from(idempotencyKeys).where(mine).limit(1);
+      // A record without an answer was left by an earlier version of the server, whose write
+      // did not keep it in its transaction; under this lock nobody is running it.
+      if (stored && stored.responseStatus !== null && stored.createdAt > fresh) return stored;
+      if (stored) await tx.delete(idempotencyKeys).where(mine);
+      return null;
+    };
+    const replayOf = (stored: typeof idempotencyKeys.$inferSelect) => {
+      if (stored.fingerprint !== fingerprint) {
+        throw new HttpError(422, IDEMPOTENCY_MESSAGES.reusedKey);
+      }
+      c.header('Idempotent-Replayed', 'true');
+      if (stored.responseStatus === 204) return c.body(null, 204);
+      c.header('Content-Type', 'application/json; charset=UTF-8');
+      return c.body(stored.responseBody ?? '', stored.responseStatus as 200);
+    };
+    const record = async (tx: Tx) =>
+      tx.insert(idempotencyKeys).values({
+        userId,
+        key,
+        fingerprint,
+        createdAt: startedAt,
+        responseStatus: c.res.status,
+        responseBody: c.res.status === 204 ? '' : await c.res.clone().text(),
+      });
 
-        // The write runs in a savepoint of this transaction: a refusal undoes its effects and
-        // keeps its answer; an error undoes everything.
-        await tx
-          .transaction(async (write) => {
-            c.set('db', write);
-            await next();
-            if (c.res.status >= 400) throw new UndoWrite();
-          })
-          .catch((error: unknown) => {
-            if (!(error instanceof UndoWrite)) throw error;
-          });
-        const status = c.res.status;
-        if (status >= 500) throw new UndoWrite();
-        await tx.insert(idempotencyKeys).values({
-          userId,
-          key,
-          fingerprint,
-          createdAt: startedAt,
-          responseStatus: status,
-          responseBody: status === 204 ? '' : await c.res.clone().text(),
-        });
+    try {
+      // The write and the record of its answer in one transaction.
+      const replay = await deps.db.transaction(async (tx): Promise<Response | null> => {
+        const stored = await keptAnswer(tx);
+        if (stored) return replayOf(stored);
+        c.set('db', tx);
+        await next();
+        if (c.res.status >= 400) throw new UndoWrite();
+        await record(tx);
         return null;
       });
       if (replay) return replay;
     } catch (error) {
       if (!(error instanceof UndoWrite)) throw error;
+      // A refusal: what the write did is undone with the transaction, and its answer is kept by
+      // a second one (a savepoint would cost every write two more statements). A server error
+      // is not kept: the retry runs again.
+      if (c.res.status < 500) {
+        c.set('db', deps.db);
+        await deps.db
+          .transaction(async (tx) => {
+            if (!(await keptAnswer(tx))) await record(tx);
+          })
+          .catch((storing: unknown) => {
+            // Another attempt of this key is running or answered meanwhile: it keeps its answer.
+            if (!(storing instanceof HttpError)) throw storing;
+          });
+      }
     } finally {
       c.set('db', deps.db);
     }

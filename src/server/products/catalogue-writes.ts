@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, min, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import {
   PRODUCT_FIELD_TABLE,
   type ProductFieldSpec,
@@ -10,7 +11,7 @@ import {
   sameValue,
 } from '#domains/products/product-write.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { productChanges, products, stockMovements, users } from '../db/schema.ts';
+import { businesses, productChanges, products, stockMovements, users } from '../db/schema.ts';
 import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalogue-repository.ts';
 
 /**
@@ -34,13 +35,27 @@ export function productValues(row: ProductRow): Record<string, unknown> {
 function rowChanges(changes: ProductChanges, customValues: Record<string, unknown>) {
   const set: Record<string, unknown> = {};
   const custom = { ...customValues };
+  let customChanged = false;
   for (const [key, value] of Object.entries(changes)) {
     const spec = productField(key);
     if (spec) set[rowOf(spec)] = value;
-    else if (value === null) delete custom[key];
-    else custom[key] = value;
+    else {
+      customChanged = true;
+      if (value === null) delete custom[key];
+      else custom[key] = value;
+    }
   }
-  return { ...set, customValues: custom } as Partial<typeof products.$inferInsert>;
+  return (customChanged ? { ...set, customValues: custom } : set) as Partial<
+    typeof products.$inferInsert
+  >;
+}
+
+/**
+ * Runs `work` in the caller's transaction when there is one (an idempotent write already runs in
+ * one: a savepoint more would only cost a round trip), else in a new one.
+ */
+function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db instanceof PgTransaction ? work(db as Tx) : db.transaction(work);
 }
 
 /**
@@ -50,7 +65,10 @@ function rowChanges(changes: ProductChanges, customValues: Record<string, unknow
 export const pgArray = (values: readonly (string | number)[]) =>
   `{${values.map((value) => (typeof value === 'number' ? value : `"${value}"`)).join(',')}}`;
 
-/** Logs a change of a product with the catalogue version it makes (History and the feed). */
+/**
+ * Logs a change of a product with the catalogue version it makes (History and the feed): the
+ * version bumped and the entry written by one statement.
+ */
 async function logChange(
   tx: Tx,
   entry: {
@@ -64,8 +82,18 @@ async function logChange(
     movementId?: string;
   },
 ) {
-  const catalogueVersion = await bumpCatalogueVersion(tx, entry.businessId);
-  await tx.insert(productChanges).values({ ...entry, catalogueVersion });
+  await tx.execute(sql`
+    with bumped as (
+      update ${businesses} set catalogue_version = catalogue_version + 1
+      where id = ${entry.businessId} returning catalogue_version
+    )
+    insert into ${productChanges}
+      (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
+       movement_id)
+    select ${entry.businessId}, ${entry.userId}, ${entry.productId}, ${entry.productVersion},
+      catalogue_version, ${entry.kind}, ${JSON.stringify(entry.fields)}::jsonb, ${entry.at},
+      ${entry.movementId ?? null}
+    from bumped`);
 }
 
 export interface WriteContext {
@@ -145,7 +173,7 @@ export async function patchProduct(
   baseVersion: number | 'current',
   changes: ProductChanges,
 ): Promise<PatchOutcome> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [current] = await tx
       .select()
       .from(products)
@@ -153,16 +181,20 @@ export async function patchProduct(
       .for('update');
     if (!current) return { status: 'missing' };
     const base = baseVersion === 'current' ? current.version : baseVersion;
-    const since = await tx
-      .select({ fields: productChanges.fields })
-      .from(productChanges)
-      .where(
-        and(
-          eq(productChanges.businessId, context.businessId),
-          eq(productChanges.productId, id),
-          gt(productChanges.productVersion, base),
-        ),
-      );
+    // Based on the version it changes: nothing changed since, nothing to read.
+    const since =
+      base >= current.version
+        ? []
+        : await tx
+            .select({ fields: productChanges.fields })
+            .from(productChanges)
+            .where(
+              and(
+                eq(productChanges.businessId, context.businessId),
+                eq(productChanges.productId, id),
+                gt(productChanges.productVersion, base),
+              ),
+            );
     const changedSince = new Set(since.flatMap((change) => Object.keys(change.fields)));
     const before = productValues(current);
     const conflicts = conflictingFields(changes, changedSince, before);

@@ -163,6 +163,12 @@ describe('coalescing', () => {
         ...quiet,
       }),
       defineWriteHandler<{ delta: number }, null>({ op: 'test.move', role: 'append', ...quiet }),
+      defineWriteHandler<{ source: number }, null>({
+        op: 'test.copy',
+        role: 'create',
+        copiedFrom: (entry) => entry.body.source,
+        ...quiet,
+      }),
     ]);
     const entry = (op: string, body: unknown) =>
       newEntry({ resource: 't', op, method: 'POST', path: '/t', body, revert: null, recordId: 5 });
@@ -184,11 +190,21 @@ describe('coalescing', () => {
       });
     });
 
-    it('keeps writes of a record apart across a create made in between, which may copy it', () => {
+    it('keeps writes of a record apart across a copy of it made in between', () => {
       const first = entry('test.patch', { price: 10 });
-      const copy = { ...entry('test.create', { fields: {} }), recordId: 6 };
+      const copy = { ...entry('test.copy', { source: first.recordId }), recordId: 6 };
       expect(coalesce([first, copy], entry('test.patch', { price: 12 }))).toMatchObject({
         remove: [],
+        add: { body: { price: 12 } },
+      });
+    });
+
+    it('merges across a create in between that copies another record, or none', () => {
+      const first = entry('test.patch', { price: 10 });
+      const other = { ...entry('test.copy', { source: 99 }), recordId: 6 };
+      const created = { ...entry('test.create', { fields: {} }), recordId: 7 };
+      expect(coalesce([first, other, created], entry('test.patch', { price: 12 }))).toMatchObject({
+        remove: [first.id],
         add: { body: { price: 12 } },
       });
     });
