@@ -14,6 +14,10 @@ import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
  *   thousand items per record when downloaded (changes since may grow or shrink one), indexed by
  *   the ids they hold. Tens of thousands of products read and write in a few dozen
  *   records instead of one each, which is what keeps a cold start quick.
+ * - catalogueEdits: products as the server last answered them, each replacing the copy a record
+ *   holds (catalogue-store.ts): an acknowledged edit writes one small record here instead of
+ *   rewriting the record of 200 products that holds it. Folded into the records when the outbox
+ *   is empty and they grow many.
  * - meta: bookkeeping by key — for 'catalogue', when it was fetched and its ETag; for 'owner',
  *   whose data this is, so that another user on a shared tablet never sees it; 'loaded:…' for
  *   a resource loaded at least once here.
@@ -127,6 +131,7 @@ export const CATALOGUE_CHUNK_SIZE = 200;
 
 export class VintryDatabase extends Dexie {
   catalogueChunks!: Table<CatalogueChunk, number>;
+  catalogueEdits!: Table<InventoryItem, number>;
   meta!: Table<MetaRecord, string>;
   columnPreferences!: Table<StoredColumnPreferences, string>;
   customFields!: Table<StoredCustomField, number | string>;
@@ -178,6 +183,8 @@ export class VintryDatabase extends Dexie {
       stocktakes: 'id, started_at',
       countLines: '[stocktakeId+productId], stocktakeId',
     });
+    // Acknowledged edits of held products, laid over the catalogue's records.
+    this.version(5).stores({ catalogueEdits: 'id' });
   }
 }
 

@@ -377,21 +377,27 @@ async function storeCreated(entry: OutboxEntry, answer: unknown, afterId: number
   const temporary = entry.recordId;
   // All at once: a screen never sees the product stored while a copy of it still names its
   // temporary id, which would hide the copy for a moment.
-  await db.transaction('rw', db.catalogueChunks, db.meta, db.outbox, async () => {
-    await updateStoredCatalogue({
-      put: [afterId === undefined ? { item } : { item, after: afterId }],
-      deleted: [],
-    });
-    if (temporary === undefined || !isTemporaryId(temporary)) return;
-    await adoptServerId(temporary, item.id);
-    // A copy of this product waits for its id too: it names it as its source and in its path.
-    await db.outbox
-      .filter((other) => other.op === OPS.duplicate && (other.revert as Label).source === temporary)
-      .modify((other) => {
-        (other.revert as Label).source = item.id;
-        other.path = other.path.replace(String(temporary), String(item.id));
+  await db.transaction(
+    'rw',
+    [db.catalogueChunks, db.catalogueEdits, db.meta, db.outbox],
+    async () => {
+      await updateStoredCatalogue({
+        put: [afterId === undefined ? { item } : { item, after: afterId }],
+        deleted: [],
       });
-  });
+      if (temporary === undefined || !isTemporaryId(temporary)) return;
+      await adoptServerId(temporary, item.id);
+      // A copy of this product waits for its id too: it names it as its source and in its path.
+      await db.outbox
+        .filter(
+          (other) => other.op === OPS.duplicate && (other.revert as Label).source === temporary,
+        )
+        .modify((other) => {
+          (other.revert as Label).source = item.id;
+          other.path = other.path.replace(String(temporary), String(item.id));
+        });
+    },
+  );
 }
 
 /** A later update of the same product: every product write's update is an edit. */

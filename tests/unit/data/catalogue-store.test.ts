@@ -2,12 +2,14 @@ import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyCatalogueChange, type CatalogueChange } from '#data/catalogue-change.ts';
 import {
+  EDITS_FOLDED_PAST,
   onStoredCatalogueUpdate,
   readCatalogue,
   updateStoredCatalogue,
   writeCatalogue,
 } from '#data/catalogue-store.ts';
 import { CATALOGUE_CHUNK_SIZE, db, VintryDatabase } from '#data/db.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
 import { inventoryItem } from '../helpers/inventory-item.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
 
@@ -55,6 +57,60 @@ describe('a change of the stored catalogue', () => {
     await updateStoredCatalogue({ put: [{ item: item(10, 'Newer', 5) }], deleted: [] });
     await updateStoredCatalogue({ put: [{ item: item(10, 'Older', 4) }], deleted: [] });
     expect((await readCatalogue()).items[9]?.product).toBe('Newer');
+  });
+
+  it('stores an edit of a held product as one record of its own, leaving the records alone', async () => {
+    const before = await db.catalogueChunks.orderBy('n').toArray();
+    const edits = [3, S + 4, 2 * S + 5].map((id) => item(id, `Edited ${id}`, 2));
+    await updateStoredCatalogue({ put: edits.map((edit) => ({ item: edit })), deleted: [] });
+
+    expect(await db.catalogueChunks.orderBy('n').toArray()).toEqual(before);
+    expect(await db.catalogueEdits.count()).toBe(3);
+    const change: CatalogueChange = { put: edits.map((edit) => ({ item: edit })), deleted: [] };
+    expect((await readCatalogue()).items).toEqual(applyCatalogueChange(catalogue, change));
+  });
+
+  it('drops the edit of a product deleted since', async () => {
+    await updateStoredCatalogue({ put: [{ item: item(8, 'Edited', 2) }], deleted: [] });
+    await updateStoredCatalogue({ put: [], deleted: [8] });
+    const { items, meta } = await readCatalogue();
+    expect(items.some((row) => row.id === 8)).toBe(false);
+    expect(meta?.count).toBe(2.5 * S - 1);
+    expect(await db.catalogueEdits.count()).toBe(0);
+  });
+
+  it('shows a newer copy from a full download over an older answer stored after it', async () => {
+    await writeCatalogue(
+      catalogue.map((row) => (row.id === 12 ? item(12, 'From the download', 7) : row)),
+      { key: 'catalogue', etag: null, fetchedAt: 2, count: 2.5 * S },
+    );
+    await updateStoredCatalogue({ put: [{ item: item(12, 'A late answer', 6) }], deleted: [] });
+    expect((await readCatalogue()).items[11]?.product).toBe('From the download');
+  });
+
+  it(`folds the edits into the records once there are more than ${EDITS_FOLDED_PAST}`, async () => {
+    const large = Array.from({ length: EDITS_FOLDED_PAST + S }, (_, index) => item(index + 1));
+    await writeCatalogue(large, {
+      key: 'catalogue',
+      etag: null,
+      fetchedAt: 1,
+      count: large.length,
+    });
+    const edits = large.slice(0, EDITS_FOLDED_PAST + 1).map((row) => item(row.id, 'Folded', 2));
+    await updateStoredCatalogue({
+      put: edits.slice(0, -1).map((edit) => ({ item: edit })),
+      deleted: [],
+    });
+    expect(await db.catalogueEdits.count()).toBe(EDITS_FOLDED_PAST);
+    await updateStoredCatalogue({ put: [{ item: edits.at(-1) as InventoryItem }], deleted: [] });
+
+    expect(await db.catalogueEdits.count()).toBe(0);
+    const change: CatalogueChange = { put: edits.map((edit) => ({ item: edit })), deleted: [] };
+    const expected = applyCatalogueChange(large, change);
+    expect((await db.catalogueChunks.orderBy('n').toArray()).flatMap((c) => c.items)).toEqual(
+      expected,
+    );
+    expect((await readCatalogue()).items).toEqual(expected);
   });
 
   it('stores nothing before the first download', async () => {
