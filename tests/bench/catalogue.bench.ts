@@ -5,6 +5,7 @@ import {
   INVENTORY_RELOAD_THROTTLE_MS,
 } from '../../src/domains/products/constants.ts';
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
+import { countText } from '../../src/shared/words.ts';
 import { type InventoryFigures, measureInventory } from './inventory.bench.ts';
 import { launchChromium, outboxCount, signIn } from './lib/browser.ts';
 import { profilePage } from './lib/profile.ts';
@@ -91,7 +92,7 @@ async function changePrice(baseUrl: string, token: string, product: Product, pri
 
 export async function catalogueStored(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/inventory`);
-  await page.getByText(`of ${CATALOGUE_PRODUCTS} results`).waitFor({ timeout: 120_000 });
+  await page.getByText(`of ${countText(CATALOGUE_PRODUCTS)} results`).waitFor({ timeout: 120_000 });
   await page.waitForFunction(
     (name) => performance.getEntriesByName(name).length > 0,
     CATALOGUE_LOAD_MEASURE,

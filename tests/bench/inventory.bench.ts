@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { CATALOGUE_LOAD_MEASURE } from '../../src/domains/products/constants.ts';
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
+import { countText } from '../../src/shared/words.ts';
 import { afterNextPaint, launchChromium, signIn } from './lib/browser.ts';
 import { profilePage } from './lib/profile.ts';
 import { runWhenStarted } from './lib/run.ts';
@@ -236,7 +237,7 @@ export async function measureInventory(
 ): Promise<InventoryFigures> {
   const loadStarted = Date.now();
   await page.goto(`${baseUrl}/inventory`);
-  await page.getByText(`of ${products} results`).waitFor({ timeout: 120_000 });
+  await page.getByText(`of ${countText(products)} results`).waitFor({ timeout: 120_000 });
   await afterNextPaint(page);
   const firstLoad = Date.now() - loadStarted;
   // The grid paints from memory; the load ends when Dexie has stored it.
@@ -257,7 +258,7 @@ export async function measureInventory(
   let stopProfile = profiling ? await profilePage(page) : null;
   const reloadStarted = Date.now();
   await page.reload();
-  await page.getByText(`of ${products} results`).waitFor({ timeout: 120_000 });
+  await page.getByText(`of ${countText(products)} results`).waitFor({ timeout: 120_000 });
   await afterNextPaint(page);
   const storedLoad = Date.now() - reloadStarted;
   await stopProfile?.('reload with the catalogue stored');

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
+import { countText } from '../../src/shared/words.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';
 import { afterNextPaint, launchChromium, outboxCount, signIn } from './lib/browser.ts';
 import { runWhenStarted } from './lib/run.ts';
@@ -34,7 +35,7 @@ const settingsReady = (page: Page) =>
 async function timeToGrid(page: Page, baseUrl: string) {
   const started = Date.now();
   await page.goto(`${baseUrl}/inventory`);
-  await page.getByText(`of ${PRODUCTS} results`).waitFor({ timeout: 60_000 });
+  await page.getByText(`of ${countText(PRODUCTS)} results`).waitFor({ timeout: 60_000 });
   await page.locator('.inventory-grid canvas').first().waitFor();
   await afterNextPaint(page);
   return Date.now() - started;

@@ -19,7 +19,7 @@ async function tablet(browser: Browser, viewport = { width: 1280, height: 800 })
     // On a phone the sidebar is a drawer: straight to the screen.
     await signIn(page);
     await page.goto('/inventory');
-    await expect(page.getByText(/^Showing 1 to 10 of \d+ results$/)).toBeVisible();
+    await expect(page.getByText(/^Showing 1 to 10 of [\d,]+ results$/)).toBeVisible();
   }
   return { context, page };
 }

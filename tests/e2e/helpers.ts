@@ -94,7 +94,7 @@ export async function serverApi(page: Page, account: { email: string; password: 
   });
   const { accessToken } = (await login.json()) as { accessToken: string };
   const headers = { authorization: `Bearer ${accessToken}` };
-  /** A product of the catalogue by name: its id and its stock on the server. */
+  /** A product of the catalogue by name: its id, stock, barcode and SKU on the server. */
   const product = async (name: string) => {
     const response = await page.request.get('/api/v1/inventory/enhanced', { headers });
     const { products } = (await response.json()) as {
@@ -105,7 +105,12 @@ export async function serverApi(page: Page, account: { email: string; password: 
     );
     if (!found) throw new Error(`${name} is not in the catalogue`);
     const value = (key: string) => found.columns.find((column) => column.key === key)?.value;
-    return { id: found.id, stock: Number(value('stock_quantity')), barcode: value('barcode') };
+    return {
+      id: found.id,
+      stock: Number(value('stock_quantity')),
+      barcode: value('barcode'),
+      sku: value('sku'),
+    };
   };
   return { headers, product };
 }

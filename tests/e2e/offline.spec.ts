@@ -53,7 +53,7 @@ const orderLabels = (page: Page) =>
   page.getByRole('list', { name: 'Column order' }).locator('.order-list__label').allTextContents();
 const fieldItem = (page: Page, name: string) =>
   page.locator('.fields-list__item', { has: page.getByText(name, { exact: true }) });
-const resultsLine = (page: Page) => page.getByText(/^Showing 1 to \d+ of \d+ results$/);
+const resultsLine = (page: Page) => page.getByText(/^Showing 1 to [\d,]+ of [\d,]+ results$/);
 
 /** Signed in, with the worker installed and every screen visited once online. */
 async function visitOnline(page: Page) {

@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { unsentChangeCount } from '#data/sync/unsent.ts';
 import { signOut } from '#features/auth/sign-out.ts';
 import { useSession } from '#features/auth/use-session.ts';
+import { plural } from '#shared/words.ts';
 import { BrandMark } from '#ui/brand-mark.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { ToastRegion } from '#ui/toast.tsx';
@@ -150,7 +151,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           }
         >
           <p className="dialog-text">
-            You have {unsentOnSignOut} unsynced changes. Sign out anyway?
+            You have {plural(unsentOnSignOut, 'unsynced change')}. Sign out anyway?
           </p>
         </Modal>
       ) : null}

@@ -23,6 +23,14 @@ export function formatSku(id: number): string {
   return String(id).padStart(SKU_DIGITS, '0');
 }
 
+/**
+ * The SKU the product popup's header shows: the product's own, and the spec's id padded to 6
+ * digits only for a product that has none (the spec's prototype had no SKUs of its own).
+ */
+export function headerSku(item: { id: number; sku?: string | undefined }): string {
+  return item.sku?.trim() ? item.sku : formatSku(item.id);
+}
+
 /** Description cut to 30 characters followed by '...'; shorter text is shown whole. */
 export function truncateDescription(text: string): string {
   return text.length > DESCRIPTION_CUTOFF ? `${text.slice(0, DESCRIPTION_CUTOFF)}...` : text;

@@ -1,3 +1,4 @@
+import { countText } from '#shared/words.ts';
 import { MAX_PAGE_BUTTONS } from './constants.ts';
 import { columnValue, type InventoryItem } from './product.ts';
 
@@ -235,7 +236,8 @@ export function pageInfo(total: number, page: number, pageSize: number): PageInf
 }
 
 export function showingText({ from, to, total }: PageInfo): string {
-  return `Showing ${from} to ${to} of ${total} results`;
+  // The spec's words; the numbers with thousands separators.
+  return `Showing ${countText(from)} to ${countText(to)} of ${countText(total)} results`;
 }
 
 export type PageButton = { kind: 'page'; page: number } | { kind: 'ellipsis' };

@@ -1,13 +1,14 @@
 import { handOverDevice } from '#data/device-owner.ts';
 import { saveSession, userKey } from '#data/session.ts';
 import type { LoginResult } from '#shared/auth/schemas.ts';
+import { plural } from '#shared/words.ts';
 import { showToast } from '#ui/toast.tsx';
 
 /** Changes this user made here before someone else signed in, queued again now. */
 function restoredChangesMessage(count: number): string {
-  return count === 1
-    ? 'Welcome back. 1 change you made earlier on this device was kept and is being sent now.'
-    : `Welcome back. ${count} changes you made earlier on this device were kept and are being sent now.`;
+  return `Welcome back. ${plural(count, 'change')} you made earlier on this device ${
+    count === 1 ? 'was' : 'were'
+  } kept and ${count === 1 ? 'is' : 'are'} being sent now.`;
 }
 
 /**

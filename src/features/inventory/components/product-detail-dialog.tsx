@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { stockMovementsQuery } from '#data/repositories/stock.ts';
-import { formatCurrency, formatPercent, formatSku } from '#domains/products/format.ts';
+import { formatCurrency, formatPercent, headerSku } from '#domains/products/format.ts';
 import { markup, totalCost } from '#domains/products/pricing.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { PRODUCT_DETAIL_PLACEHOLDERS as P } from '#domains/products/product-detail.ts';
@@ -98,7 +98,7 @@ export function ProductDetailDialog({
         <p className="detail-header__producer">{item.producer}</p>
         <div className="detail-header__meta">
           <span className={`status-badge status-badge--${badge.tone}`}>{badge.label}</span>
-          <span className="detail-header__sku">SKU: {formatSku(item.id)}</span>
+          <span className="detail-header__sku">SKU: {headerSku(item)}</span>
         </div>
       </div>
     </div>

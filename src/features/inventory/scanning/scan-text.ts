@@ -1,3 +1,4 @@
+import { countText } from '#shared/words.ts';
 /** What the scanning screens say, in one place. */
 export const SCAN_TEXT = {
   notFound: 'No product has this code or name.',
@@ -6,7 +7,7 @@ export const SCAN_TEXT = {
   loading: 'Loading products...',
   absent:
     'The catalogue is not on this device yet. Connect to the internet to look products up here.',
-  several: (count: number) => `This code belongs to ${count} products. Which one?`,
+  several: (count: number) => `This code belongs to ${countText(count)} products. Which one?`,
   matches: 'Matching products',
   newBarcode: (code: string) => `No product has the barcode ${code} yet.`,
   askToAdd: 'An owner or a manager can add it, or attach it to a product.',

@@ -19,7 +19,7 @@ const grange: InventoryItem = {
   custom: {},
 };
 
-function setup({ canEdit = true } = {}) {
+function setup({ canEdit = true, item = grange } = {}) {
   const onClose = vi.fn();
   const onShowProducer = vi.fn();
   const onEditProduct = vi.fn();
@@ -28,7 +28,7 @@ function setup({ canEdit = true } = {}) {
     <>
       <button type="button">opener</button>
       <ProductDetailDialog
-        item={grange}
+        item={item}
         onClose={onClose}
         onShowProducer={onShowProducer}
         onEditProduct={canEdit ? onEditProduct : undefined}
@@ -48,11 +48,17 @@ const fact = (dialog: HTMLElement, term: string) =>
   within(dialog).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('Product Detail popup', () => {
-  it('shows the header: name, producer, status badge and the padded SKU', () => {
+  it('shows the header: name, producer, status badge and, for a product with no SKU, the padded id', () => {
     const { dialog } = setup();
     expect(within(dialog).getByText('Penfolds', { selector: 'p' })).toBeTruthy();
     expect(within(dialog).getByText('Low Stock').className).toContain('status-badge--yellow');
     expect(within(dialog).getByText('SKU: 000007')).toBeTruthy();
+  });
+
+  it("shows the product's own SKU in the header when it has one", () => {
+    const { dialog } = setup({ item: { ...grange, sku: 'VIN-100109' } });
+    expect(within(dialog).getByText('SKU: VIN-100109')).toBeTruthy();
+    expect(within(dialog).queryByText('SKU: 000007')).toBeNull();
   });
 
   it('opens on Overview with the origin and the pricing breakdown', () => {

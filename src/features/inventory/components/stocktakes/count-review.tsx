@@ -11,6 +11,7 @@ import {
   type StocktakeSummary,
   type UncountedChoice,
 } from '#domains/stocktakes/stocktake.ts';
+import { countText, plural } from '#shared/words.ts';
 import { PageSpinner } from '#ui/spinner.tsx';
 
 /** Uncounted products listed by name before the rest are summed up. */
@@ -89,9 +90,9 @@ export function CountReview({
     body = (
       <>
         <p className="stocktake__note">
-          {counted.length} of {rows.length} products counted. Closing makes {moves.length}{' '}
-          {moves.length === 1 ? 'correction' : 'corrections'} worth {formatCurrency(totalValue)} at
-          LUC; what sold or moved during the count stays counted.
+          {countText(counted.length)} of {plural(rows.length, 'product')} counted. Closing makes{' '}
+          {plural(moves.length, 'correction')} worth {formatCurrency(totalValue)} at LUC; what sold
+          or moved during the count stays counted.
         </p>
         <div className="detail-table-wrap">
           <table className="detail-table stocktake__table">

@@ -3,6 +3,7 @@ import { useStocktakes } from '#data/hooks/use-stocktakes.ts';
 import { refreshStocktakes } from '#data/repositories/stocktakes.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
+import { countText } from '#shared/words.ts';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { showToast } from '#ui/toast.tsx';
 import { CountReview } from './count-review.tsx';
@@ -119,7 +120,9 @@ export function StocktakesView({
                   {count.category ? ` · ${count.category}` : ''}
                   {count.search ? ` · “${count.search}”` : ''} · started{' '}
                   {when.format(new Date(count.started_at))} · {STATUS_LABELS[count.status]}
-                  {count.products > 0 ? ` · ${count.counted} of ${count.products} counted` : ''}
+                  {count.products > 0
+                    ? ` · ${countText(count.counted)} of ${countText(count.products)} counted`
+                    : ''}
                 </p>
               </div>
               {count.status === 'open' ? (
