@@ -127,6 +127,9 @@ export function createApp(deps: Deps) {
     batchRoutes(async (request) => app.fetch(request, { insideBatch: true })),
   );
   app.route(API_PREFIX, api);
+  // Load balancers and uptime checks ask /health by habit: it answers as /api/v1/health does,
+  // not with the app's page.
+  app.route('/health', healthRoutes(deps));
 
   if (deps.staticDir) mountStatic(app, deps.staticDir);
 

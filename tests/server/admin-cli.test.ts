@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '#server/cli/commands.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
@@ -111,5 +112,29 @@ describe('admin commands', () => {
       'anna@cellar.test\tAnna\towner\tRiver Cellar',
       'bo@cellar.test\tbo\tstaff\tRiver Cellar',
     ]);
+  });
+
+  it("adds generated products to the named business, or without a name to the demo account's", async () => {
+    await expect(run('seed-products', ['--count', '2'])).rejects.toThrow(
+      'Name the business with --business: Fresh Cellar, River Cellar',
+    );
+    expect(await run('seed-products', ['--count', '2', '--business', 'River Cellar'])).toBe(
+      'Added 2 products to River Cellar (2 in all)',
+    );
+    await expect(run('seed-products', ['--count', '2', '--business', 'Nowhere'])).rejects.toThrow(
+      'No business is named Nowhere',
+    );
+
+    // The demo account's business, renamed: still the one meant.
+    await run('create-user', [
+      ...['--email', 'demo@vintry.test', '--password', 'Vintry2026'],
+      ...['--business', 'Demo Cellar', '--role', 'owner'],
+    ]);
+    await server.db.execute(
+      sql`update businesses set name = 'Harbour Bottle Shop' where name = 'Demo Cellar'`,
+    );
+    expect(await run('seed-products', ['--count', '3'])).toBe(
+      'Added 3 products to Harbour Bottle Shop (3 in all)',
+    );
   });
 });

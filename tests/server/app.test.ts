@@ -25,10 +25,12 @@ describe('HTTP surface', () => {
     await rm(staticDir, { recursive: true, force: true });
   });
 
-  it('answers the health check with the database kind', async () => {
-    const response = await server.call('GET', '/api/v1/health');
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'ok', db: server.dbKind });
+  it('answers the health check with the database kind, at /api/v1/health and at /health', async () => {
+    for (const target of ['/api/v1/health', '/health']) {
+      const response = await server.call('GET', target);
+      expect(response.status, target).toBe(200);
+      expect(response.body, target).toEqual({ status: 'ok', db: server.dbKind });
+    }
   });
 
   it('answers an unknown API path with a JSON 404, never the app shell', async () => {

@@ -96,7 +96,7 @@ Commands:
   create-user    --email <email> --password <password> --business <name> [--role owner|manager|staff] [--name <name>]
   set-password   --email <email> --password <password>
   list-users
-  seed-products  --count <n> [--business <name>]   (default business: ${DEMO.businessName})`;
+  seed-products  --count <n> [--business <name>]   (default: the business of ${DEMO.email}, or the only one)`;
 
 const MAX_SEED_COUNT = 1_000_000;
 
@@ -109,13 +109,28 @@ const SeedProductsArgs = v.object(
       v.minValue(1, '--count must be at least 1'),
       v.maxValue(MAX_SEED_COUNT, `--count must be at most ${MAX_SEED_COUNT}`),
     ),
-    business: v.optional(
-      v.pipe(v.string(), v.trim(), v.nonEmpty('--business must not be empty')),
-      DEMO.businessName,
-    ),
+    business: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('--business must not be empty'))),
   },
   missingFieldMessage({ count: '--count is required' }, 'Invalid arguments'),
 );
+
+/**
+ * The business a command means when none is named: the demo account's, under whatever name it
+ * has now (a renamed business is still the demo's), else the only business there is.
+ */
+async function defaultBusiness(db: Db): Promise<{ id: string; name: string }> {
+  const people = await listUsers(db);
+  const demo = people.find((person) => person.email === DEMO.email);
+  if (demo) return { id: demo.businessId, name: demo.businessName };
+  const businesses = [...new Map(people.map((p) => [p.businessId, p.businessName])).entries()];
+  const [only] = businesses;
+  if (businesses.length === 1 && only) return { id: only[0], name: only[1] };
+  throw new CliError(
+    businesses.length === 0
+      ? 'There is no business yet: create one with create-user'
+      : `Name the business with --business: ${businesses.map(([, name]) => name).join(', ')}`,
+  );
+}
 
 export interface Command {
   run: (db: Db, args: string[]) => Promise<string>;
@@ -164,12 +179,14 @@ export const COMMANDS: Record<string, Command> = {
   'seed-products': {
     run: async (db, args) => {
       const input = parse(SeedProductsArgs, options(args, ['count', 'business']));
-      const businessId = await findBusinessId(db, input.business);
-      if (!businessId) throw new CliError(`No business is named ${input.business}`);
-      const existing = await countProducts(db, businessId);
+      const business = input.business
+        ? { id: await findBusinessId(db, input.business), name: input.business }
+        : await defaultBusiness(db);
+      if (!business.id) throw new CliError(`No business is named ${business.name}`);
+      const existing = await countProducts(db, business.id);
       // Continue the generated sequence, so repeated runs add new products, not copies.
-      await insertProducts(db, businessId, generateProducts(input.count, existing));
-      return `Added ${input.count} products to ${input.business} (${existing + input.count} in all)`;
+      await insertProducts(db, business.id, generateProducts(input.count, existing));
+      return `Added ${input.count} products to ${business.name} (${existing + input.count} in all)`;
     },
   },
   'list-users': {
