@@ -25,6 +25,7 @@ export function InventoryScreen() {
       // Opened once: a refresh or Back does not open it again.
       onOpened={() => void navigate({ to: '/inventory', search: {}, replace: true })}
       newBarcode={barcode}
+      onViewOrders={() => void navigate({ to: '/orders' })}
       settingsPanel={
         <SettingsPanel
           customFieldsManager={

@@ -105,9 +105,9 @@ function TomorrowOrders({ orders }: { orders: DashboardSnapshot['tomorrowOrders'
       area="orders"
       title="Tomorrow's Orders"
       aside={
-        <button type="button" className="button button--link dash-card__action">
+        <Link to="/orders" className="button button--link dash-card__action">
           View all
-        </button>
+        </Link>
       }
     >
       <ul className="dash-list">
@@ -167,9 +167,9 @@ function MostSold({ items }: { items: DashboardSnapshot['topItems'] }) {
       area="top"
       title="Most Sold Items"
       aside={
-        <button type="button" className="button button--link dash-card__action">
+        <Link to="/reports/sales" className="button button--link dash-card__action">
           View Report
-        </button>
+        </Link>
       }
     >
       <ul className="dash-list">
@@ -224,13 +224,15 @@ function LowStockAlerts({ lowStock }: { lowStock: DashboardSnapshot['lowStock'] 
                   </span>
                   <span className="dash-list__meta">{item.stock} left</span>
                 </span>
-                <button
-                  type="button"
+                {/* Until purchasing exists: the product's stock adjustment, to book what arrives. */}
+                <Link
+                  to="/inventory"
+                  search={{ product: item.id, open: 'adjust' }}
                   className="button button--secondary button--small low-stock__reorder"
                   aria-label={`Reorder ${item.name}`}
                 >
                   Reorder
-                </button>
+                </Link>
               </li>
             );
           })}

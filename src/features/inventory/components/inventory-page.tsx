@@ -61,7 +61,10 @@ export function InventoryPage({
   onOpened,
   newBarcode,
   settingsPanel,
+  onViewOrders,
 }: {
+  /** The product popup's 'View all orders': to the Orders screen. */
+  onViewOrders?: () => void;
   tab: InventoryTab;
   onTabChange: (tab: InventoryTab) => void;
   /** A product to open at once, its detail or its stock adjustment; `onOpened` once it is. */
@@ -229,12 +232,14 @@ export function InventoryPage({
               catalogue={SAMPLE_INVENTORY}
               columns={gridColumns}
               display={display}
+              onViewOrders={onViewOrders}
             />
           ) : (
             <InventoryTableView
               catalogue={shown.items}
               columns={gridColumns}
               display={display}
+              onViewOrders={onViewOrders}
               writes={writes}
               stockReasons={
                 storedSettings?.settings.stockManagement.stockAdjustmentReasons ??

@@ -56,6 +56,7 @@ export function InventoryTableView({
   onOpened,
   canEdit = true,
   onEditProduct,
+  onViewOrders,
 }: {
   catalogue: readonly InventoryItem[];
   columns: readonly ColumnDef[];
@@ -74,6 +75,8 @@ export function InventoryTableView({
   onOpened?: (() => void) | undefined;
   /** Whether the person's role may change the catalogue (edit, duplicate, delete). */
   canEdit?: boolean;
+  /** The product popup's 'View all orders': to the Orders screen. */
+  onViewOrders?: (() => void) | undefined;
   /** The product popup's Edit Product: the whole product form (real products only). */
   onEditProduct?: ((item: InventoryItem) => void) | undefined;
 }) {
@@ -316,6 +319,7 @@ export function InventoryTableView({
             setDetail(null);
             table.setQuery(producer);
           }}
+          onViewOrders={onViewOrders}
           onAdjustStock={
             writes
               ? () => {

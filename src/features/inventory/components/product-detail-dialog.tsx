@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { createContext, type KeyboardEvent, useContext, useId, useState } from 'react';
 import { stockMovementsQuery } from '#data/repositories/stock.ts';
 import { formatCurrency, formatPercent, headerSku } from '#domains/products/format.ts';
 import { markup, totalCost } from '#domains/products/pricing.ts';
@@ -48,8 +48,9 @@ function Section({
 }
 
 /**
- * The Product Detail popup of spec section 2. Much of it is fixed placeholder content (spec
- * section 9); the prices are the product's own.
+ * The Product Detail popup of spec section 2. On the sample products shown while the catalogue
+ * is empty it keeps the spec's fixed placeholder content (section 9); on a product of the
+ * catalogue every figure is the product's own, and what is not recorded says so.
  */
 export function ProductDetailDialog({
   item,
@@ -57,6 +58,7 @@ export function ProductDetailDialog({
   onShowProducer,
   onAdjustStock,
   onEditProduct,
+  onViewOrders,
   online = true,
 }: {
   item: InventoryItem;
@@ -70,10 +72,15 @@ export function ProductDetailDialog({
   onAdjustStock?: (() => void) | undefined;
   /** Edit Product; without it (a role that may not change the catalogue) it is not offered. */
   onEditProduct?: (() => void) | undefined;
+  /** 'View all orders': goes to the Orders screen (closing the popup). */
+  onViewOrders?: (() => void) | undefined;
   online?: boolean;
 }) {
   const [tab, setTab] = useState<TabId>('overview');
   const baseId = useId();
+  // A sample product (shown while the catalogue is empty) keeps the spec's placeholder figures;
+  // a product of the catalogue shows only what is known of it.
+  const sample = !onAdjustStock;
   const badge = statusBadge(item.status);
 
   function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -147,54 +154,74 @@ export function ProductDetailDialog({
           </button>
         ))}
       </div>
-      <div
-        id={`${baseId}-${tab}-panel`}
-        role="tabpanel"
-        aria-labelledby={`${baseId}-${tab}`}
-        className="detail-panel"
-      >
-        {tab === 'overview' ? (
-          <OverviewTab item={item} onShowProducer={onShowProducer} />
-        ) : tab === 'stock' ? (
-          onAdjustStock ? (
-            <RealStockTab item={item} online={online} onAdjustStock={onAdjustStock} />
+      <ViewOrdersContext.Provider value={onViewOrders}>
+        <div
+          id={`${baseId}-${tab}-panel`}
+          role="tabpanel"
+          aria-labelledby={`${baseId}-${tab}`}
+          className="detail-panel"
+        >
+          {tab === 'overview' ? (
+            <OverviewTab item={item} sample={sample} onShowProducer={onShowProducer} />
+          ) : tab === 'stock' ? (
+            onAdjustStock ? (
+              <RealStockTab item={item} online={online} onAdjustStock={onAdjustStock} />
+            ) : (
+              <StockTab item={item} />
+            )
+          ) : sample ? (
+            <AnalyticsTab item={item} />
           ) : (
-            <StockTab item={item} />
-          )
-        ) : (
-          <AnalyticsTab item={item} />
-        )}
-      </div>
+            <NoSalesTab />
+          )}
+        </div>
+      </ViewOrdersContext.Provider>
     </Modal>
   );
 }
 
+/** A value the product does not have (yet) reads as a dash, never another product's. */
+const orDash = (value: string | undefined | null) => (value?.trim() ? value : '—');
+
+export const DETAIL_TEXT = {
+  notRecorded: 'Not recorded for this product.',
+  noOrders: 'No purchase orders yet. Orders and reorder points arrive with purchasing.',
+  noSales: 'No sales recorded yet',
+  afterSales: 'Shown once sales are recorded.',
+} as const;
+
 function OverviewTab({
   item,
+  sample,
   onShowProducer,
 }: {
   item: InventoryItem;
+  sample: boolean;
   onShowProducer: (producer: string) => void;
 }) {
+  // The wine facts are the spec's fixed values on a sample product; a product of the catalogue
+  // has none recorded yet.
+  const fixed = (value: string) => (sample ? value : '—');
+  const text = (value: string) => (sample ? value : DETAIL_TEXT.notRecorded);
   return (
     <div className="detail-grid">
       <Section title="Origin Information">
         <Facts
           rows={[
-            ['Country', item.country],
-            ['Region', item.region],
-            ['Appellation', item.appellation],
-            ['Vintage', P.vintage],
+            ['Country', orDash(item.country)],
+            ['Region', orDash(item.region)],
+            ['Appellation', orDash(item.appellation)],
+            ['Vintage', fixed(P.vintage)],
           ]}
         />
       </Section>
       <Section title="Wine Classification">
         <Facts
           rows={[
-            ['Type', P.type],
-            ['Grape Varieties', P.grapes],
-            ['Alcohol', P.alcohol],
-            ['Serving Temp', P.servingTemp],
+            ['Type', fixed(P.type)],
+            ['Grape Varieties', fixed(P.grapes)],
+            ['Alcohol', fixed(P.alcohol)],
+            ['Serving Temp', fixed(P.servingTemp)],
           ]}
         />
       </Section>
@@ -212,7 +239,7 @@ function OverviewTab({
       </Section>
       <Section title="Producer Information">
         <p className="detail-text">
-          {item.producer}, {item.region}, {item.country}.
+          {[item.producer, item.region, item.country].filter((part) => part?.trim()).join(', ')}.
         </p>
         <button
           type="button"
@@ -223,13 +250,13 @@ function OverviewTab({
         </button>
       </Section>
       <Section title="Tasting Notes">
-        <p className="detail-text">{P.tastingNotes}</p>
+        <p className="detail-text">{text(P.tastingNotes)}</p>
       </Section>
       <Section title="Food Pairing">
-        <p className="detail-text">{P.foodPairing}</p>
+        <p className="detail-text">{text(P.foodPairing)}</p>
       </Section>
       <Section title="Rating">
-        <p className="detail-text">{P.rating}</p>
+        <p className="detail-text">{text(P.rating)}</p>
       </Section>
     </div>
   );
@@ -335,7 +362,8 @@ function RealStockTab({
             ['Available', String(stock)],
             ['Reserved', '0'],
             ['Total', String(stock)],
-            ['Stock Value', formatCurrency(stock * item.listPrice)],
+            ['Stock Value (at list price)', formatCurrency(stock * item.listPrice)],
+            ['Stock Value (at cost, LUC)', formatCurrency(stock * item.luc)],
           ]}
         />
         <button
@@ -349,7 +377,16 @@ function RealStockTab({
       <Section title="Recent Movements" wide>
         <RecentMovements productId={item.id} online={online} />
       </Section>
-      <OrderPlaceholders item={item} />
+      <Section title="Storage Location">
+        <p className="detail-text">{DETAIL_TEXT.notRecorded}</p>
+      </Section>
+      <Section title="Reorder Information">
+        <Facts rows={[['Preferred Supplier', orDash(item.supplier)]]} />
+      </Section>
+      <Section title="Recent Orders" wide>
+        <p className="detail-text">{DETAIL_TEXT.noOrders}</p>
+        <ViewAllOrders />
+      </Section>
     </div>
   );
 }
@@ -398,11 +435,42 @@ function OrderPlaceholders({ item }: { item: InventoryItem }) {
             </tbody>
           </table>
         </div>
-        <button type="button" className="button button--link">
-          View all orders
-        </button>
+        <ViewAllOrders />
       </Section>
     </>
+  );
+}
+
+/** 'View all orders': the Orders screen, where the screen offers a way there. */
+function ViewAllOrders() {
+  const onViewOrders = useContext(ViewOrdersContext);
+  if (!onViewOrders) return null;
+  return (
+    <button type="button" className="button button--link" onClick={onViewOrders}>
+      View all orders
+    </button>
+  );
+}
+
+const ViewOrdersContext = createContext<(() => void) | undefined>(undefined);
+
+/** Analytics of a product of the catalogue: nothing is sold through Vintry yet. */
+function NoSalesTab() {
+  return (
+    <div className="detail-grid">
+      <Section title="Sales This Month">
+        <p className="detail-text">{DETAIL_TEXT.noSales}</p>
+      </Section>
+      <Section title="12-Month Sales Trend">
+        <p className="detail-text">{DETAIL_TEXT.noSales}</p>
+      </Section>
+      <Section title="Performance Comparison">
+        <p className="detail-text">{DETAIL_TEXT.afterSales}</p>
+      </Section>
+      <Section title="Customer Insights">
+        <p className="detail-text">{DETAIL_TEXT.afterSales}</p>
+      </Section>
+    </div>
   );
 }
 

@@ -67,12 +67,16 @@ describe('Dashboard', () => {
     expect(within(orders).getByText('The Larder Bistro')).toBeTruthy();
     expect(within(orders).getByText('12 items')).toBeTruthy();
     expect(within(orders).getByText('9:30 AM').previousSibling?.textContent).toBe('Delivery');
-    expect(within(orders).getByRole('button', { name: 'View all' })).toBeTruthy();
+    expect(within(orders).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe(
+      '/orders',
+    );
 
     const top = screen.getByRole('region', { name: 'Most Sold Items' });
     expect(within(top).getByText('Penfolds Bin 389')).toBeTruthy();
     expect(within(top).getByText('42 sold')).toBeTruthy();
-    expect(within(top).getByRole('button', { name: 'View Report' })).toBeTruthy();
+    expect(within(top).getByRole('link', { name: 'View Report' }).getAttribute('href')).toBe(
+      '/reports/sales',
+    );
 
     expect(await screen.findByTestId('sales-chart')).toBeTruthy();
     expect(screen.getByText('Last 7 Days')).toBeTruthy();
@@ -89,7 +93,9 @@ describe('Dashboard', () => {
     expect(within(low).getByRole('img', { name: 'Low stock level' })).toBeTruthy();
     expect(within(low).getByRole('img', { name: 'Medium stock level' })).toBeTruthy();
     expect(within(low).getByText('0 left')).toBeTruthy();
-    expect(within(low).getByRole('button', { name: 'Reorder Low Riesling' })).toBeTruthy();
+    const reorder = within(low).getByRole('link', { name: 'Reorder Low Riesling' });
+    // Until purchasing exists, the product's stock adjustment on the inventory screen.
+    expect(reorder.getAttribute('href')).toBe('/inventory?product=2&open=adjust');
 
     mockServer.use(
       http.get('*/api/v1/inventory/enhanced', () => HttpResponse.json({ products: [] })),

@@ -1,8 +1,12 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { InventoryItem } from '#domains/products/product.ts';
-import { ProductDetailDialog } from '#features/inventory/components/product-detail-dialog.tsx';
+import {
+  DETAIL_TEXT,
+  ProductDetailDialog,
+} from '#features/inventory/components/product-detail-dialog.tsx';
 
 const grange: InventoryItem = {
   id: 7,
@@ -19,28 +23,34 @@ const grange: InventoryItem = {
   custom: {},
 };
 
-function setup({ canEdit = true, item = grange } = {}) {
+function setup({ canEdit = true, item = grange, ofCatalogue = false } = {}) {
   const onClose = vi.fn();
+  const onViewOrders = vi.fn();
   const onShowProducer = vi.fn();
   const onEditProduct = vi.fn();
   const user = userEvent.setup();
+  // Movements are asked of the server only for a product of the catalogue; none here.
+  const queries = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
   render(
-    <>
+    <QueryClientProvider client={queries}>
       <button type="button">opener</button>
       <ProductDetailDialog
         item={item}
         onClose={onClose}
         onShowProducer={onShowProducer}
         onEditProduct={canEdit ? onEditProduct : undefined}
+        onAdjustStock={ofCatalogue ? vi.fn() : undefined}
+        onViewOrders={onViewOrders}
       />
-    </>,
+    </QueryClientProvider>,
   );
   return {
     user,
     onClose,
     onShowProducer,
     onEditProduct,
-    dialog: screen.getByRole('dialog', { name: grange.product }),
+    onViewOrders,
+    dialog: screen.getByRole('dialog', { name: item.product }),
   };
 }
 
@@ -102,7 +112,65 @@ describe('Product Detail popup', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['2026-10-15', '24', '$640.00', '$15,360.00', 'Delivered']);
-    expect(within(dialog).getByRole('button', { name: 'View all orders' })).toBeTruthy();
+  });
+
+  it("'View all orders' goes to the Orders screen", async () => {
+    const { user, dialog, onViewOrders } = setup();
+    await user.click(within(dialog).getByRole('tab', { name: 'Stock & Orders' }));
+    await user.click(within(dialog).getByRole('button', { name: 'View all orders' }));
+    expect(onViewOrders).toHaveBeenCalledTimes(1);
+  });
+
+  describe('a product of the catalogue', () => {
+    const ardbeg: InventoryItem = {
+      ...grange,
+      id: 110,
+      product: 'Ardbeg 10 Year Old',
+      producer: 'Ardbeg',
+      country: 'Scotland',
+      region: 'Islay',
+      appellation: '',
+      sku: 'VIN-100109',
+      supplier: 'Island Spirits Trading',
+      luc: 62.5,
+      listPrice: 99.99,
+      stock_quantity: 8,
+      status: 'Low Stock',
+    };
+
+    it('shows its own values, and a dash or words where it has none: never a fixed value', () => {
+      const { dialog } = setup({ item: ardbeg, ofCatalogue: true });
+      expect(fact(dialog, 'Country')).toBe('Scotland');
+      expect(fact(dialog, 'Appellation')).toBe('—');
+      for (const term of ['Vintage', 'Type', 'Grape Varieties', 'Alcohol', 'Serving Temp']) {
+        expect(fact(dialog, term), term).toBe('—');
+      }
+      expect(dialog.textContent).not.toContain('2019');
+      expect(dialog.textContent).not.toContain('94/100');
+      expect(dialog.textContent).not.toContain('Red Wine');
+      expect(within(dialog).getAllByText(DETAIL_TEXT.notRecorded)).toHaveLength(3);
+      expect(within(dialog).getByText('Ardbeg, Islay, Scotland.')).toBeTruthy();
+    });
+
+    it('values its stock at list price and at cost, and names its own supplier', async () => {
+      const { user, dialog } = setup({ item: ardbeg, ofCatalogue: true });
+      await user.click(within(dialog).getByRole('tab', { name: 'Stock & Orders' }));
+      expect(fact(dialog, 'Total')).toBe('8');
+      expect(fact(dialog, 'Stock Value (at list price)')).toBe('$799.92');
+      expect(fact(dialog, 'Stock Value (at cost, LUC)')).toBe('$500.00');
+      expect(fact(dialog, 'Preferred Supplier')).toBe('Island Spirits Trading');
+      expect(within(dialog).queryByText('Reorder Point')).toBeNull();
+      expect(within(dialog).getByText(DETAIL_TEXT.noOrders)).toBeTruthy();
+      expect(within(dialog).queryByText('Delivered')).toBeNull();
+    });
+
+    it('says no sales are recorded instead of inventing them', async () => {
+      const { user, dialog } = setup({ item: ardbeg, ofCatalogue: true });
+      await user.click(within(dialog).getByRole('tab', { name: 'Analytics' }));
+      expect(within(dialog).getAllByText(DETAIL_TEXT.noSales)).toHaveLength(2);
+      expect(within(dialog).queryByText('Units Sold')).toBeNull();
+      expect(dialog.textContent).not.toContain('4.2x/year');
+    });
   });
 
   it('shows the placeholder analytics', async () => {
