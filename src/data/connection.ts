@@ -58,13 +58,35 @@ function noteUnreachable() {
 }
 
 /** `fetch`, noting what its outcome says about the connection. Every API call goes through it. */
+export const UNREACHABLE_MESSAGES = {
+  offline: 'You are offline. This needs the server: try again when you are back online.',
+  unreachable: 'The server could not be reached. Try again in a moment.',
+} as const;
+
+/**
+ * A fetch that got no answer, said in words: the browser's own message ('Failed to fetch') means
+ * nothing to a person and reaches the screen wherever an error's message is shown. Still a
+ * TypeError, as fetch's own is, so every check for a network failure holds.
+ */
+export class UnreachableError extends TypeError {
+  override name = 'UnreachableError';
+  constructor() {
+    super(
+      typeof navigator !== 'undefined' && navigator.onLine === false
+        ? UNREACHABLE_MESSAGES.offline
+        : UNREACHABLE_MESSAGES.unreachable,
+    );
+  }
+}
+
 export async function fetchNotingConnection(input: string, init?: RequestInit): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(input, init);
   } catch (error) {
-    if (isNetworkFailure(error)) noteUnreachable();
-    throw error;
+    if (!isNetworkFailure(error)) throw error;
+    noteUnreachable();
+    throw new UnreachableError();
   }
   noteAnswer(response);
   return response;

@@ -5,6 +5,7 @@ import {
   PROBE_DELAYS_MS,
   serverReachable,
   subscribeConnection,
+  UNREACHABLE_MESSAGES,
 } from '#data/connection.ts';
 
 /** The probe's back-off, with fetch replaced so that time can be moved by hand. */
@@ -27,6 +28,18 @@ describe('server reachability', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+  });
+
+  it('says a fetch that got no answer in words, still as the TypeError fetch throws', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const error = await fetchNotingConnection('/api/v1/dashboard').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe(UNREACHABLE_MESSAGES.unreachable);
+    onLine.mockReturnValue(false);
+    await expect(fetchNotingConnection('/api/v1/dashboard')).rejects.toThrow(
+      UNREACHABLE_MESSAGES.offline,
+    );
+    onLine.mockRestore();
   });
 
   it('asks /health when a screen opens, then after 6, 12 and every 30 seconds until it answers', async () => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowDownRight, ArrowUpRight, Package, Truck } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { isNetworkFailure } from '#data/connection.ts';
 import { useLocalLowStock } from '#data/hooks/use-low-stock.ts';
 import { type DashboardData, dashboardQuery } from '#data/repositories/dashboard.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
@@ -289,6 +290,11 @@ function Cards({
   );
 }
 
+export const DASHBOARD_TEXT = {
+  needsVisit:
+    'The dashboard needs one online visit on this device. Connect to the internet and try again.',
+} as const;
+
 /** The Dashboard of spec section 2: how the business is doing, and what is about to run out. */
 export function DashboardPage() {
   const query = useQuery(dashboardQuery());
@@ -303,7 +309,11 @@ export function DashboardPage() {
         />
       ) : query.isError ? (
         <div className="card dash-error" role="alert">
-          <p>The dashboard could not be loaded. {query.error.message}</p>
+          <p>
+            {isNetworkFailure(query.error)
+              ? DASHBOARD_TEXT.needsVisit
+              : `The dashboard could not be loaded. ${query.error.message}`}
+          </p>
           <button
             type="button"
             className="button button--primary"

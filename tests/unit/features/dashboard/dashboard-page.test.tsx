@@ -10,6 +10,7 @@ import {
   SAMPLE_TOP_ITEMS,
 } from '#domains/dashboard/sample-data.ts';
 import type { DashboardSnapshot } from '#domains/dashboard/snapshot.ts';
+import { DASHBOARD_TEXT } from '#features/dashboard/components/dashboard-page.tsx';
 import { mockServer } from '../../../mocks/server.ts';
 import { demoProfileHandler, renderApp, signInAsDemo } from '../../helpers/render-app.tsx';
 
@@ -171,5 +172,18 @@ describe('Dashboard', () => {
     expect(alert.textContent).toContain('The dashboard could not be loaded.');
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: "Today's Snapshot" })).toBeTruthy();
+  });
+
+  it('says in words that a first visit needs the server, never the browser\'s "Failed to fetch"', async () => {
+    mockServer.use(
+      http.get('*/api/v1/dashboard', () => HttpResponse.error()),
+      demoProfileHandler(),
+    );
+    await signInAsDemo();
+    renderApp('/dashboard');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain(DASHBOARD_TEXT.needsVisit);
+    expect(alert.textContent).not.toContain('Failed to fetch');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
