@@ -43,12 +43,17 @@ export const isMoneyColumn = (key: string) => fieldOfColumn(key)?.kind === 'mone
 /** What the editor's inputs hold: text for every field, by column key. */
 export type RowDraft = Record<string, string>;
 
+/** A value as an input holds it: a yes/no as 'yes' or 'no', the product form's words. */
 const asText = (value: unknown) =>
   value === null || value === undefined
     ? ''
     : Array.isArray(value)
       ? value.join(', ')
-      : String(value);
+      : typeof value === 'boolean'
+        ? value
+          ? 'yes'
+          : 'no'
+        : String(value);
 
 export function draftFor(
   item: InventoryItem,

@@ -233,6 +233,7 @@ export function InventoryPage({
               columns={gridColumns}
               display={display}
               onViewOrders={onViewOrders}
+              customFields={columns.customFields}
             />
           ) : (
             <InventoryTableView
@@ -240,6 +241,7 @@ export function InventoryPage({
               columns={gridColumns}
               display={display}
               onViewOrders={onViewOrders}
+              customFields={columns.customFields}
               writes={writes}
               stockReasons={
                 storedSettings?.settings.stockManagement.stockAdjustmentReasons ??

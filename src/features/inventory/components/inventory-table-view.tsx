@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { StoredCustomField } from '#data/db.ts';
 import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import { PAGE_SIZE_OPTIONS } from '#domains/products/constants.ts';
@@ -57,7 +58,10 @@ export function InventoryTableView({
   canEdit = true,
   onEditProduct,
   onViewOrders,
+  customFields,
 }: {
+  /** The custom fields' definitions, for the row editor's inputs. */
+  customFields?: readonly StoredCustomField[] | undefined;
   catalogue: readonly InventoryItem[];
   columns: readonly ColumnDef[];
   display?: DisplayOptions;
@@ -262,6 +266,7 @@ export function InventoryTableView({
             )}
             columns={editedColumns}
             customColumns={customColumns}
+            customFields={customFields}
             errors={editErrors}
             onSave={(draft) => void saveEdit(editing, draft)}
             onCancel={() => setEditingId(null)}

@@ -1,11 +1,22 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import type { StoredCustomField } from '#data/db.ts';
 import { columnLabel } from '#domains/products/columns.ts';
 import { isMoneyColumn, type RowDraft } from '#domains/products/local-edits.ts';
 import type { ColumnDef } from '../columns.ts';
+import { CustomValueInput, type FormValue } from './custom-value-input.tsx';
+
+/** A multi-select's chosen options, as the draft holds them ('a, b'), and back. */
+const chosenOptions = (text: string | undefined) =>
+  (text ?? '')
+    .split(',')
+    .map((option) => option.trim())
+    .filter(Boolean);
+const draftText = (value: FormValue) => (Array.isArray(value) ? value.join(', ') : value);
 
 /**
  * The edit mode of one row: its editable fields (the spec's product, producer, country, region,
- * appellation, luc and listPrice, every other field the table shows, and the custom fields).
+ * appellation, luc and listPrice, every other field the table shows, and the custom fields, each
+ * with the input the product form gives its type: a list of options, boxes to tick, a date).
  * Save or Enter saves the edits; Cancel or Escape discards them. A value the rules refuse keeps
  * the row in edit mode, with the message next to its field and everything typed still there.
  */
@@ -14,6 +25,7 @@ export function RowEditor({
   initialDraft,
   columns,
   customColumns,
+  customFields = [],
   onSave,
   onCancel,
   errors = {},
@@ -23,12 +35,15 @@ export function RowEditor({
   /** The fields' columns it offers, in order (local-edits.ts editableColumns). */
   columns: readonly string[];
   customColumns: readonly ColumnDef[];
+  /** The custom fields' definitions: each gets the input of its type. */
+  customFields?: readonly StoredCustomField[];
   onSave: (draft: RowDraft) => void;
   onCancel: () => void;
   /** Problems by field, from the last Save. */
   errors?: Readonly<Record<string, string>>;
 }) {
   const [draft, setDraft] = useState(initialDraft);
+  const definitions = new Map(customFields.map((field) => [field.field_key, field]));
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -74,27 +89,56 @@ export function RowEditor({
     >
       <h2 className="row-editor__title">Editing {productName}</h2>
       <div className="row-editor__fields">
-        {fields.map((field) => (
-          <label key={field.key} className="field">
-            <span className="field__label">{field.label}</span>
-            <input
-              className="field__input"
-              type={field.numeric ? 'number' : 'text'}
-              step={field.numeric ? '0.01' : undefined}
-              inputMode={field.numeric ? 'decimal' : undefined}
-              placeholder={field.custom ? 'Enter text or numbers' : undefined}
-              value={draft[field.key] ?? ''}
-              aria-invalid={errors[field.key] ? true : undefined}
-              aria-describedby={errors[field.key] ? `${formId}-${field.key}-error` : undefined}
-              onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
-            />
-            {errors[field.key] ? (
-              <span id={`${formId}-${field.key}-error`} className="field__error" role="alert">
-                {errors[field.key]}
-              </span>
-            ) : null}
-          </label>
-        ))}
+        {fields.map((field) => {
+          const error = errors[field.key];
+          const errorId = `${formId}-${field.key}-error`;
+          const message = error ? (
+            <span id={errorId} className="field__error" role="alert">
+              {error}
+            </span>
+          ) : null;
+          const definition = field.custom ? definitions.get(field.key) : undefined;
+          if (definition) {
+            const id = `${formId}-${field.key}`;
+            const multiple = definition.field_type === 'multi_select';
+            return (
+              <div key={field.key} className="field">
+                {multiple ? null : (
+                  <label htmlFor={id} className="field__label">
+                    {field.label}
+                  </label>
+                )}
+                <CustomValueInput
+                  field={definition}
+                  label={field.label}
+                  id={id}
+                  value={multiple ? chosenOptions(draft[field.key]) : (draft[field.key] ?? '')}
+                  invalid={Boolean(error)}
+                  describedBy={error ? errorId : undefined}
+                  onChange={(value) => setDraft({ ...draft, [field.key]: draftText(value) })}
+                />
+                {message}
+              </div>
+            );
+          }
+          return (
+            <label key={field.key} className="field">
+              <span className="field__label">{field.label}</span>
+              <input
+                className="field__input"
+                type={field.numeric ? 'number' : 'text'}
+                step={field.numeric ? '0.01' : undefined}
+                inputMode={field.numeric ? 'decimal' : undefined}
+                placeholder={field.custom ? 'Enter text or numbers' : undefined}
+                value={draft[field.key] ?? ''}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
+              />
+              {message}
+            </label>
+          );
+        })}
       </div>
       <div className="row-editor__actions">
         <button type="button" className="button button--secondary" onClick={onCancel}>

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { StoredCustomField } from '#data/db.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { ESSENTIAL_COLUMNS } from '#features/inventory/columns.ts';
 import { InventoryTableView } from '#features/inventory/components/inventory-table-view.tsx';
@@ -265,6 +266,87 @@ describe('inventory table view', () => {
     await user.clear(input);
     await user.type(input, 'Rosé{Enter}');
     expect(values()).toEqual(['White', 'Rosé']);
+  });
+});
+
+describe('the row editor gives each custom field the input of its type', () => {
+  const definition = (
+    field_key: string,
+    field_name: string,
+    field_type: StoredCustomField['field_type'],
+    options?: string[],
+  ): StoredCustomField => ({
+    id: field_key,
+    entity_type: 'product',
+    field_key,
+    field_name,
+    field_type,
+    is_required: false,
+    validation: options ? { options } : {},
+    created_at: '2026-11-25T10:00:00.000Z',
+    updated_at: '2026-11-25T10:00:00.000Z',
+  });
+  const fields = [
+    definition('size', 'Bottle Size', 'select', ['375ml', '750ml', '1.5L']),
+    definition('regions', 'Regions', 'multi_select', ['Bordeaux', 'Burgundy', 'Champagne']),
+    definition('organic', 'Organic', 'boolean'),
+    definition('bottled', 'Bottled', 'date'),
+    definition('score', 'Score', 'number'),
+  ];
+  const columns = [
+    ...ESSENTIAL_COLUMNS.slice(0, 1),
+    ...fields.map((field) => ({
+      key: field.field_key,
+      label: `${field.field_name} (Custom)`,
+      isCustom: true,
+    })),
+  ];
+
+  it('a list of options, boxes to tick, yes or no, a date and a number; saved as the form saves them', async () => {
+    const user = userEvent.setup();
+    const edit = vi.fn().mockResolvedValue(null);
+    render(
+      <InventoryTableView
+        catalogue={[
+          wine(1, 'Grange', {
+            custom: { size: '750ml', regions: ['Bordeaux'], organic: true, score: 94 },
+          }),
+        ]}
+        columns={columns}
+        customFields={fields}
+        writes={{ create: vi.fn(), edit, duplicate: vi.fn(), remove: vi.fn(), adjust: vi.fn() }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Options for Grange' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const editor = screen.getByRole('form', { name: 'Edit Grange' });
+
+    const size = within(editor).getByLabelText('Bottle Size (Custom)') as HTMLSelectElement;
+    expect(size.tagName).toBe('SELECT');
+    expect([...size.options].map((option) => option.value)).toEqual(['', '375ml', '750ml', '1.5L']);
+    expect(size.value).toBe('750ml');
+    const organic = within(editor).getByLabelText('Organic (Custom)') as HTMLSelectElement;
+    expect(organic.value).toBe('yes');
+    expect((within(editor).getByLabelText('Bottled (Custom)') as HTMLInputElement).type).toBe(
+      'date',
+    );
+    expect((within(editor).getByLabelText('Score (Custom)') as HTMLInputElement).type).toBe(
+      'number',
+    );
+    const regions = within(editor).getByRole('group', { name: 'Regions (Custom)' });
+    expect(
+      (within(regions).getByRole('checkbox', { name: 'Bordeaux' }) as HTMLInputElement).checked,
+    ).toBe(true);
+
+    await user.selectOptions(size, '1.5L');
+    await user.click(within(regions).getByRole('checkbox', { name: 'Champagne' }));
+    await user.selectOptions(organic, 'no');
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
+    expect(edit).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), {
+      size: '1.5L',
+      regions: 'Bordeaux, Champagne',
+      organic: 'no',
+    });
   });
 });
 
