@@ -127,6 +127,22 @@ test('an owner invites staff, who count but cannot change prices, until disabled
   const people = page.getByRole('region', { name: /People/ });
   const row = people.getByRole('row', { name: new RegExp(STAFF.name) });
   await expect(row).toContainText('Active');
+
+  // On a phone each person is a card: the role list and Disable lie within the screen.
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = people.locator('tr', { hasText: STAFF.name });
+  for (const control of [
+    card.getByRole('combobox', { name: `Role of ${STAFF.name}` }),
+    card.getByRole('button', { name: 'Disable' }),
+  ]) {
+    // Where it lies across, without scrolling: a wide table would put it past the screen's edge.
+    const box = await control.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  }
+  await screenshot(page, 'team-phone');
+  if (wide) await page.setViewportSize(wide);
+
   await row.getByRole('button', { name: 'Disable' }).click();
   const confirm = page.getByRole('alertdialog', { name: `Disable ${STAFF.name}?` });
   await confirm.getByRole('button', { name: 'Disable' }).click();

@@ -87,7 +87,7 @@ export function TeamPage() {
               <tbody>
                 {team.people.map((person) => (
                   <tr key={person.id}>
-                    <td>
+                    <td data-label="Name" className="team-table__name">
                       {person.name}
                       {person.id === user?.id ? ' (you)' : ''}
                       {person.waiting ? (
@@ -96,8 +96,10 @@ export function TeamPage() {
                         </span>
                       ) : null}
                     </td>
-                    <td className="team-table__email">{person.email}</td>
-                    <td>
+                    <td data-label="Email" className="team-table__email">
+                      {person.email}
+                    </td>
+                    <td data-label="Role">
                       {mayChange(person) ? (
                         <select
                           className="field__input team-table__role"
@@ -117,13 +119,13 @@ export function TeamPage() {
                         ROLE_LABELS[person.role]
                       )}
                     </td>
-                    <td>{dateTime(person.last_sign_in_at)}</td>
-                    <td>
+                    <td data-label="Last sign-in">{dateTime(person.last_sign_in_at)}</td>
+                    <td data-label="Status">
                       <span className={`team-status team-status--${person.status}`}>
                         {person.status === 'active' ? 'Active' : 'Disabled'}
                       </span>
                     </td>
-                    <td>
+                    <td className="team-table__actions">
                       {mayChange(person) ? (
                         person.status === 'active' ? (
                           <button
