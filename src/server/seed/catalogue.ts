@@ -332,7 +332,7 @@ const PRODUCERS: Producer[] = [
     ['Hibiki Japanese Harmony', 98],
     ['Toki Blended Whisky', 42],
   ]),
-  P('Buffalo Trace', 'United States', 'Kentucky', 'Frankfort', 'Whiskey', 'Pacific Cellars', [
+  P('Buffalo Trace', 'United States', 'Kentucky', 'Frankfort', 'Whisky', 'Pacific Cellars', [
     ['Kentucky Straight Bourbon', 38],
     ['Eagle Rare 10 Year Old', 62],
   ]),
@@ -460,18 +460,46 @@ const PRODUCERS: Producer[] = [
   ]),
 ];
 
-const NOTES = [
-  'Dark fruit, cedar and graphite over fine, firm tannins.',
-  'Bright citrus and white flowers with a long mineral finish.',
-  'Red cherry, spice and a silky, savoury palate.',
-  'Toasted brioche, green apple and a fine persistent bead.',
-  'Dried fruit, walnut and caramel; rich yet balanced.',
-  'Honeyed stone fruit and a lively line of acidity.',
-  'Vanilla, dried orange peel and warming oak spice.',
-  'Peat smoke, sea spray and a long smoky finish.',
-  'Juniper-led with fresh botanicals and a crisp finish.',
-  'Plush blackberry, mocha and a generous, round palate.',
-];
+/**
+ * Tasting notes by category, so that each product's description fits what is in the bottle (a
+ * Scotch is never 'dark fruit and firm tannins'); peated whiskies of Islay have their own.
+ */
+const NOTES: Readonly<Record<string, readonly string[]>> = {
+  'Red Wine': [
+    'Dark fruit, cedar and graphite over fine, firm tannins.',
+    'Red cherry, spice and a silky, savoury palate.',
+    'Plush blackberry, mocha and a generous, round palate.',
+  ],
+  'White Wine': [
+    'Bright citrus and white flowers with a long mineral finish.',
+    'Honeyed stone fruit and a lively line of acidity.',
+  ],
+  'Rosé Wine': ['Strawberry, watermelon and a dry, refreshing finish.'],
+  'Sparkling Wine': [
+    'Toasted brioche, green apple and a fine persistent bead.',
+    'Lemon curd, almond and a creamy, persistent mousse.',
+  ],
+  'Dessert Wine': ['Apricot, marmalade and honey, rich yet fresh.'],
+  'Fortified Wine': ['Dried fruit, walnut and caramel; rich yet balanced.'],
+  Whisky: [
+    'Vanilla, dried orange peel and warming oak spice.',
+    'Honey, malted barley and a gentle sherry-cask sweetness.',
+  ],
+  'Islay Whisky': ['Peat smoke, sea spray and a long smoky finish.'],
+  Gin: ['Juniper-led with fresh botanicals and a crisp finish.'],
+  Rum: ['Molasses, toffee and baking spice with a warm finish.'],
+  Cognac: ['Candied fruit, vanilla and old oak, smooth and long.'],
+  Tequila: ['Cooked agave, citrus and white pepper, clean and bright.'],
+};
+
+/** The notes of a producer's products: by category, Islay's smoke apart. */
+function notesOf(producer: Producer): readonly string[] {
+  const key =
+    producer.category === 'Whisky' && producer.region === 'Islay'
+      ? 'Islay Whisky'
+      : producer.category;
+  return NOTES[key] ?? [''];
+}
 
 const VINTAGE = /\b(19|20)\d{2}\b/;
 
@@ -539,7 +567,7 @@ export function generateProducts(count: number, start = 0): SeedProduct[] {
       appellation: producer.appellation,
       category: producer.category,
       supplier: producer.supplier,
-      description: NOTES[n % NOTES.length] ?? '',
+      description: notesOf(producer)[n % notesOf(producer).length] ?? '',
       barcode: ean13(`93${String(1000000000 + n).slice(-10)}`),
       luc: money(luc),
       gst: money(gst),
