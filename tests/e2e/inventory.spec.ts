@@ -51,6 +51,25 @@ test.describe('inventory', () => {
     await expect(gridCell(page, PRODUCT, 0)).toHaveText(first ?? '');
   });
 
+  test('a product name too long for its column shows whole on hover', async ({ page }) => {
+    await openInventory(page);
+    const names = await Promise.all(
+      Array.from({ length: 10 }, (_, row) => gridCell(page, PRODUCT, row).textContent()),
+    );
+    // The demo catalogue's longest name on the first page: wider than the column's 180 px.
+    const longest = names.reduce((a, b) => ((b ?? '').length > (a ?? '').length ? b : a)) ?? '';
+    expect(longest.length).toBeGreaterThan(30);
+    const point = await gridCellPoint(page, WIDTHS, PRODUCT, names.indexOf(longest));
+    await page.mouse.move(point.x, point.y);
+    await expect(page.getByRole('tooltip')).toHaveText(longest);
+    const short = names.find((name) => (name ?? '').length < 18);
+    if (short) {
+      const shortPoint = await gridCellPoint(page, WIDTHS, PRODUCT, names.indexOf(short));
+      await page.mouse.move(shortPoint.x, shortPoint.y);
+      await expect(page.getByRole('tooltip')).toHaveCount(0);
+    }
+  });
+
   test('page size and pagination', async ({ page }) => {
     await openInventory(page);
     await page.getByLabel('Show:').selectOption('25');

@@ -61,6 +61,19 @@ const BOTTLE_IMAGE = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 const IMAGE_COLUMN_WIDTH = 56;
 
+let measuring: CanvasRenderingContext2D | null | undefined;
+/** Whether a text fits a cell of this width in the grid's font, padding included. */
+function fitsWidth(text: string, width: number): boolean {
+  if (measuring === undefined) {
+    measuring =
+      typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+    if (measuring) measuring.font = `${THEME.baseFontStyle} ${THEME.fontFamily}`;
+  }
+  // Where text cannot be measured (no canvas), say it does not fit: the tooltip shows it whole.
+  if (!measuring) return false;
+  return measuring.measureText(text).width + 2 * (THEME.cellHorizontalPadding ?? 8) <= width;
+}
+
 const NONE: ReadonlySet<number> = new Set();
 
 export interface InventoryGridProps {
@@ -146,6 +159,20 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
       ];
     }, [columns, widths, sort, showImages]);
 
+    /** A product's name as its cell shows it: with its sync mark, when it has one. */
+    const productText = useCallback(
+      (item: InventoryItem) => {
+        const mark = attentionIds.has(item.id)
+          ? NEEDS_ATTENTION
+          : unsyncedIds.has(item.id)
+            ? NOT_YET_SYNCED
+            : null;
+        const name = cellText('product', item.product);
+        return mark ? `${name} · ${mark}` : name;
+      },
+      [unsyncedIds, attentionIds],
+    );
+
     const getCellContent = useCallback(
       ([col, row]: Item): GridCell => {
         const item = rows[row];
@@ -192,12 +219,7 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
           allowOverlay: false,
         } as const;
         if (key === 'product') {
-          const mark = attentionIds.has(item.id)
-            ? NEEDS_ATTENTION
-            : unsyncedIds.has(item.id)
-              ? NOT_YET_SYNCED
-              : null;
-          const shown = mark ? `${text} · ${mark}` : text;
+          const shown = productText(item);
           return {
             ...base,
             // The grid's accessible table reads `data`: the mark is said there too.
@@ -224,7 +246,7 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
         }
         return base;
       },
-      [rows, keys, firstRowNumber, unsyncedIds, attentionIds],
+      [rows, keys, firstRowNumber, productText],
     );
 
     const onCellClicked = useCallback(
@@ -282,7 +304,8 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
       [onResize],
     );
 
-    // The whole description shows on hover, since the cell holds only its first 30 characters.
+    // The whole description shows on hover, since the cell holds only its first 30 characters;
+    // so does a product's name (with its sync mark) that its column is too narrow for.
     const onItemHovered = useCallback(
       (args: GridMouseEventArgs) => {
         if (args.kind !== 'cell') {
@@ -292,14 +315,20 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
         const [col, row] = args.location;
         const item = rows[row];
         const key = keys[col];
-        const full = item && key === 'description' ? item.description : undefined;
-        if (full && full !== cellText('description', full)) {
-          setTooltip({ text: full, x: args.bounds.x, y: args.bounds.y + args.bounds.height + 4 });
-        } else {
-          setTooltip(null);
+        let full: string | undefined;
+        if (item && key === 'description' && item.description) {
+          if (item.description !== cellText('description', item.description)) {
+            full = item.description;
+          }
+        } else if (item && key === 'product') {
+          const name = productText(item);
+          if (!fitsWidth(name, args.bounds.width)) full = name;
         }
+        setTooltip(
+          full ? { text: full, x: args.bounds.x, y: args.bounds.y + args.bounds.height + 4 } : null,
+        );
       },
-      [rows, keys],
+      [rows, keys, productText],
     );
 
     // The row being edited is tinted rose; a row whose change the server refused, red; one whose
