@@ -11,11 +11,11 @@ import { SCAN_TEXT } from '#features/inventory/scanning/scan-text.ts';
 import { inventoryItem } from '../../helpers/inventory-item.ts';
 import { clearLocalData } from '../../helpers/local-data.ts';
 
-const count = (scan_mode: 'scan' | 'type'): StocktakeSummary => ({
+const count = (scan_mode: 'scan' | 'type', category: string | null = null): StocktakeSummary => ({
   id: '7a1c7a4e-4a1b-4a57-9a0e-2f1f3c1e9b10',
   name: 'Cellar count',
   scope: 'partial',
-  category: null,
+  category,
   search: null,
   scan_mode,
   status: 'open',
@@ -29,7 +29,18 @@ const count = (scan_mode: 'scan' | 'type'): StocktakeSummary => ({
 const catalogue = [
   inventoryItem(5, { product: 'Grange 2018', sku: 'VIN-000005', barcode: '9300727001234' }),
   inventoryItem(6, { product: 'Grange 2019', sku: 'VIN-000006', barcode: '9300727001234' }),
-  inventoryItem(7, { product: 'Hill of Grace', sku: 'VIN-000007', barcode: '9300727005678' }),
+  inventoryItem(7, {
+    product: 'Hill of Grace',
+    sku: 'VIN-000007',
+    barcode: '9300727005678',
+    category: 'Red Wine',
+  }),
+  inventoryItem(8, {
+    product: 'Ardbeg 10 Year Old',
+    sku: 'VIN-000008',
+    barcode: '5010494560008',
+    category: 'Whisky',
+  }),
   // Added on this device, not on the server yet.
   inventoryItem(-77, { product: 'Cellar Door Rosé' }),
 ];
@@ -39,10 +50,10 @@ beforeEach(async () => {
   await clearLocalData();
 });
 
-const renderScreen = (mode: 'scan' | 'type') =>
+const renderScreen = (mode: 'scan' | 'type', category: string | null = null) =>
   render(
     <CountScreen
-      stocktake={count(mode)}
+      stocktake={count(mode, category)}
       catalogue={catalogue}
       online={false}
       onReview={() => {}}
@@ -106,5 +117,40 @@ describe('counting', () => {
     renderScreen('scan');
     await scan(user, 'Nothing like it');
     expect(screen.getByText(SCAN_TEXT.notFound)).toBeTruthy();
+  });
+
+  it('asks before counting a product outside a partial count of one category', async () => {
+    const user = userEvent.setup();
+    renderScreen('scan', 'Whisky');
+    await scan(user, '9300727005678'); // Hill of Grace, a red wine
+    const ask = screen.getByRole('alertdialog');
+    expect(ask.textContent).toContain(
+      'Hill of Grace is in Red Wine, outside this count of Whisky.',
+    );
+    await user.click(within(ask).getByRole('button', { name: 'Skip' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(await db.countLines.count()).toBe(0);
+
+    await scan(user, '5010494560008'); // the whisky: counted at once
+    expect(await screen.findByText('Ardbeg 10 Year Old: 1 counted')).toBeTruthy();
+    await scan(user, '9300727005678');
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Count it' }),
+    );
+    expect(await screen.findByText('Hill of Grace: 1 counted')).toBeTruthy();
+    expect(await db.countLines.count()).toBe(2);
+  });
+
+  it('takes the Counted box away when a new code or search comes, so nothing is typed against the wrong bottle', async () => {
+    const user = userEvent.setup();
+    renderScreen('type');
+    await scan(user, '9300727005678');
+    expect(screen.getByText('Hill of Grace', { selector: 'p' })).toBeTruthy();
+    await user.type(screen.getByLabelText('Counted'), '4');
+    await scan(user, '0000000000000'); // a misread
+    expect(screen.queryByLabelText('Counted')).toBeNull();
+    await scan(user, 'Ardbeg');
+    expect(screen.queryByLabelText('Counted')).toBeNull();
+    expect(await db.countLines.count()).toBe(0);
   });
 });

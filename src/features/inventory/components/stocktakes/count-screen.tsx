@@ -15,7 +15,15 @@ export const COUNT_TEXT = {
   rule: "Everyone's counts of a product add up (two shelves, two people); counting a product again replaces your own earlier count of it.",
   notSynced: 'This product has not reached the server yet. Count it once it is synced.',
   quantity: 'Enter a whole number of 0 or more',
+  outsideScope: (item: InventoryItem, category: string) =>
+    `${item.product} is ${item.category ? `in ${item.category}` : 'in no category'}, outside this count of ${category}. Count it anyway?`,
 } as const;
+
+/** A product a partial count does not cover: of another category than the count's. */
+const outsideScope = (stocktake: StocktakeSummary, item: InventoryItem) =>
+  stocktake.scope === 'partial' &&
+  stocktake.category !== null &&
+  (item.category ?? '').trim().toLowerCase() !== stocktake.category.trim().toLowerCase();
 
 /**
  * Counting on a tablet: scan a code (a hardware scanner types it and presses Enter) or search,
@@ -50,6 +58,8 @@ export function CountScreen({
   const [quantity, setQuantity] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [said, setSaid] = useState<string | null>(null);
+  // A product outside the count's scope, waiting for the counter to say whether to count it.
+  const [asking, setAsking] = useState<InventoryItem | null>(null);
   const codeRef = useRef<ScanFieldHandle>(null);
   const quantityRef = useRef<HTMLInputElement>(null);
   // Counting starts at the scan field, so that a scanner's first code lands there.
@@ -66,9 +76,15 @@ export function CountScreen({
     setSaid(`${item.product}: ${total} counted`);
   }
 
-  async function choose(item: InventoryItem) {
+  async function choose(item: InventoryItem, outsideConfirmed = false) {
     setMatches(null);
     setCode('');
+    setAsking(null);
+    if (!outsideConfirmed && outsideScope(stocktake, item)) {
+      setSelected(null);
+      setAsking(item);
+      return;
+    }
     // Added on this device and not yet on the server: a line could not name it.
     if (item.id <= 0) {
       setSelected(null);
@@ -89,6 +105,12 @@ export function CountScreen({
 
   async function find(text: string) {
     setSaid(null);
+    // A new code or search: the last product's Counted box goes, so that nothing typed next is
+    // saved against the wrong bottle.
+    setSelected(null);
+    setQuantity('');
+    setError(null);
+    setAsking(null);
     const found = lookUpScan(catalogue, text, MATCHES);
     if (found.kind === 'code' && found.items.length === 1) {
       await choose(found.items[0] as InventoryItem);
@@ -189,6 +211,30 @@ export function CountScreen({
             ))}
           </ul>
         )
+      ) : null}
+      {asking && stocktake.category ? (
+        <div className="stocktake-count__ask" role="alertdialog" aria-labelledby={`${id}-ask`}>
+          <p id={`${id}-ask`}>{COUNT_TEXT.outsideScope(asking, stocktake.category)}</p>
+          <div className="stocktake__actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                setAsking(null);
+                codeRef.current?.focus();
+              }}
+            >
+              Skip
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void choose(asking, true)}
+            >
+              Count it
+            </button>
+          </div>
+        </div>
       ) : null}
       {selected && stocktake.scan_mode === 'type' ? (
         <form className="stocktake-count__entry" noValidate onSubmit={saveTyped}>
