@@ -84,6 +84,13 @@ test('a count on two tablets offline, with a sale during it, closes to the right
     await expect(row.getByRole('cell').nth(2)).toHaveText('7');
     await screenshot(a.page, 'stocktake-review-desktop');
     await a.page.getByRole('button', { name: 'Close the count' }).click();
+    // It asks first, saying how many corrections it makes and what they are worth.
+    const confirm = a.page.getByRole('alertdialog');
+    await expect(confirm).toContainText(
+      /Closing makes \d+ corrections? to stock, worth .+ at LUC, and ends the count for everyone/,
+    );
+    await confirm.getByRole('button', { name: 'Close the count' }).click();
+    await expect(confirm).toHaveCount(0);
     await expect(indicator(a.page)).toHaveText('Online', { timeout: 20_000 });
     // Counted 7 on the two shelves; the sale during the count stays counted.
     await expect.poll(async () => (await server.product(WINE)).stock, { timeout: 20_000 }).toBe(6);

@@ -12,7 +12,13 @@ import {
   type UncountedChoice,
 } from '#domains/stocktakes/stocktake.ts';
 import { countText, plural } from '#shared/words.ts';
+import { Modal } from '#ui/modal.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
+
+export const REVIEW_TEXT = {
+  confirm: (corrections: number, value: string) =>
+    `Closing makes ${plural(corrections, 'correction')} to stock, worth ${value} at LUC, and ends the count for everyone. It cannot be undone.`,
+} as const;
 
 /** Uncounted products listed by name before the rest are summed up. */
 const UNCOUNTED_LISTED = 50;
@@ -55,11 +61,17 @@ export function CountReview({
   const missed = rows.filter((row) => row.counted === null);
   const full = stocktake.scope === 'full';
   const moves = closingMovements(rows, stocktake.scope, uncounted);
-  const worth = (productId: number, units: number) => units * (byId.get(productId)?.luc ?? 0);
-  const totalValue = moves.reduce((sum, move) => sum + worth(move.productId, move.delta), 0);
+  // In cents, so that the corrections add up to the cent.
+  const worthCents = (productId: number, units: number) =>
+    units * Math.round((byId.get(productId)?.luc ?? 0) * 100);
+  const worth = (productId: number, units: number) => worthCents(productId, units) / 100;
+  const totalValue =
+    moves.reduce((sum, move) => sum + worthCents(move.productId, move.delta), 0) / 100;
+  const [confirming, setConfirming] = useState(false);
   const nameOf = (productId: number) => byId.get(productId)?.product ?? `Product ${productId}`;
 
   async function close() {
+    setConfirming(false);
     setClosing(true);
     try {
       await closeCount(stocktake, uncounted);
@@ -176,13 +188,39 @@ export function CountReview({
             type="button"
             className="button button--primary"
             disabled={!detail.data || closing || stocktake.status !== 'open'}
-            onClick={() => void close()}
+            onClick={() => setConfirming(true)}
           >
             Close the count
           </button>
         </div>
       </div>
       {body}
+      {confirming ? (
+        <Modal
+          title={`Close ${stocktake.name}?`}
+          size="small"
+          role="alertdialog"
+          onClose={() => setConfirming(false)}
+          footer={
+            <>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setConfirming(false)}
+              >
+                Cancel
+              </button>
+              <button type="button" className="button button--primary" onClick={() => void close()}>
+                Close the count
+              </button>
+            </>
+          }
+        >
+          <p className="dialog-text">
+            {REVIEW_TEXT.confirm(moves.length, formatCurrency(totalValue))}
+          </p>
+        </Modal>
+      ) : null}
     </section>
   );
 }
