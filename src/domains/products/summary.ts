@@ -5,6 +5,8 @@ export interface InventorySummary {
   totalProducts: number;
   /** The sum of listPrice over all products (spec section 9). */
   totalInventoryValue: number;
+  /** The stock's value at cost: stock × LUC over all products, what stocktakes and reports use. */
+  stockValueAtCost: number;
   inStock: number;
   lowStock: number;
   outOfStock: number;
@@ -12,14 +14,19 @@ export interface InventorySummary {
   averageMargin: number | null;
 }
 
+const cents = (dollars: number) => Math.round(dollars * 100);
+
 export function summarize(items: readonly InventoryItem[]): InventorySummary {
-  let totalInventoryValue = 0;
+  // Money is added up in cents, so that every figure agrees to the cent.
+  let listCents = 0;
+  let costCents = 0;
   let marginSum = 0;
   let inStock = 0;
   let lowStock = 0;
   let outOfStock = 0;
   for (const item of items) {
-    totalInventoryValue += item.listPrice;
+    listCents += cents(item.listPrice);
+    costCents += (item.stock_quantity ?? 0) * cents(item.luc);
     marginSum += item.margin;
     if (item.status === 'In Stock') inStock += 1;
     else if (item.status === 'Low Stock') lowStock += 1;
@@ -27,7 +34,8 @@ export function summarize(items: readonly InventoryItem[]): InventorySummary {
   }
   return {
     totalProducts: items.length,
-    totalInventoryValue,
+    totalInventoryValue: listCents / 100,
+    stockValueAtCost: costCents / 100,
     inStock,
     lowStock,
     outOfStock,

@@ -12,6 +12,8 @@ export function SummaryCards({ summary }: { summary: InventorySummary }) {
     {
       label: 'Total Inventory Value',
       value: formatCurrency(summary.totalInventoryValue),
+      // The spec's figure is a sum of list prices; the stock's worth at cost stands beside it.
+      note: `Stock at cost (LUC): ${formatCurrency(summary.stockValueAtCost)}`,
       tone: 'neutral',
     },
     { label: 'In Stock', value: summary.inStock.toLocaleString('en-AU'), tone: 'green' },
@@ -25,6 +27,9 @@ export function SummaryCards({ summary }: { summary: InventorySummary }) {
         <li key={card.label} className={`summary-card card summary-card--${card.tone}`}>
           <span className="summary-card__label">{card.label}</span>
           <span className="summary-card__value">{card.value}</span>
+          {'note' in card && card.note ? (
+            <span className="summary-card__note">{card.note}</span>
+          ) : null}
         </li>
       ))}
     </ul>

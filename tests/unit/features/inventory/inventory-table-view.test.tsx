@@ -119,10 +119,22 @@ describe('inventory table view', () => {
     expect(rowTitles()[0]).toBe('Wine 23');
   });
 
-  it('shows the six summary cards', () => {
+  it('shows the six summary cards, the stock at cost beside the list prices', () => {
     setup([
-      wine(1, 'A', { listPrice: 100, margin: 40, status: 'In Stock' }),
-      wine(2, 'B', { listPrice: 50.5, margin: 10, status: 'Out of Stock' }),
+      wine(1, 'A', {
+        listPrice: 100,
+        luc: 60.25,
+        stock_quantity: 2,
+        margin: 40,
+        status: 'In Stock',
+      }),
+      wine(2, 'B', {
+        listPrice: 50.5,
+        luc: 30,
+        stock_quantity: 0,
+        margin: 10,
+        status: 'Out of Stock',
+      }),
     ]);
     const cards = screen.getByRole('list', { name: 'Inventory summary' });
     expect(
@@ -131,7 +143,7 @@ describe('inventory table view', () => {
         .map((card) => card.textContent),
     ).toEqual([
       'Total Products2',
-      'Total Inventory Value$150.50',
+      'Total Inventory Value$150.50Stock at cost (LUC): $120.50',
       'In Stock1',
       'Low Stock0',
       'Out of Stock1',

@@ -10,6 +10,7 @@ import { marginPercent, markup, totalCost } from '#domains/products/pricing.ts';
 import { SAMPLE_INVENTORY } from '#domains/products/sample-data.ts';
 import { statusBadge, stockStatus } from '#domains/products/status.ts';
 import { formatAverageMargin, summarize } from '#domains/products/summary.ts';
+import { inventoryItem } from '../../helpers/inventory-item.ts';
 
 describe('pricing', () => {
   it('computes margin, markup and total cost by the spec formulas', () => {
@@ -102,6 +103,16 @@ describe('summary cards', () => {
     expect(formatAverageMargin(summary.averageMargin)).toMatch(/^\d+\.\d%$/);
     expect(formatAverageMargin(12.345)).toBe('12.3%');
     expect(summarize([]).averageMargin).toBeNull();
+  });
+
+  it('adds money up in cents, and values the stock at cost beside the list prices', () => {
+    // Three items of $0.10: a sum of floats gives 0.30000000000000004.
+    const tenCents = inventoryItem(1, { listPrice: 0.1, luc: 0.07, stock_quantity: 3 });
+    const summary = summarize([tenCents, { ...tenCents, id: 2 }, { ...tenCents, id: 3 }]);
+    expect(summary.totalInventoryValue).toBe(0.3);
+    expect(summary.stockValueAtCost).toBe(0.63);
+    const none = summarize([inventoryItem(4, { luc: 12.5 })]);
+    expect(none.stockValueAtCost).toBe(0);
   });
 });
 
