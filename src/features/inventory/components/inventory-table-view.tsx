@@ -16,6 +16,7 @@ import type { SortState } from '#domains/products/table.ts';
 import { formatDelta } from '#domains/stock/movement.ts';
 import { showToast } from '#ui/toast.tsx';
 import type { ColumnDef } from '../columns.ts';
+import { exportProduct } from '../product-actions.ts';
 import { useInventoryTable } from '../use-inventory-table.ts';
 import { type AdjustmentInput, AdjustStockDialog } from './adjust-stock-dialog.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
@@ -120,6 +121,11 @@ export function InventoryTableView({
   }, [openingId, openingAction, catalogue, writes]);
 
   const customColumns = useMemo(() => columns.filter((column) => column.isCustom), [columns]);
+  // Custom fields by their names, for an export's headers.
+  const customNames = useMemo(
+    () => new Map((customFields ?? []).map((field) => [field.field_key, field.field_name])),
+    [customFields],
+  );
   const editedColumns = useMemo(
     () => editableColumns(columns.map((column) => column.key)),
     [columns],
@@ -156,7 +162,7 @@ export function InventoryTableView({
         else showToast('View History - Feature to be implemented');
         break;
       case 'export':
-        showToast('Export - Feature to be implemented');
+        exportProduct(item, customNames);
         break;
       case 'delete':
         setDeleting(item);
@@ -325,6 +331,12 @@ export function InventoryTableView({
             table.setQuery(producer);
           }}
           onViewOrders={onViewOrders}
+          onViewInCatalog={(shown) => {
+            setDetail(null);
+            // The product alone in the grid: found by its SKU, else its name.
+            table.setQuery(shown.sku?.trim() || shown.product);
+          }}
+          onExport={(shown) => exportProduct(shown, customNames)}
           onAdjustStock={
             writes
               ? () => {

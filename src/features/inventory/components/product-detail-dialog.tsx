@@ -9,6 +9,7 @@ import { PRODUCT_DETAIL_PLACEHOLDERS as P } from '#domains/products/product-deta
 import { statusBadge } from '#domains/products/status.ts';
 import { formatDelta } from '#domains/stock/movement.ts';
 import { Modal } from '#ui/modal.tsx';
+import { shareProduct } from '../product-actions.ts';
 
 type TabId = 'overview' | 'stock' | 'analytics';
 const TABS: { id: TabId; label: string }[] = [
@@ -59,8 +60,14 @@ export function ProductDetailDialog({
   onAdjustStock,
   onEditProduct,
   onViewOrders,
+  onViewInCatalog,
+  onExport,
   online = true,
 }: {
+  /** View in Catalog: closes the popup and shows the product in the grid. */
+  onViewInCatalog: (item: InventoryItem) => void;
+  /** Export Data: the product as a file. */
+  onExport: (item: InventoryItem) => void;
   item: InventoryItem;
   onClose: () => void;
   /** 'View all products from this producer': closes the popup and searches for the producer. */
@@ -119,11 +126,26 @@ export function ProductDetailDialog({
       onClose={onClose}
       footer={
         <>
-          {['Print Label', 'View in Catalog', 'Share', 'Export Data'].map((label) => (
-            <button key={label} type="button" className="button button--secondary">
-              {label}
-            </button>
-          ))}
+          <button type="button" className="button button--secondary">
+            Print Label
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => onViewInCatalog(item)}
+          >
+            View in Catalog
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void shareProduct(item)}
+          >
+            Share
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => onExport(item)}>
+            Export Data
+          </button>
           {onEditProduct ? (
             <button type="button" className="button button--primary" onClick={onEditProduct}>
               Edit Product

@@ -26,6 +26,8 @@ const grange: InventoryItem = {
 function setup({ canEdit = true, item = grange, ofCatalogue = false } = {}) {
   const onClose = vi.fn();
   const onViewOrders = vi.fn();
+  const onViewInCatalog = vi.fn();
+  const onExport = vi.fn();
   const onShowProducer = vi.fn();
   const onEditProduct = vi.fn();
   const user = userEvent.setup();
@@ -41,6 +43,8 @@ function setup({ canEdit = true, item = grange, ofCatalogue = false } = {}) {
         onEditProduct={canEdit ? onEditProduct : undefined}
         onAdjustStock={ofCatalogue ? vi.fn() : undefined}
         onViewOrders={onViewOrders}
+        onViewInCatalog={onViewInCatalog}
+        onExport={onExport}
       />
     </QueryClientProvider>,
   );
@@ -50,6 +54,8 @@ function setup({ canEdit = true, item = grange, ofCatalogue = false } = {}) {
     onShowProducer,
     onEditProduct,
     onViewOrders,
+    onViewInCatalog,
+    onExport,
     dialog: screen.getByRole('dialog', { name: item.product }),
   };
 }
@@ -207,6 +213,38 @@ describe('Product Detail popup', () => {
       'Edit Product',
     ]) {
       expect(within(dialog).getByRole('button', { name: label })).toBeTruthy();
+    }
+  });
+
+  it('View in Catalog and Export Data act on the product shown', async () => {
+    const { user, dialog, onViewInCatalog, onExport } = setup();
+    await user.click(within(dialog).getByRole('button', { name: 'View in Catalog' }));
+    expect(onViewInCatalog).toHaveBeenCalledWith(grange);
+    await user.click(within(dialog).getByRole('button', { name: 'Export Data' }));
+    expect(onExport).toHaveBeenCalledWith(grange);
+  });
+
+  it('Share copies a link that opens the product where there is no share sheet', async () => {
+    const { user, dialog } = setup();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/inventory?product=7`);
+  });
+
+  it('Share uses the share sheet where there is one', async () => {
+    const { user, dialog } = setup();
+    const share = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+      expect(share).toHaveBeenCalledWith({
+        title: grange.product,
+        text: grange.product,
+        url: `${window.location.origin}/inventory?product=7`,
+      });
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
     }
   });
 
