@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { ean13Modules, FRAME } from '../fixtures/barcode-image.ts';
+import { ean13Modules } from '../../src/domains/products/barcode-bars.ts';
+import { FRAME } from '../fixtures/barcode-image.ts';
 import { launchChromium, signIn } from './lib/browser.ts';
 import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';

@@ -22,6 +22,7 @@ import { type AdjustmentInput, AdjustStockDialog } from './adjust-stock-dialog.t
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { InventoryGrid, type InventoryGridHandle, ROW_HEIGHT } from './inventory-grid.tsx';
 import { Pagination } from './pagination.tsx';
+import { PrintLabelsDialog } from './print-labels-dialog.tsx';
 import { ProductDetailDialog } from './product-detail-dialog.tsx';
 import { ProductHistoryDialog } from './product-history-dialog.tsx';
 import { RowEditor } from './row-editor.tsx';
@@ -101,6 +102,7 @@ export function InventoryTableView({
   const [editingId, setEditingId] = useState<number | null>(null);
   const [editErrors, setEditErrors] = useState<Record<string, string>>({});
   const [detail, setDetail] = useState<InventoryItem | null>(null);
+  const [labelling, setLabelling] = useState<InventoryItem | null>(null);
   const [deleting, setDeleting] = useState<InventoryItem | null>(null);
   const [historyOf, setHistoryOf] = useState<InventoryItem | null>(null);
   const [adjusting, setAdjusting] = useState<InventoryItem | null>(null);
@@ -318,6 +320,7 @@ export function InventoryTableView({
           onClose={() => setHistoryOf(null)}
         />
       ) : null}
+      {labelling ? <PrintLabelsDialog item={labelling} onClose={() => setLabelling(null)} /> : null}
       {detail ? (
         <ProductDetailDialog
           item={detail}
@@ -337,6 +340,10 @@ export function InventoryTableView({
             table.setQuery(shown.sku?.trim() || shown.product);
           }}
           onExport={(shown) => exportProduct(shown, customNames)}
+          onPrintLabel={() => {
+            setLabelling(detail);
+            setDetail(null);
+          }}
           onAdjustStock={
             writes
               ? () => {

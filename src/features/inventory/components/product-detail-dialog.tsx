@@ -62,8 +62,11 @@ export function ProductDetailDialog({
   onViewOrders,
   onViewInCatalog,
   onExport,
+  onPrintLabel,
   online = true,
 }: {
+  /** Print Label: closes the popup and asks how many labels to print. */
+  onPrintLabel: () => void;
   /** View in Catalog: closes the popup and shows the product in the grid. */
   onViewInCatalog: (item: InventoryItem) => void;
   /** Export Data: the product as a file. */
@@ -126,7 +129,7 @@ export function ProductDetailDialog({
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="button button--secondary">
+          <button type="button" className="button button--secondary" onClick={onPrintLabel}>
             Print Label
           </button>
           <button

@@ -28,6 +28,7 @@ function setup({ canEdit = true, item = grange, ofCatalogue = false } = {}) {
   const onViewOrders = vi.fn();
   const onViewInCatalog = vi.fn();
   const onExport = vi.fn();
+  const onPrintLabel = vi.fn();
   const onShowProducer = vi.fn();
   const onEditProduct = vi.fn();
   const user = userEvent.setup();
@@ -45,6 +46,7 @@ function setup({ canEdit = true, item = grange, ofCatalogue = false } = {}) {
         onViewOrders={onViewOrders}
         onViewInCatalog={onViewInCatalog}
         onExport={onExport}
+        onPrintLabel={onPrintLabel}
       />
     </QueryClientProvider>,
   );
@@ -56,6 +58,7 @@ function setup({ canEdit = true, item = grange, ofCatalogue = false } = {}) {
     onViewOrders,
     onViewInCatalog,
     onExport,
+    onPrintLabel,
     dialog: screen.getByRole('dialog', { name: item.product }),
   };
 }
@@ -216,8 +219,10 @@ describe('Product Detail popup', () => {
     }
   });
 
-  it('View in Catalog and Export Data act on the product shown', async () => {
-    const { user, dialog, onViewInCatalog, onExport } = setup();
+  it('View in Catalog, Export Data and Print Label act on the product shown', async () => {
+    const { user, dialog, onViewInCatalog, onExport, onPrintLabel } = setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Print Label' }));
+    expect(onPrintLabel).toHaveBeenCalledTimes(1);
     await user.click(within(dialog).getByRole('button', { name: 'View in Catalog' }));
     expect(onViewInCatalog).toHaveBeenCalledWith(grange);
     await user.click(within(dialog).getByRole('button', { name: 'Export Data' }));
