@@ -153,7 +153,7 @@ async function firstRowsFromMemory(page: Page, products: number): Promise<number
         requestAnimationFrame(function check() {
           const canvas = document.querySelector('.inventory-grid canvas');
           const summary = document.querySelector('.pagination__summary');
-          if (canvas && summary && summary.textContent.includes('of ${products}')) {
+          if (canvas && summary && summary.textContent.includes('of ${countText(products)}')) {
             requestAnimationFrame(() => { window.__rowsPainted = performance.now() - start; });
           } else requestAnimationFrame(check);
         });
