@@ -60,7 +60,13 @@ const MANAGERS: readonly string[] = [
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {
-  if (route.startsWith('POST /api/v1/auth/') || route === 'GET /api/v1/health') return 'public';
+  if (
+    route.startsWith('POST /api/v1/auth/') ||
+    route === 'GET /api/v1/health' ||
+    route === 'GET /health'
+  ) {
+    return 'public';
+  }
   if (OWNERS.includes(route)) return ['owner'];
   if (MANAGERS.includes(route)) return ['owner', 'manager'];
   return ROLES;

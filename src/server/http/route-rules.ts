@@ -12,6 +12,8 @@ export type RouteRule = 'public' | 'signed-in' | Permission;
 
 export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/v1/health': 'public',
+  // The same health check where load balancers ask by habit, outside the API.
+  'GET /health': 'public',
   'POST /api/v1/auth/login': 'public',
   'POST /api/v1/auth/refresh': 'public',
   'POST /api/v1/auth/forgot-password': 'public',
