@@ -43,6 +43,12 @@ async function audit(url: string, port: number): Promise<LighthouseFigures> {
       (item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode !== 'informative',
     )
     .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}`);
+  // A category without a score is a run that failed, not a page that scored 0: say why.
+  const unscored = Object.values(audits)
+    .filter((item) => item.scoreDisplayMode === 'error')
+    .map((item) => `${item.id}: ${item.errorMessage ?? 'error'}`);
+  if (result.lhr.runtimeError) unscored.unshift(`run: ${result.lhr.runtimeError.message}`);
+  failing.push(...unscored.map((text) => `not scored, ${text}`));
   return { page: new URL(url).pathname, scores, failing };
 }
 
