@@ -2,12 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef } from 'react';
 import type { InviteRequest, Person, Team } from '#domains/team/team.ts';
+import { changePersonWrite, inviteWrite } from '#domains/team/writes.ts';
 import { db } from '../db.ts';
 import {
   businessProfileQuery,
   PROFILE_RESOURCE,
   TEAM_INVITATIONS,
-  TEAM_OPS,
   TEAM_PEOPLE,
   TEAM_RESOURCE,
   teamQuery,
@@ -15,6 +15,7 @@ import {
 import { userProfileQuery } from '../repositories/user-profile.ts';
 import { foldPending } from '../sync/fold.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
+import { isWriteOf } from '../sync/write-handler.ts';
 
 /** The writes of a resource still in the outbox, in the order they were made. */
 function useWaiting(resource: string): OutboxEntry[] | undefined {
@@ -71,16 +72,16 @@ export function useTeam(enabled: boolean) {
 function overlay(team: Team | undefined, waiting: OutboxEntry[]) {
   const marks = new Map<string, ShownPerson['waiting']>();
   for (const entry of waiting) {
-    if (entry.op === TEAM_OPS.person && typeof entry.recordId === 'string') {
+    if (isWriteOf(entry, changePersonWrite) && typeof entry.recordId === 'string') {
       marks.set(entry.recordId, entry.state === 'needs-attention' ? 'needs-attention' : 'pending');
     }
   }
   const people = foldPending(TEAM_PEOPLE, team?.people ?? [], waiting, (person) => person.id);
   const invitations: WaitingInvitation[] = waiting
-    .filter((entry) => entry.op === TEAM_OPS.invite)
+    .filter((entry) => isWriteOf(entry, inviteWrite))
     .map((entry) => ({
       entryId: entry.id,
-      invite: entry.body as InviteRequest,
+      invite: entry.body,
       state: entry.state,
     }));
   return {

@@ -34,6 +34,7 @@ import {
   defineWriteHandler,
   type FailureNotice,
   type FoldView,
+  isWriteOf,
   type Refusal,
   type Settlement,
   type WriteFold,
@@ -94,7 +95,7 @@ interface Label {
  */
 function productOrder(entry: OutboxEntry): string {
   return productOrderOf(
-    entry.op === OPS.duplicate ? (entry.revert as Label).source : entry.recordId,
+    isWriteOf(entry, duplicateProductWrite) ? (entry.revert as Label).source : entry.recordId,
   );
 }
 
@@ -212,7 +213,7 @@ async function rebaseLaterEdits(
     .anyOf([...rebased.keys()])
     .filter(
       (other) =>
-        other.op === OPS.update &&
+        isWriteOf(other, editProductWrite) &&
         other.attempts === 0 &&
         rebased.get(other.recordId as number)?.entryId !== other.id,
     )
@@ -390,7 +391,8 @@ async function storeCreated(entry: OutboxEntry, answer: unknown, afterId: number
       // A copy of this product waits for its id too: it names it as its source and in its path.
       await db.outbox
         .filter(
-          (other) => other.op === OPS.duplicate && (other.revert as Label).source === temporary,
+          (other) =>
+            isWriteOf(other, duplicateProductWrite) && (other.revert as Label).source === temporary,
         )
         .modify((other) => {
           (other.revert as Label).source = item.id;

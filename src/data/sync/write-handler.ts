@@ -1,4 +1,4 @@
-import type { WriteDeclaration } from '#shared/write-declaration.ts';
+import type { WriteDeclaration, WriteInput } from '#shared/write-declaration.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
 
 /**
@@ -152,6 +152,17 @@ export function paramsOf(entry: OutboxEntry): Record<string, string> {
 /** The handler of an entry's kind, or undefined for a kind this version does not know. */
 export function handlerOf(entry: Pick<OutboxEntry, 'op'>): WriteHandler | undefined {
   return handlers.get(entry.op);
+}
+
+/**
+ * Whether an entry is a write of this declaration: its body then has the declaration's type.
+ * How code outside the engine tells one kind of write from another.
+ */
+export function isWriteOf<TWrite extends WriteDeclaration>(
+  entry: OutboxEntry,
+  declaration: TWrite,
+): entry is OutboxEntry<WriteInput<TWrite>> {
+  return entry.op === declaration.op;
 }
 
 export function registeredOps(): string[] {
