@@ -182,6 +182,13 @@ export function InventoryPage({
     const useSample = stored.items.length === 0;
     // Edit Product puts the product form in place of the table, which stays mounted (hidden) so
     // that its search, page and sort are there again when the form closes.
+    // What the table shows the sample products and the catalogue alike.
+    const tableProps = {
+      columns: gridColumns,
+      display,
+      onViewOrders,
+      customFields: columns.customFields,
+    };
     const editingShown = editingProduct && !useSample ? editingProduct : null;
     body = (
       <>
@@ -228,20 +235,11 @@ export function InventoryPage({
             </p>
           ) : null}
           {useSample ? (
-            <InventoryTableView
-              catalogue={SAMPLE_INVENTORY}
-              columns={gridColumns}
-              display={display}
-              onViewOrders={onViewOrders}
-              customFields={columns.customFields}
-            />
+            <InventoryTableView catalogue={SAMPLE_INVENTORY} {...tableProps} />
           ) : (
             <InventoryTableView
               catalogue={shown.items}
-              columns={gridColumns}
-              display={display}
-              onViewOrders={onViewOrders}
-              customFields={columns.customFields}
+              {...tableProps}
               writes={writes}
               stockReasons={
                 storedSettings?.settings.stockManagement.stockAdjustmentReasons ??

@@ -194,10 +194,8 @@ export function ProductDetailDialog({
             ) : (
               <StockTab item={item} />
             )
-          ) : sample ? (
-            <AnalyticsTab item={item} />
           ) : (
-            <NoSalesTab />
+            <AnalyticsTab item={item} sample={sample} />
           )}
         </div>
       </ViewOrdersContext.Provider>
@@ -479,54 +477,47 @@ function ViewAllOrders() {
 
 const ViewOrdersContext = createContext<(() => void) | undefined>(undefined);
 
-/** Analytics of a product of the catalogue: nothing is sold through Vintry yet. */
-function NoSalesTab() {
-  return (
-    <div className="detail-grid">
-      <Section title="Sales This Month">
-        <p className="detail-text">{DETAIL_TEXT.noSales}</p>
-      </Section>
-      <Section title="12-Month Sales Trend">
-        <p className="detail-text">{DETAIL_TEXT.noSales}</p>
-      </Section>
-      <Section title="Performance Comparison">
-        <p className="detail-text">{DETAIL_TEXT.afterSales}</p>
-      </Section>
-      <Section title="Customer Insights">
-        <p className="detail-text">{DETAIL_TEXT.afterSales}</p>
-      </Section>
-    </div>
-  );
-}
-
-function AnalyticsTab({ item }: { item: InventoryItem }) {
+/**
+ * Analytics: the spec's placeholder figures on a sample product; on a product of the catalogue,
+ * nothing is sold through Vintry yet, and it says so.
+ */
+function AnalyticsTab({ item, sample }: { item: InventoryItem; sample: boolean }) {
   const a = P.analytics;
+  const text = (value: string) => <p className="detail-text">{value}</p>;
   return (
     <div className="detail-grid">
       <Section title="Sales This Month">
-        <Facts
-          rows={[
-            ['Units Sold', String(a.unitsSold)],
-            ['Revenue', formatCurrency(a.unitsSold * item.listPrice)],
-            ['Avg Sale Price', formatCurrency(item.listPrice)],
-            ['Turnover Rate', a.turnover],
-          ]}
-        />
+        {sample ? (
+          <Facts
+            rows={[
+              ['Units Sold', String(a.unitsSold)],
+              ['Revenue', formatCurrency(a.unitsSold * item.listPrice)],
+              ['Avg Sale Price', formatCurrency(item.listPrice)],
+              ['Turnover Rate', a.turnover],
+            ]}
+          />
+        ) : (
+          text(DETAIL_TEXT.noSales)
+        )}
       </Section>
       <Section title="12-Month Sales Trend">
-        <div
-          className="chart-placeholder"
-          role="img"
-          aria-label="12-Month Sales Trend chart placeholder"
-        >
-          Chart coming soon
-        </div>
+        {sample ? (
+          <div
+            className="chart-placeholder"
+            role="img"
+            aria-label="12-Month Sales Trend chart placeholder"
+          >
+            Chart coming soon
+          </div>
+        ) : (
+          text(DETAIL_TEXT.noSales)
+        )}
       </Section>
       <Section title="Performance Comparison">
-        <p className="detail-text">{a.performance}</p>
+        {text(sample ? a.performance : DETAIL_TEXT.afterSales)}
       </Section>
       <Section title="Customer Insights">
-        <p className="detail-text">{a.customers}</p>
+        {text(sample ? a.customers : DETAIL_TEXT.afterSales)}
       </Section>
     </div>
   );
