@@ -8,7 +8,6 @@ import {
 import { RefreshResponseSchema } from '#shared/auth/schemas.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { fetchNotingConnection } from './connection.ts';
-import { holdEveryWrite } from './sync/outbox.ts';
 import { tokenStore } from './token-store.ts';
 
 /**
@@ -114,6 +113,8 @@ async function performRefresh(staleAccessToken: string | null): Promise<string> 
   );
   const body = await readBody(response);
   if (isDisabledAnswer(response.status, body)) {
+    // Loaded when needed: the sign-in screen's script carries no IndexedDB code.
+    const { holdEveryWrite } = await import('./sync/outbox.ts');
     await holdEveryWrite(SERVER_AUTH_MESSAGES.accountDisabled);
     await store.ended(SERVER_AUTH_MESSAGES.accountDisabled);
     throw new SessionExpiredError(SERVER_AUTH_MESSAGES.accountDisabled, true);

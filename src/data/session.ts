@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { SESSION_KEYS } from '#shared/auth/constants.ts';
 import { type SessionUser, SessionUserSchema } from '#shared/auth/schemas.ts';
-import { clearMirror, readMirror, updateMirroredTokens, writeMirror } from './session-mirror.ts';
 import { installTokenStore, type Tokens } from './token-store.ts';
 import { forgetUserInMemory } from './user-memory.ts';
 
@@ -12,8 +11,11 @@ import { forgetUserInMemory } from './user-memory.ts';
  * `storage` event, so signing out in one tab signs out all of them.
  *
  * The session is also mirrored in IndexedDB for the service worker. Writes go to the mirror
- * first, so when the two differ the mirror is the newer: the worker renewed the tokens.
+ * first, so when the two differ the mirror is the newer: the worker renewed the tokens. The
+ * mirror's module (and IndexedDB's code with it) is loaded when first needed, so the sign-in
+ * screen paints without it.
  */
+const mirror = () => import('./session-mirror.ts');
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 export interface SessionState {
@@ -114,18 +116,20 @@ function readStoredSession(): SessionState {
  */
 export async function loadSession(): Promise<SessionState> {
   const local = readStoredSession();
+  // Signed out: nothing to bring up to date, and the sign-in screen paints without IndexedDB.
+  // Signing out clears the mirror; one left behind (localStorage cleared alone) is overwritten
+  // by the next sign-in, and until then holds only its own person's tokens.
+  if (local.status !== 'authenticated') return local;
   try {
-    const mirror = await readMirror();
+    const { readMirror, writeMirror } = await mirror();
+    const stored = await readMirror();
     const { accessToken, refreshToken } = readTokens();
-    if (local.status === 'authenticated' && accessToken && refreshToken) {
-      if (!mirror) {
+    if (accessToken && refreshToken) {
+      if (!stored) {
         await writeMirror({ accessToken, refreshToken, user: local.user });
-      } else if (mirror.accessToken !== accessToken || mirror.refreshToken !== refreshToken) {
-        storeTokensLocally(mirror.accessToken, mirror.refreshToken);
+      } else if (stored.accessToken !== accessToken || stored.refreshToken !== refreshToken) {
+        storeTokensLocally(stored.accessToken, stored.refreshToken);
       }
-    } else if (mirror) {
-      // Signed out here while the mirror was left behind.
-      await clearMirror();
     }
   } catch {
     // Without IndexedDB the page still works; only the worker's replays need the mirror.
@@ -138,7 +142,9 @@ export async function saveSession(session: {
   refreshToken: string;
   user: SessionUser;
 }) {
-  await writeMirror(session).catch(() => {});
+  await mirror()
+    .then(({ writeMirror }) => writeMirror(session))
+    .catch(() => {});
   localStorage.setItem(SESSION_KEYS.accessToken, session.accessToken);
   localStorage.setItem(SESSION_KEYS.refreshToken, session.refreshToken);
   localStorage.setItem(SESSION_KEYS.user, JSON.stringify(session.user));
@@ -147,7 +153,9 @@ export async function saveSession(session: {
 
 /** After a refresh: the new access token, and the rotated refresh token when there is one. */
 export async function storeTokens(accessToken: string, refreshToken?: string) {
-  await updateMirroredTokens(accessToken, refreshToken).catch(() => {});
+  await mirror()
+    .then(({ updateMirroredTokens }) => updateMirroredTokens(accessToken, refreshToken))
+    .catch(() => {});
   storeTokensLocally(accessToken, refreshToken);
 }
 
@@ -157,7 +165,9 @@ export async function storeTokens(accessToken: string, refreshToken?: string) {
  * waiting) keep the notice the first one gave.
  */
 export async function clearSession(notice: string | null = null) {
-  await clearMirror().catch(() => {});
+  await mirror()
+    .then(({ clearMirror }) => clearMirror())
+    .catch(() => {});
   removeStoredSession();
   const kept = state.status === 'unauthenticated' ? state.notice : null;
   setState({ status: 'unauthenticated', user: null, notice: notice ?? kept });
@@ -171,9 +181,11 @@ export function acceptTokensFromWorker(accessToken: string, refreshToken: string
 installTokenStore({
   current: async () => readTokens(),
   latest: async () => {
-    const mirror = await readMirror().catch(() => undefined);
-    return mirror
-      ? { accessToken: mirror.accessToken, refreshToken: mirror.refreshToken }
+    const stored = await mirror()
+      .then(({ readMirror }) => readMirror())
+      .catch(() => undefined);
+    return stored
+      ? { accessToken: stored.accessToken, refreshToken: stored.refreshToken }
       : readTokens();
   },
   renewed: storeTokens,

@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '#shared/api.ts';
 import { guard } from './auth/guard.ts';
 import { businessRoutes } from './business/routes.ts';
+import { definitionsCache } from './custom-fields/definitions-cache.ts';
 import { customFieldRoutes } from './custom-fields/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import type { Deps } from './deps.ts';
@@ -107,6 +108,7 @@ export function createApp(deps: Deps) {
   routeRulesOfApp.set(app, rules);
   api.use('*', guard(deps, createReadCache({ enabled: deps.dbKind === 'pglite' }), rules));
   const writes = writeRoutes(api, deps, rules);
+  const definitions = definitionsCache(deps.dbKind);
   api.route('/health', healthRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.route('/user', userRoutes(deps));
@@ -114,10 +116,11 @@ export function createApp(deps: Deps) {
   api.route('/team', teamRoutes(deps, writes));
   api.route('/inventory', inventoryRoutes(deps, reads));
   api.route('/preferences', preferenceRoutes(deps, reads, writes));
+  api.use('/custom-fields/*', definitions.forgetAfterWrites);
   api.route('/custom-fields', customFieldRoutes(deps, writes));
   api.route('/dashboard', dashboardRoutes(deps));
   exampleProductRoutes(deps, writes);
-  api.route('/catalogue', catalogueRoutes(deps, reads, writes));
+  api.route('/catalogue', catalogueRoutes(deps, reads, definitions, writes));
   api.route('/stock', stockRoutes(deps, writes));
   api.route('/stocktakes', stocktakeRoutes(deps, writes));
   api.route('/upload', uploadRoutes(deps));

@@ -233,4 +233,55 @@ describe('custom field definitions', () => {
         .status,
     ).toBe(404);
   });
+
+  it('checks product values against the definitions as they are now, after each change to them', async () => {
+    const bottle = await create(ana, {
+      entity_type: 'product',
+      field_key: 'bottle',
+      field_name: 'Bottle',
+      field_type: 'select',
+      validation: { options: ['375ml', '750ml'] },
+    });
+    const id = (bottle.body as { id: number }).id;
+    const product = await server.call('POST', '/api/v1/catalogue/products', {
+      token: ana,
+      body: { fields: { name: 'Magnum test', wine_type: 'Red', bottle: '750ml' } },
+    });
+    expect(product.status).toBe(201);
+    const made = product.body as { id: number; version: number };
+    const setBottle = (value: string, base_version: number) =>
+      server.call('PATCH', `/api/v1/catalogue/products/${made.id}`, {
+        token: ana,
+        body: { base_version, changes: { bottle: value } },
+      });
+    expect((await setBottle('1.5L', made.version)).status).toBe(400);
+
+    const widened = await server.call('PUT', `/api/v1/custom-fields/definitions/${id}`, {
+      token: ana,
+      body: {
+        entity_type: 'product',
+        field_key: 'bottle',
+        field_name: 'Bottle',
+        field_type: 'select',
+        validation: { options: ['375ml', '750ml', '1.5L'] },
+      },
+    });
+    expect(widened.status).toBe(200);
+    const saved = await setBottle('1.5L', made.version);
+    expect(saved.status).toBe(200);
+
+    const narrowed = await server.call('PUT', `/api/v1/custom-fields/definitions/${id}`, {
+      token: ana,
+      body: {
+        entity_type: 'product',
+        field_key: 'bottle',
+        field_name: 'Bottle',
+        field_type: 'select',
+        validation: { options: ['750ml'] },
+      },
+    });
+    expect(narrowed.status).toBe(200);
+    const version = (saved.body as { version: number }).version;
+    expect((await setBottle('375ml', version)).status).toBe(400);
+  });
 });

@@ -1,4 +1,3 @@
-import { handOverDevice } from '#data/device-owner.ts';
 import { saveSession, userKey } from '#data/session.ts';
 import type { LoginResult } from '#shared/auth/schemas.ts';
 import { plural } from '#shared/words.ts';
@@ -17,6 +16,8 @@ function restoredChangesMessage(count: number): string {
  */
 export async function startSession(result: LoginResult, email: string) {
   const user = result.user ?? { email };
+  // Loaded when needed: the sign-in screen paints without the device's database code.
+  const { handOverDevice } = await import('#data/device-owner.ts');
   const { restored } = await handOverDevice(userKey(user));
   await saveSession({ accessToken: result.accessToken, refreshToken: result.refreshToken, user });
   if (restored > 0) showToast(restoredChangesMessage(restored));

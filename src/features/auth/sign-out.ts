@@ -1,5 +1,4 @@
 import { requestLogout } from '#data/auth-api.ts';
-import { handOverDevice } from '#data/device-owner.ts';
 import { clearSession, readTokens } from '#data/session.ts';
 
 /**
@@ -11,6 +10,8 @@ import { clearSession, readTokens } from '#data/session.ts';
 export async function signOut() {
   const { refreshToken } = readTokens();
   if (refreshToken) requestLogout(refreshToken).catch(() => {});
-  await handOverDevice(null).catch(() => {});
+  await import('#data/device-owner.ts')
+    .then(({ handOverDevice }) => handOverDevice(null))
+    .catch(() => {});
   await clearSession();
 }

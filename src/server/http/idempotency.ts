@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { IDEMPOTENCY_KEY_PATTERN } from '#shared/api.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db, DbKind, Tx } from '../db/client.ts';
 import { LOCK_SCOPES, tryLockForTransaction } from '../db/locks.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { AppEnv } from './app-env.ts';
@@ -18,7 +18,9 @@ import { HttpError } from './errors.ts';
  * - While one attempt runs, it holds a transaction-scoped advisory lock on its key; a repeat that
  *   cannot take it answers 409 with Retry-After. A process that dies mid-write loses its
  *   connection, and PostgreSQL releases the lock with it at once (the pool asks the server to
- *   notice a vanished client within seconds: db/client.ts).
+ *   notice a vanished client within seconds: db/client.ts). The embedded database runs one
+ *   transaction at a time, so there no attempt can run beside another and the lock (a statement
+ *   on every write) is not taken.
  * - A refusal (4xx) is stored as the answer, with the write's effects rolled back; a server error
  *   (5xx) is not stored, so the client's retry runs again.
  * Keys are kept 24 hours.
@@ -40,7 +42,8 @@ const stillRunning = () =>
 /** Thrown inside the transaction to undo what a refused or failed write did. */
 class UndoWrite extends Error {}
 
-export function idempotentWrites(deps: { db: Db; now: () => Date }) {
+export function idempotentWrites(deps: { db: Db; dbKind: DbKind; now: () => Date }) {
+  const transactionsTakeTurns = deps.dbKind === 'pglite';
   let sweptAt = 0;
   const sweep = async (now: Date) => {
     if (now.getTime() - sweptAt < SWEEP_EVERY_MS) return;
@@ -68,9 +71,10 @@ export function idempotentWrites(deps: { db: Db; now: () => Date }) {
 
     /** The answer kept for this key, under its lock; throws while another attempt runs. */
     const keptAnswer = async (tx: Tx) => {
-      if (!(await tryLockForTransaction(tx, LOCK_SCOPES.idempotencyKey, `${userId} ${key}`))) {
-        throw stillRunning();
-      }
+      const taken =
+        transactionsTakeTurns ||
+        (await tryLockForTransaction(tx, LOCK_SCOPES.idempotencyKey, `${userId} ${key}`));
+      if (!taken) throw stillRunning();
       const [stored] = await tx.select().from(idempotencyKeys).where(mine).limit(1);
       // A record without an answer was left by an earlier version of the server, whose write
       // did not keep it in its transaction; under this lock nobody is running it.

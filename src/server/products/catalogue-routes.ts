@@ -13,7 +13,7 @@ import {
   duplicateProductWrite,
   editProductWrite,
 } from '#domains/products/writes.ts';
-import { listDefinitions } from '../custom-fields/repository.ts';
+import type { DefinitionsCache } from '../custom-fields/definitions-cache.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -56,10 +56,15 @@ function valid(check: ChangesCheck) {
   });
 }
 
-export function catalogueRoutes(deps: Deps, reads: ReadCache, writes: WriteRoutes) {
+export function catalogueRoutes(
+  deps: Deps,
+  reads: ReadCache,
+  productFields: DefinitionsCache,
+  writes: WriteRoutes,
+) {
   const app = new Hono<AppEnv>();
 
-  const definitions = (db: Db, businessId: string) => listDefinitions(db, businessId, 'product');
+  const definitions = (db: Db, businessId: string) => productFields.read(db, businessId, 'product');
   const context = (caller: { businessId: string; userId: string }) => ({
     businessId: caller.businessId,
     userId: caller.userId,

@@ -8,6 +8,7 @@ import {
   storeTokens,
   subscribeSession,
 } from '#data/session.ts';
+import { writeMirror } from '#data/session-mirror.ts';
 
 describe('session storage', () => {
   it('writes the three spec keys on sign-in', async () => {
@@ -28,6 +29,14 @@ describe('session storage', () => {
       user: { email: 'x@vintry.test', extra: 1 },
       notice: null,
     });
+  });
+
+  it('takes the tokens the service worker renewed in the mirror while no page was open', async () => {
+    localStorage.setItem('accessToken', 'a1');
+    localStorage.setItem('refreshToken', 'r1');
+    await writeMirror({ accessToken: 'a2', refreshToken: 'r2', user: null });
+    expect((await loadSession()).status).toBe('authenticated');
+    expect(readTokens()).toEqual({ accessToken: 'a2', refreshToken: 'r2' });
   });
 
   it.each([
