@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { requestLog } from '#server/http/request-log.ts';
+import { consoleLogger } from '#server/logger.ts';
 
 function loggedApp() {
   const lines: string[] = [];
@@ -29,5 +30,31 @@ describe('request log', () => {
     await app.request('/api/v1/things', { method: 'POST', headers: { 'x-again': '1' } });
     expect(lines[0]).toMatch(/^POST \/api\/v1\/things 201 \d+\.\dms$/);
     expect(lines[1]).toMatch(/^POST \/api\/v1\/things 201 \d+\.\dms \(replayed\)$/);
+  });
+});
+
+describe('console logger', () => {
+  it('writes the lines of one turn in one write, in order, and flushes them before an error', async () => {
+    const writes: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      writes.push(String(chunk));
+      return true;
+    });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      consoleLogger.info('GET /a 200 1.0ms');
+      consoleLogger.info('GET /b 200 1.0ms');
+      expect(writes).toEqual([]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(writes).toEqual(['GET /a 200 1.0ms\nGET /b 200 1.0ms\n']);
+
+      consoleLogger.info('GET /c 500 1.0ms');
+      consoleLogger.error('boom');
+      expect(writes).toEqual(['GET /a 200 1.0ms\nGET /b 200 1.0ms\n', 'GET /c 500 1.0ms\n']);
+      expect(errors).toHaveBeenCalledWith('boom', '');
+    } finally {
+      write.mockRestore();
+      errors.mockRestore();
+    }
   });
 });
