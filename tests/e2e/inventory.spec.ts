@@ -114,6 +114,76 @@ test.describe('inventory', () => {
     ).toBe(true);
   });
 
+  test("the detail shows each product's own wine, or a dash where it has none", async ({
+    page,
+  }) => {
+    await openInventory(page);
+    const api = await serverApi(page);
+    const open = async (name: string) => {
+      await searchFor(page, name);
+      await expect(gridCell(page, PRODUCT, 0)).toHaveText(name);
+      const point = await gridCellPoint(page, WIDTHS, PRODUCT, 0);
+      await page.mouse.click(point.x, point.y);
+      const dialog = page.getByRole('dialog', { name });
+      await expect(dialog).toBeVisible();
+      const { sku } = await api.product(name);
+      await expect(dialog.getByText(`SKU: ${sku}`, { exact: true })).toBeVisible();
+      const facts = async () =>
+        Object.fromEntries(
+          await dialog
+            .locator('.facts__row')
+            .evaluateAll((rows) =>
+              rows.map((row) => [
+                row.querySelector('dt')?.textContent ?? '',
+                row.querySelector('dd')?.textContent ?? '',
+              ]),
+            ),
+        ) as Record<string, string>;
+      const section = (title: string) =>
+        dialog.getByRole('heading', { name: title }).locator('xpath=following-sibling::*[1]');
+      return { dialog, facts, section };
+    };
+
+    const whisky = await open('Ardbeg 10 Year Old');
+    expect(await whisky.facts()).toMatchObject({
+      Country: 'Scotland',
+      Vintage: '—',
+      Type: 'Spirit',
+      'Grape Varieties': '—',
+      Alcohol: '46 %',
+      'Bottle Size': '700 ml',
+      'Serving Temp': 'Room temperature',
+    });
+    await expect(whisky.section('Tasting Notes')).toHaveText('Not recorded for this product.');
+    await screenshot(page, 'inventory-detail-whisky-desktop');
+    await page.keyboard.press('Escape');
+
+    const sparkling = await open('Bollinger Special Cuvée NV');
+    expect(await sparkling.facts()).toMatchObject({
+      Vintage: 'NV',
+      Type: 'Sparkling',
+      Alcohol: '12 %',
+      'Bottle Size': '750 ml',
+      'Serving Temp': '6–8 °C',
+    });
+    await expect(sparkling.section('Food Pairing')).toHaveText('Oysters, canapés');
+    await page.keyboard.press('Escape');
+
+    const glass = await open('Riedel Vinum Bordeaux Glass (Pair)');
+    expect(await glass.facts()).toMatchObject({
+      Vintage: '—',
+      Type: '—',
+      'Grape Varieties': '—',
+      Alcohol: '—',
+      'Bottle Size': '—',
+      'Serving Temp': '—',
+    });
+    for (const title of ['Tasting Notes', 'Food Pairing', 'Rating']) {
+      await expect(glass.section(title)).toHaveText('Not recorded for this product.');
+    }
+    await page.keyboard.press('Escape');
+  });
+
   test('inline edit of LUC changes the margin', async ({ page }) => {
     await openInventory(page);
     const name = (await gridCell(page, PRODUCT, 0).textContent()) ?? '';

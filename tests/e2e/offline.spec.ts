@@ -250,7 +250,7 @@ test('a product added through Add Inventory offline stays through a reload and r
 test('an invalid custom value is refused in the row with its message, and nothing typed is lost', async ({
   page,
 }) => {
-  await view.createField('Vintage', 'vintage', {
+  await view.createField('Vintage', 'vintage_year', {
     field_type: 'number',
     validation: { min_value: 1900, max_value: 2030 },
   });
@@ -280,7 +280,7 @@ test('an invalid custom value is refused in the row with its message, and nothin
   await expect(editor).toBeHidden();
   await expect(indicator(page)).toHaveText('Online', { timeout: 20_000 });
   const [saved] = await view.productsNamed(name);
-  expect(saved).toMatchObject({ vintage: 2019, region: 'Edited Region' });
+  expect(saved).toMatchObject({ vintage_year: 2019, region: 'Edited Region' });
   // The refused value never left the device.
   expect(server.effects(/PATCH \/api\/v1\/catalogue\/products\//, mark)).toHaveLength(1);
 });

@@ -21,7 +21,7 @@ describe('catalogue writes', () => {
       token,
       body: {
         entity_type: 'product',
-        field_key: 'vintage',
+        field_key: 'vintage_year',
         field_name: 'Vintage',
         field_type: 'number',
         is_required: false,
@@ -61,13 +61,13 @@ describe('catalogue writes', () => {
       luc: 500,
       list_price: '990',
       barcode: '4006381333931',
-      vintage: '2019',
+      vintage_year: '2019',
     });
     expect(status).toBe(201);
     expect(body.version).toBe(1);
     expect(value(body, 'name')).toBe('Grange 2019');
     expect(value(body, 'list_price')).toBe('990.00');
-    expect(value(body, 'vintage')).toBe(2019);
+    expect(value(body, 'vintage_year')).toBe(2019);
     expect((await catalogue()).map((product) => product.id)).toContain(body.id);
   });
 
@@ -92,7 +92,7 @@ describe('catalogue writes', () => {
   });
 
   it('refuses invalid values with every message, by field', async () => {
-    const response = await create({ name: '', list_price: -2, barcode: '123', vintage: 1800 });
+    const response = await create({ name: '', list_price: -2, barcode: '123', vintage_year: 1800 });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       message: PRODUCT_MESSAGES.invalid,
@@ -101,8 +101,35 @@ describe('catalogue writes', () => {
         name: 'Product name is required',
         list_price: 'List price cannot be negative',
         barcode: 'Barcode must be a valid EAN-13, UPC-A or EAN-8 code',
-        vintage: 'Vintage must be at least 1900',
+        vintage_year: 'Vintage must be at least 1900',
       },
+    });
+  });
+
+  it("saves and logs the wine's fields by their rules, and refuses a wrong one by name", async () => {
+    const { body: made } = await create({ name: 'Bollinger Special Cuvée NV', vintage: 'nv' });
+    expect(value(made, 'vintage')).toBe('NV');
+    const saved = await patch(made.id, made.version, {
+      drink_type: 'sparkling',
+      alcohol: '12',
+      bottle_ml: '1500',
+    });
+    expect(saved.status).toBe(200);
+    const product = saved.body as Product;
+    expect([
+      value(product, 'drink_type'),
+      value(product, 'alcohol'),
+      value(product, 'bottle_ml'),
+    ]).toEqual(['Sparkling', '12', '1500']);
+    const history = await server.call('GET', `/api/v1/catalogue/products/${made.id}/history`, {
+      token,
+    });
+    expect(JSON.stringify(history.body)).toContain('"drink_type":[null,"Sparkling"]');
+    const refused = await patch(made.id, product.version, { vintage: 'old', rating: 120 });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { fields: unknown }).fields).toEqual({
+      vintage: 'Vintage must be a year (1800–2100) or NV',
+      rating: 'Rating must be between 0 and 100',
     });
   });
 
@@ -151,7 +178,7 @@ describe('catalogue writes', () => {
   });
 
   it("duplicates a product as '{name} (Copy)' right after the original, with every value", async () => {
-    const { body: original } = await create({ name: 'Duplicate Me', luc: 10, vintage: 2020 });
+    const { body: original } = await create({ name: 'Duplicate Me', luc: 10, vintage_year: 2020 });
     const { body: after } = await create({ name: 'Comes After' });
     const response = await server.call(
       'POST',
@@ -163,7 +190,7 @@ describe('catalogue writes', () => {
     expect(copy.id).not.toBe(original.id);
     expect(value(copy, 'name')).toBe('Duplicate Me (Copy)');
     expect(value(copy, 'luc')).toBe('10.00');
-    expect(value(copy, 'vintage')).toBe(2020);
+    expect(value(copy, 'vintage_year')).toBe(2020);
     expect(value(copy, 'producer')).toBe('Edited before sending');
     const ids = (await catalogue()).map((product) => product.id);
     expect(ids.indexOf(copy.id)).toBe(ids.indexOf(original.id) + 1);

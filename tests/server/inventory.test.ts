@@ -95,6 +95,14 @@ describe('GET /api/v1/inventory/enhanced', () => {
       'lastSaleDate',
       'createdDate',
       'updatedDate',
+      // The wine's fields it has (a Margaux names no grape): an empty one is not sent.
+      'vintage',
+      'drink_type',
+      'alcohol',
+      'bottle_ml',
+      'serving_temp',
+      'food_pairing',
+      'storage_location',
     ]);
     expect(asRecord(body.products[0] as Enhanced['products'][number])).toMatchObject({
       name: 'Empty Shelf Shiraz',

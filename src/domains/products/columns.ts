@@ -26,6 +26,17 @@ export const OFFERED_COLUMNS = [
   { key: 'barcode', label: 'Barcode/SKU' },
   { key: 'lastSaleDate', label: 'Last Sale Date' },
   { key: 'createdDate', label: 'Created Date' },
+  // The wine's fields (beyond the spec's list; README, "The wine in the product").
+  { key: 'vintage', label: 'Vintage' },
+  { key: 'drink_type', label: 'Type' },
+  { key: 'grapes', label: 'Grape Varieties' },
+  { key: 'alcohol', label: 'Alcohol %' },
+  { key: 'bottle_ml', label: 'Bottle Size (ml)' },
+  { key: 'serving_temp', label: 'Serving Temperature' },
+  { key: 'tasting', label: 'Tasting Notes' },
+  { key: 'food_pairing', label: 'Food Pairing' },
+  { key: 'rating', label: 'Rating' },
+  { key: 'storage_location', label: 'Storage Location' },
 ] as const;
 
 export type OfferedColumnKey = (typeof OFFERED_COLUMNS)[number]['key'];
@@ -70,6 +81,16 @@ export const DEFAULT_COLUMN_WIDTHS: Readonly<Record<string, number>> = {
   cost_price: 100,
   retail_price: 100,
   stock_quantity: 120,
+  vintage: 80,
+  drink_type: 100,
+  grapes: 180,
+  alcohol: 90,
+  bottle_ml: 120,
+  serving_temp: 150,
+  tasting: 200,
+  food_pairing: 180,
+  rating: 80,
+  storage_location: 150,
 };
 
 /** Columns whose header sorts and whose edge resizes (spec section 3), besides custom fields. */
@@ -93,6 +114,16 @@ export const SORTABLE_COLUMNS: ReadonlySet<string> = new Set([
   'supplier',
   'description',
   'options',
+  'vintage',
+  'drink_type',
+  'grapes',
+  'alcohol',
+  'bottle_ml',
+  'serving_temp',
+  'tasting',
+  'food_pairing',
+  'rating',
+  'storage_location',
 ]);
 
 const LABELS: ReadonlyMap<string, string> = new Map(

@@ -8,13 +8,23 @@
  *
  * Stock is not a field: it moves by movements. Margin and status are worked out, not written.
  */
-export type ProductFieldKind = 'text' | 'long-text' | 'money' | 'barcode';
+export type ProductFieldKind =
+  | 'text'
+  | 'long-text'
+  | 'money'
+  | 'barcode'
+  /** A year from 1800 to 2100, or NV for a non-vintage wine. */
+  | 'vintage'
+  /** One of the line's options. */
+  | 'choice'
+  /** A number between the line's limits, with its decimals, kept as exact text ('14.5'). */
+  | 'number';
 
 /** What an empty value is: refused, kept as empty text, or no value at all. */
 export type EmptyValue = 'refused' | 'empty-text' | 'none';
 
 /** Where the product form shows the field. */
-export type ProductFormSection = 'Product' | 'Origin' | 'Identification' | 'Pricing';
+export type ProductFormSection = 'Product' | 'Origin' | 'Wine' | 'Identification' | 'Pricing';
 
 export interface ProductFieldSpec {
   /** Its key in the API, the change log and the forms: 'list_price'. */
@@ -32,7 +42,29 @@ export interface ProductFieldSpec {
   readonly section: ProductFormSection;
   /** Its label in the product form, when not its column's (the column says 'Barcode/SKU'). */
   readonly formLabel?: string;
+  /** A choice's options, as they are stored and shown. */
+  readonly options?: readonly string[];
+  /** A number's limits and decimals, and the unit it is read with ('%', 'ml'). */
+  readonly min?: number;
+  readonly max?: number;
+  readonly decimals?: number;
+  readonly unit?: string;
+  /** An example in the empty input. */
+  readonly placeholder?: string;
 }
+
+/** The types of drink a product is (the Type field's options). */
+export const WINE_TYPES = [
+  'Red',
+  'White',
+  'Rosé',
+  'Sparkling',
+  'Fortified',
+  'Sweet',
+  'Spirit',
+  'Beer',
+  'Other',
+] as const;
 
 export const PRODUCT_FIELD_TABLE = [
   {
@@ -52,6 +84,60 @@ export const PRODUCT_FIELD_TABLE = [
   field('country', 'Country', 'text', 'empty-text', 'Origin'),
   field('region', 'Region', 'text', 'empty-text', 'Origin'),
   field('appellation', 'Appellation', 'text', 'empty-text', 'Origin'),
+  // The wine in the bottle: optional, shown as '—' where a product has none.
+  { ...field('vintage', 'Vintage', 'vintage', 'none', 'Wine'), placeholder: '2019 or NV' },
+  {
+    ...field('drink_type', 'Type', 'choice', 'none', 'Wine'),
+    row: 'drinkType',
+    options: WINE_TYPES,
+  },
+  {
+    ...field('grapes', 'Grape varieties', 'text', 'none', 'Wine'),
+    placeholder: 'Shiraz, Grenache',
+  },
+  {
+    ...field('alcohol', 'Alcohol %', 'number', 'none', 'Wine'),
+    min: 0,
+    max: 100,
+    decimals: 1,
+    unit: '%',
+  },
+  {
+    ...field('bottle_ml', 'Bottle size (ml)', 'number', 'none', 'Wine'),
+    row: 'bottleMl',
+    min: 1,
+    max: 30_000,
+    decimals: 0,
+    unit: 'ml',
+  },
+  {
+    ...field('serving_temp', 'Serving temperature', 'text', 'none', 'Wine'),
+    row: 'servingTemp',
+    maxLength: 40,
+    placeholder: '16–18 °C',
+  },
+  {
+    ...field('tasting', 'Tasting notes', 'long-text', 'none', 'Wine'),
+    maxLength: 2000,
+  },
+  {
+    ...field('food_pairing', 'Food pairing', 'text', 'none', 'Wine'),
+    row: 'foodPairing',
+    maxLength: 500,
+  },
+  {
+    ...field('rating', 'Rating', 'number', 'none', 'Wine'),
+    min: 0,
+    max: 100,
+    decimals: 0,
+    unit: '/100',
+  },
+  {
+    ...field('storage_location', 'Storage location', 'text', 'none', 'Wine'),
+    row: 'storageLocation',
+    maxLength: 100,
+    placeholder: 'Cellar A, rack 3',
+  },
   { ...field('sku', 'SKU', 'text', 'none', 'Identification'), maxLength: 64 },
   { ...field('barcode', 'Barcode', 'barcode', 'none', 'Identification'), formLabel: 'Barcode' },
   field('luc', 'LUC', 'money', 'refused', 'Pricing'),
@@ -70,17 +156,23 @@ export const PRODUCT_FIELD_TABLE = [
 ] as const satisfies readonly ProductFieldSpec[];
 
 /** A field whose key, column and row property are one name, of 200 characters at most. */
-function field<const TKey extends string>(
+function field<const TKey extends string, const TSection extends ProductFormSection>(
   key: TKey,
   label: string,
   kind: ProductFieldKind,
   empty: EmptyValue,
-  section: ProductFormSection,
+  section: TSection,
 ) {
   return { key, column: key, row: key, label, kind, empty, maxLength: 200, section } as const;
 }
 
 export type ProductField = (typeof PRODUCT_FIELD_TABLE)[number]['key'];
+
+/** The wine's fields, in the table's order: the popup's Details, the form's Wine section. */
+export const WINE_FIELD_SPECS: readonly ProductFieldSpec[] = PRODUCT_FIELD_TABLE.filter(
+  (spec) => spec.section === 'Wine',
+);
+export type WineField = Extract<(typeof PRODUCT_FIELD_TABLE)[number], { section: 'Wine' }>['key'];
 
 export const PRODUCT_FIELDS: readonly ProductField[] = PRODUCT_FIELD_TABLE.map((spec) => spec.key);
 

@@ -1,4 +1,5 @@
 import { DESCRIPTION_CUTOFF, SKU_DIGITS } from './constants.ts';
+import { fieldOfColumn, type ProductFieldSpec } from './fields.ts';
 import { parseNumber } from './product.ts';
 
 /** Display rules of spec sections 2 and 9 for inventory cells and the product detail. */
@@ -36,6 +37,12 @@ export function truncateDescription(text: string): string {
   return text.length > DESCRIPTION_CUTOFF ? `${text.slice(0, DESCRIPTION_CUTOFF)}...` : text;
 }
 
+/** A number field's value with its unit: '14.5 %', '750 ml', '94/100'. */
+export function withUnit(spec: Pick<ProductFieldSpec, 'unit'>, text: string): string {
+  if (!spec.unit) return text;
+  return spec.unit.startsWith('/') ? `${text}${spec.unit}` : `${text} ${spec.unit}`;
+}
+
 const NOT_AVAILABLE_WHEN_MISSING = new Set([
   'sku',
   'cost_price',
@@ -58,6 +65,8 @@ export function cellText(key: string, value: unknown): string {
   if (CURRENCY_COLUMNS.has(key)) return formatCurrency(parseNumber(value));
   if (key === 'margin') return formatPercent(parseNumber(value));
   if (key === 'description') return truncateDescription(String(value));
+  const spec = fieldOfColumn(key);
+  if (spec?.kind === 'number') return withUnit(spec, String(value));
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.join(', ');
   return String(value);

@@ -37,8 +37,11 @@ export function editableColumns(shown: readonly string[]): string[] {
   ];
 }
 
-/** A column whose editor takes a number. */
-export const isMoneyColumn = (key: string) => fieldOfColumn(key)?.kind === 'money';
+/** A column whose editor takes a number (money, or a number such as the alcohol %). */
+const takesNumber = (key: string) => {
+  const kind = fieldOfColumn(key)?.kind;
+  return kind === 'money' || kind === 'number';
+};
 
 /** What the editor's inputs hold: text for every field, by column key. */
 export type RowDraft = Record<string, string>;
@@ -97,7 +100,7 @@ export function changesFromDraft(
   for (const [key, value] of Object.entries(draft)) {
     // An emptied number is a change (to be refused as required), not a 0.
     const was = before[key]?.trim() ?? '';
-    const unchanged = isMoneyColumn(key)
+    const unchanged = takesNumber(key)
       ? value.trim() === was ||
         (value.trim() !== '' && was !== '' && parseNumber(value) === parseNumber(was))
       : value === before[key];

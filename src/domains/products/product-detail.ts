@@ -8,6 +8,7 @@ export const PRODUCT_DETAIL_PLACEHOLDERS = {
   type: 'Red Wine',
   grapes: 'Cabernet Sauvignon, Merlot',
   alcohol: '14.5%',
+  bottleSize: '750 ml',
   servingTemp: '16–18°C',
   tastingNotes: 'Blackcurrant, cedar and violet, with fine-grained tannins and a long finish.',
   foodPairing: 'Roast lamb, aged hard cheeses, mushroom risotto.',

@@ -3,7 +3,7 @@ import { int32 } from '#shared/validation.ts';
 import { checkCustomValue, type ValueRules } from '../custom-fields/values.ts';
 import { BARCODE_MESSAGE, isValidBarcode } from './barcode.ts';
 import { type ProductFieldSpec, productField } from './fields.ts';
-import { formatCurrency } from './format.ts';
+import { formatCurrency, withUnit } from './format.ts';
 import type { CustomValue } from './product.ts';
 
 /**
@@ -60,9 +60,65 @@ function checkText(spec: ProductFieldSpec, raw: unknown): ValueCheckResult {
   return { value: text };
 }
 
+const isBlank = (raw: unknown) =>
+  raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
+
+const FIRST_VINTAGE = 1800;
+const LAST_VINTAGE = 2100;
+export const VINTAGE_MESSAGE = `Vintage must be a year (${FIRST_VINTAGE}–${LAST_VINTAGE}) or NV`;
+
+/** A year, or NV (non-vintage) in any case. */
+function checkVintage(raw: unknown): ValueCheckResult {
+  if (isBlank(raw)) return { value: null };
+  const text = String(raw).trim();
+  if (typeof raw === 'boolean') return { message: VINTAGE_MESSAGE };
+  if (text.toUpperCase() === 'NV') return { value: 'NV' };
+  const year = /^\d{4}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(year >= FIRST_VINTAGE && year <= LAST_VINTAGE)) return { message: VINTAGE_MESSAGE };
+  return { value: text };
+}
+
+/** One of the options, matched without regard to case and kept as the option is written. */
+function checkChoice(spec: ProductFieldSpec, raw: unknown): ValueCheckResult {
+  if (isBlank(raw)) return { value: null };
+  const options = spec.options ?? [];
+  const text = typeof raw === 'string' ? raw.trim().toLocaleLowerCase('en') : null;
+  const option = options.find((candidate) => candidate.toLocaleLowerCase('en') === text);
+  if (option === undefined) {
+    return { message: `${spec.label} must be one of: ${options.join(', ')}` };
+  }
+  return { value: option };
+}
+
+/** A number within the line's limits, rounded to its decimals and kept as text ('14.5'). */
+function checkNumber(spec: ProductFieldSpec, raw: unknown): ValueCheckResult {
+  if (isBlank(raw)) return { value: null };
+  const number = typeof raw === 'number' ? raw : Number(String(raw).trim());
+  if (typeof raw === 'boolean' || !Number.isFinite(number)) {
+    return { message: `${spec.label} must be a number` };
+  }
+  const min = spec.min ?? Number.NEGATIVE_INFINITY;
+  const max = spec.max ?? Number.POSITIVE_INFINITY;
+  if (number < min || number > max) {
+    return { message: `${spec.label} must be between ${min} and ${max}` };
+  }
+  return { value: String(Number(number.toFixed(spec.decimals ?? 0))) };
+}
+
 /** A value of a product field, checked and normalised by what its line of the table says. */
 function checkField(spec: ProductFieldSpec, raw: unknown): ValueCheckResult {
-  return spec.kind === 'money' ? checkMoney(spec, raw) : checkText(spec, raw);
+  switch (spec.kind) {
+    case 'money':
+      return checkMoney(spec, raw);
+    case 'vintage':
+      return checkVintage(raw);
+    case 'choice':
+      return checkChoice(spec, raw);
+    case 'number':
+      return checkNumber(spec, raw);
+    default:
+      return checkText(spec, raw);
+  }
 }
 
 /**
@@ -125,8 +181,11 @@ export function shownProductValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (Array.isArray(value)) return value.length === 0 ? '(empty)' : value.join(', ');
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  const money = productField(field)?.kind === 'money';
-  if (money && Number.isFinite(Number(value))) return formatCurrency(Number(value));
+  const spec = productField(field);
+  if (spec?.kind === 'money' && Number.isFinite(Number(value))) {
+    return formatCurrency(Number(value));
+  }
+  if (spec?.kind === 'number') return withUnit(spec, String(value));
   return String(value);
 }
 

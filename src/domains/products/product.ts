@@ -1,5 +1,10 @@
 import * as v from 'valibot';
-import { PRODUCT_FIELD_TABLE, type ProductFieldSpec } from './fields.ts';
+import {
+  PRODUCT_FIELD_TABLE,
+  type ProductFieldSpec,
+  WINE_FIELD_SPECS,
+  type WineField,
+} from './fields.ts';
 
 /**
  * An inventory item as the screens hold it (spec section 3), and the mapping from the server's
@@ -7,7 +12,10 @@ import { PRODUCT_FIELD_TABLE, type ProductFieldSpec } from './fields.ts';
  */
 export type CustomValue = string | number | boolean | null | string[];
 
-export interface InventoryItem {
+/** The wine's values (vintage, type, grapes …), each absent where the product has none. */
+export type WineValues = { [K in WineField]?: string };
+
+export interface InventoryItem extends WineValues {
   id: number;
   /** The server's version of the product, which an edit names as its base. */
   version?: number;
@@ -152,6 +160,10 @@ export function mapEnhancedProduct({ id, version, ref, columns }: EnhancedProduc
     const value = optionalText(key);
     if (value !== undefined) item[key] = value;
   }
+  for (const spec of WINE_FIELD_SPECS) {
+    const value = optionalText(spec.column);
+    if (value !== undefined) item[spec.column as WineField] = value;
+  }
   if (typeof known.stock_quantity === 'number') item.stock_quantity = known.stock_quantity;
   for (const key of ['cost_price', 'retail_price'] as const) {
     const value = known[key];
@@ -206,6 +218,13 @@ const REPEATED_FIELDS = [
   'status',
   'createdDate',
   'lastSaleDate',
+  'vintage',
+  'drink_type',
+  'grapes',
+  'alcohol',
+  'bottle_ml',
+  'serving_temp',
+  'food_pairing',
 ] as const satisfies readonly (keyof InventoryItem)[];
 
 /**

@@ -1,5 +1,6 @@
 import { countText } from '#shared/words.ts';
 import { MAX_PAGE_BUTTONS } from './constants.ts';
+import { fieldOfColumn } from './fields.ts';
 import { columnValue, type InventoryItem } from './product.ts';
 
 /** Sorting, searching and paging of the inventory table (spec section 4). */
@@ -25,7 +26,10 @@ export function nextSort(current: SortState, key: string): SortState {
 function sortValue(item: InventoryItem, key: string, index: number): unknown {
   // Row numbers follow the catalogue's own order.
   if (key === 'rowNumber') return index;
-  return columnValue(item, key);
+  const value = columnValue(item, key);
+  // A number field keeps its exact text ('14.5'): it sorts by the number.
+  if (typeof value === 'string' && fieldOfColumn(key)?.kind === 'number') return Number(value);
+  return value;
 }
 
 const isMissing = (value: unknown) => value === undefined || value === null || value === '';

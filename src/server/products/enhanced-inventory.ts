@@ -1,3 +1,4 @@
+import { WINE_FIELD_SPECS } from '#domains/products/fields.ts';
 import { marginPercent, round2 } from '#domains/products/pricing.ts';
 import { stockStatus } from '#domains/products/status.ts';
 import type { ProductRow } from './catalogue-repository.ts';
@@ -43,6 +44,12 @@ export function toEnhancedProduct(row: ProductRow): {
     { key: 'createdDate', value: row.createdAt.toISOString().slice(0, 10) },
     { key: 'updatedDate', value: row.updatedAt.toISOString() },
   ];
+  // The wine's values go only where the product has them: most of a catalogue of 50,000 has
+  // few, and every empty column would be sent and kept on each device.
+  for (const spec of WINE_FIELD_SPECS) {
+    const value = row[spec.row as keyof ProductRow];
+    if (value !== null) columns.push({ key: spec.key, value });
+  }
   for (const [key, value] of Object.entries(row.customValues)) columns.push({ key, value });
   return {
     id: row.id,

@@ -2,7 +2,9 @@
  * The demo catalogue: wines and spirits a merchant would recognise, generated deterministically
  * (the same products, prices and stock at every seed). Producers come with the country, region
  * and appellation they belong to; LUC carries GST at 10 %; list prices give margins from thin to
- * rich; stock runs from none to well stocked. Beyond the curated lines, further products are
+ * rich; stock runs from none to well stocked; the wine's fields say only what a line's name,
+ * producer and kind tell (a grape is named where the name or its appellation says it).
+ * Beyond the curated lines, further products are
  * made from the same producers with other vintages, for load and benchmark work.
  */
 export interface SeedProduct {
@@ -23,6 +25,15 @@ export interface SeedProduct {
   retailPrice: string | null;
   stockQuantity: number;
   lastSaleDate: string | null;
+  /** The wine's fields (domains/products/fields.ts), where the line says or its kind implies. */
+  vintage?: string | null;
+  drinkType?: string | null;
+  grapes?: string | null;
+  alcohol?: string | null;
+  bottleMl?: string | null;
+  servingTemp?: string | null;
+  foodPairing?: string | null;
+  storageLocation?: string | null;
 }
 
 type Line = [label: string, luc: number];
@@ -458,6 +469,11 @@ const PRODUCERS: Producer[] = [
     ['Signature Dry Gin', 46],
     ['Distiller’s Strength Gin', 52],
   ]),
+  // What a wine shop sells besides drink: no vintage, no grapes, no strength.
+  P('Riedel', 'Austria', 'Tyrol', '', 'Glassware', 'Riedel Australia', [
+    ['Vinum Bordeaux Glass (Pair)', 38],
+    ['Decanter Ultra', 95],
+  ]),
 ];
 
 /**
@@ -490,6 +506,7 @@ const NOTES: Readonly<Record<string, readonly string[]>> = {
   Rum: ['Molasses, toffee and baking spice with a warm finish.'],
   Cognac: ['Candied fruit, vanilla and old oak, smooth and long.'],
   Tequila: ['Cooked agave, citrus and white pepper, clean and bright.'],
+  Glassware: ['Machine-made crystal, dishwasher safe.'],
 };
 
 /** The notes of a producer's products: by category, Islay's smoke apart. */
@@ -502,6 +519,121 @@ function notesOf(producer: Producer): readonly string[] {
 }
 
 const VINTAGE = /\b(19|20)\d{2}\b/;
+
+/** What a bottle of each type is like in the shop: strength, serving, pairing, where it sits. */
+const STYLES: Readonly<
+  Record<string, { alcohol: string; serving: string; pairing: string | null; place: string }>
+> = {
+  Red: { alcohol: '14', serving: '16–18 °C', pairing: 'Roast lamb, aged cheese', place: 'Aisle 1' },
+  White: {
+    alcohol: '12.5',
+    serving: '8–10 °C',
+    pairing: 'Seafood, roast chicken',
+    place: 'Aisle 2',
+  },
+  Rosé: { alcohol: '12.5', serving: '8–10 °C', pairing: 'Salads, grilled fish', place: 'Aisle 2' },
+  Sparkling: { alcohol: '12', serving: '6–8 °C', pairing: 'Oysters, canapés', place: 'Fridge 1' },
+  Sweet: {
+    alcohol: '12',
+    serving: '8–10 °C',
+    pairing: 'Blue cheese, fruit tarts',
+    place: 'Aisle 3',
+  },
+  Fortified: {
+    alcohol: '20',
+    serving: '14–16 °C',
+    pairing: 'Stilton, dark chocolate',
+    place: 'Aisle 3',
+  },
+  Spirit: { alcohol: '40', serving: 'Room temperature', pairing: null, place: 'Spirits wall' },
+};
+
+const TYPE_OF_CATEGORY: Readonly<Record<string, string>> = {
+  'Red Wine': 'Red',
+  'White Wine': 'White',
+  'Rosé Wine': 'Rosé',
+  'Sparkling Wine': 'Sparkling',
+  'Dessert Wine': 'Sweet',
+  'Fortified Wine': 'Fortified',
+};
+
+/** Words of a still wine's name that make it white, sweet or rosé whatever its producer makes. */
+const WHITE_WORDS =
+  /Blanc|Montrachet|Chablis|Condrieu|Riesling|Chardonnay|Semillon|Pinot Gris|Gewurztraminer|Vouvray|Y d’Yquem|Te Koko/;
+const SWEET_WORDS = /Moelleux|Auslese|Moscato|Yquem 20/;
+const RED_WORDS = /Pinot Noir|Shiraz|Cabernet|Merlot|Malbec|Rouge/;
+
+/** Grapes a name says, by the variety or by an appellation that allows one. */
+const GRAPES: readonly [RegExp, string][] = [
+  [/Cabernet Sauvignon|Cabernet/, 'Cabernet Sauvignon'],
+  [/Shiraz/, 'Shiraz'],
+  [/Merlot/, 'Merlot'],
+  [/Malbec/, 'Malbec'],
+  [/Pinotage/, 'Pinotage'],
+  [/Pinot Noir|Gevrey|Pommard|Nuits-Saint-Georges|Beaune|Mercurey/, 'Pinot Noir'],
+  [/Pinot Gris/, 'Pinot Gris'],
+  [/Riesling/, 'Riesling'],
+  [/Chardonnay|Chablis|Montrachet|Bourgogne Blanc/, 'Chardonnay'],
+  [/Sauvignon Blanc|Te Koko/, 'Sauvignon Blanc'],
+  [/Semillon/, 'Semillon'],
+  [/Viognier|Condrieu/, 'Viognier'],
+  [/Gewurztraminer/, 'Gewurztraminer'],
+  [/Nebbiolo|Barolo|Barbaresco/, 'Nebbiolo'],
+  [/Chianti|Montalcino/, 'Sangiovese'],
+  [/Vouvray/, 'Chenin Blanc'],
+  [/Beaujolais/, 'Gamay'],
+  [/Moscato/, 'Moscato'],
+];
+
+const SPIRITS: ReadonlySet<string> = new Set(['Whisky', 'Cognac', 'Gin', 'Rum', 'Tequila']);
+
+/** The wine's fields of a curated line: only what its name, producer and kind tell. */
+function wineOf(producer: Producer, name: string) {
+  const category = TYPE_OF_CATEGORY[producer.category];
+  // Glasses and decanters have none of them.
+  if (!category && !SPIRITS.has(producer.category)) return {};
+  const still = category === 'Red' || category === 'White';
+  const type = !category
+    ? 'Spirit'
+    : still && /Rosé/.test(name)
+      ? 'Rosé'
+      : still && SWEET_WORDS.test(name)
+        ? 'Sweet'
+        : still && RED_WORDS.test(name)
+          ? 'Red'
+          : still && WHITE_WORDS.test(name)
+            ? 'White'
+            : category;
+  const style = STYLES[type] ?? STYLES.Spirit;
+  // In the order the name gives them; a spirit's name may borrow a grape (Bloody Shiraz Gin).
+  const grapes =
+    type === 'Spirit'
+      ? []
+      : GRAPES.map(([pattern, grape]) => [name.search(pattern), grape] as const)
+          .filter(([at]) => at >= 0)
+          .sort(([a], [b]) => a - b)
+          .map(([, grape]) => grape);
+  // A spirit's name may carry a year that is no vintage (Don Julio 1942).
+  const year = type === 'Spirit' ? undefined : VINTAGE.exec(name)?.[0];
+  const alcohol =
+    type !== 'Spirit'
+      ? style?.alcohol
+      : producer.region === 'Islay'
+        ? '46'
+        : producer.category === 'Gin'
+          ? '42'
+          : style?.alcohol;
+  return {
+    vintage: year ?? (/\bNV\b/.test(name) && type !== 'Spirit' ? 'NV' : null),
+    drinkType: type,
+    grapes: grapes.length > 0 ? [...new Set(grapes)].join(', ') : null,
+    alcohol: alcohol ?? null,
+    bottleMl: /375 ml/.test(name) ? '375' : type === 'Spirit' ? '700' : '750',
+    servingTemp: style?.serving ?? null,
+    foodPairing: style?.pairing ?? null,
+    storageLocation: style?.place ?? null,
+  };
+}
 
 /** A small deterministic generator (mulberry32), so every seed gives the same catalogue. */
 function random(seed: number) {
@@ -558,8 +690,9 @@ export function generateProducts(count: number, start = 0): SeedProduct[] {
     const stockQuantity =
       roll < 0.08 ? 0 : roll < 0.24 ? 1 + Math.floor(next() * 10) : 11 + Math.floor(next() * 134);
     const code = String(100000 + n).slice(-6);
+    const name = label.includes(producer.producer) ? label : `${producer.producer} ${label}`;
     products.push({
-      name: label.includes(producer.producer) ? label : `${producer.producer} ${label}`,
+      name,
       sku: `VIN-${code}`,
       producer: producer.producer,
       country: producer.country,
@@ -581,6 +714,9 @@ export function generateProducts(count: number, start = 0): SeedProduct[] {
           : new Date(Date.UTC(2026, 10, 20) - Math.floor(next() * 120) * 86_400_000)
               .toISOString()
               .slice(0, 10),
+      // The further products, for load and benchmarks, carry the core fields only: their
+      // figures stay comparable from one run to the next.
+      ...(round === 0 ? wineOf(producer, name) : {}),
     });
   }
   return products;

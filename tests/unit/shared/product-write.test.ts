@@ -143,6 +143,54 @@ describe('product changes', () => {
     });
   });
 
+  it("checks the wine's fields: a vintage or NV, a listed type, numbers within their limits", () => {
+    expect(
+      checkProductChanges(
+        {
+          vintage: ' nv ',
+          drink_type: 'sparkling',
+          grapes: ' Chardonnay, Pinot Noir ',
+          alcohol: '12.04',
+          bottle_ml: 750,
+          rating: '',
+          serving_temp: '6–8 °C',
+        },
+        [],
+      ),
+    ).toEqual({
+      ok: true,
+      changes: {
+        vintage: 'NV',
+        drink_type: 'Sparkling',
+        grapes: 'Chardonnay, Pinot Noir',
+        alcohol: '12',
+        bottle_ml: '750',
+        rating: null,
+        serving_temp: '6–8 °C',
+      },
+    });
+    expect(checkProductChanges({ vintage: '2019', alcohol: '14.55' }, [])).toEqual({
+      ok: true,
+      changes: { vintage: '2019', alcohol: '14.6' },
+    });
+    expect(
+      checkProductChanges(
+        { vintage: '19', drink_type: 'Cider', alcohol: 'strong', bottle_ml: 0, rating: 101 },
+        [],
+      ),
+    ).toEqual({
+      ok: false,
+      errors: {
+        vintage: 'Vintage must be a year (1800–2100) or NV',
+        drink_type:
+          'Type must be one of: Red, White, Rosé, Sparkling, Fortified, Sweet, Spirit, Beer, Other',
+        alcohol: 'Alcohol % must be a number',
+        bottle_ml: 'Bottle size (ml) must be between 1 and 30000',
+        rating: 'Rating must be between 0 and 100',
+      },
+    });
+  });
+
   it('a new product needs a name and its required custom fields, all said at once', () => {
     expect(checkNewProduct({ producer: 'Penfolds' }, [wineType])).toEqual({
       ok: false,

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
 import { createContext, type KeyboardEvent, useContext, useId, useState } from 'react';
 import { stockMovementsQuery } from '#data/repositories/stock.ts';
-import { formatCurrency, formatPercent, headerSku } from '#domains/products/format.ts';
+import { productField, type WineField } from '#domains/products/fields.ts';
+import { formatCurrency, formatPercent, headerSku, withUnit } from '#domains/products/format.ts';
 import { markup, totalCost } from '#domains/products/pricing.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { PRODUCT_DETAIL_PLACEHOLDERS as P } from '#domains/products/product-detail.ts';
@@ -206,6 +207,14 @@ export function ProductDetailDialog({
 /** A value the product does not have (yet) reads as a dash, never another product's. */
 const orDash = (value: string | undefined | null) => (value?.trim() ? value : '—');
 
+/** A wine field of the product as read ('14.5 %', '750 ml'), or `none` where it has none. */
+function wineValue(item: InventoryItem, key: WineField, none: string): string {
+  const value = item[key];
+  if (!value?.trim()) return none;
+  const spec = productField(key);
+  return spec?.kind === 'number' ? withUnit(spec, value) : value;
+}
+
 export const DETAIL_TEXT = {
   notRecorded: 'Not recorded for this product.',
   noOrders: 'No purchase orders yet. Orders and reorder points arrive with purchasing.',
@@ -223,9 +232,10 @@ function OverviewTab({
   onShowProducer: (producer: string) => void;
 }) {
   // The wine facts are the spec's fixed values on a sample product; a product of the catalogue
-  // has none recorded yet.
-  const fixed = (value: string) => (sample ? value : '—');
-  const text = (value: string) => (sample ? value : DETAIL_TEXT.notRecorded);
+  // shows its own, and a dash (or a sentence) where it has none.
+  const fixed = (value: string, key: WineField) => (sample ? value : wineValue(item, key, '—'));
+  const text = (value: string, key: WineField) =>
+    sample ? value : wineValue(item, key, DETAIL_TEXT.notRecorded);
   return (
     <div className="detail-grid">
       <Section title="Origin Information">
@@ -234,17 +244,18 @@ function OverviewTab({
             ['Country', orDash(item.country)],
             ['Region', orDash(item.region)],
             ['Appellation', orDash(item.appellation)],
-            ['Vintage', fixed(P.vintage)],
+            ['Vintage', fixed(P.vintage, 'vintage')],
           ]}
         />
       </Section>
       <Section title="Wine Classification">
         <Facts
           rows={[
-            ['Type', fixed(P.type)],
-            ['Grape Varieties', fixed(P.grapes)],
-            ['Alcohol', fixed(P.alcohol)],
-            ['Serving Temp', fixed(P.servingTemp)],
+            ['Type', fixed(P.type, 'drink_type')],
+            ['Grape Varieties', fixed(P.grapes, 'grapes')],
+            ['Alcohol', fixed(P.alcohol, 'alcohol')],
+            ['Bottle Size', fixed(P.bottleSize, 'bottle_ml')],
+            ['Serving Temp', fixed(P.servingTemp, 'serving_temp')],
           ]}
         />
       </Section>
@@ -273,13 +284,13 @@ function OverviewTab({
         </button>
       </Section>
       <Section title="Tasting Notes">
-        <p className="detail-text">{text(P.tastingNotes)}</p>
+        <p className="detail-text">{text(P.tastingNotes, 'tasting')}</p>
       </Section>
       <Section title="Food Pairing">
-        <p className="detail-text">{text(P.foodPairing)}</p>
+        <p className="detail-text">{text(P.foodPairing, 'food_pairing')}</p>
       </Section>
       <Section title="Rating">
-        <p className="detail-text">{text(P.rating)}</p>
+        <p className="detail-text">{text(P.rating, 'rating')}</p>
       </Section>
     </div>
   );
@@ -401,7 +412,9 @@ function RealStockTab({
         <RecentMovements productId={item.id} online={online} />
       </Section>
       <Section title="Storage Location">
-        <p className="detail-text">{DETAIL_TEXT.notRecorded}</p>
+        <p className="detail-text">
+          {wineValue(item, 'storage_location', DETAIL_TEXT.notRecorded)}
+        </p>
       </Section>
       <Section title="Reorder Information">
         <Facts rows={[['Preferred Supplier', orDash(item.supplier)]]} />

@@ -20,6 +20,7 @@ import {
 import type { InventoryItem } from '#domains/products/product.ts';
 import { nextSku } from '#domains/products/sku.ts';
 import { showToast } from '#ui/toast.tsx';
+import { inputKind } from '../field-input.ts';
 import { CustomValueInput, type FormValue } from './custom-value-input.tsx';
 
 type ProductDefaults = InventorySettings['productDefaults'];
@@ -27,7 +28,7 @@ type Draft = Record<string, FormValue>;
 
 /** The product form's sections, in order, each with its fields from the field table. */
 const SECTIONS: { title: ProductFormSection; fields: readonly ProductFieldSpec[] }[] = (
-  ['Product', 'Origin', 'Identification', 'Pricing'] as const
+  ['Product', 'Origin', 'Wine', 'Identification', 'Pricing'] as const
 ).map((title) => ({
   title,
   fields: PRODUCT_FIELD_TABLE.filter((spec) => spec.section === title),
@@ -309,13 +310,20 @@ export function ProductForm({
               Generate
             </button>
           </div>
+        ) : spec.kind === 'choice' ? (
+          <select {...common} onChange={(event) => set(spec.key, event.target.value)}>
+            <option value="">—</option>
+            {(spec.options ?? []).map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
         ) : (
           <input
             {...common}
-            type={spec.kind === 'money' ? 'number' : 'text'}
-            step={spec.kind === 'money' ? '0.01' : undefined}
-            min={spec.kind === 'money' ? 0 : undefined}
-            inputMode={spec.kind === 'money' ? 'decimal' : undefined}
+            {...inputKind(spec)}
+            placeholder={spec.placeholder}
             aria-required={spec.key === 'name' ? true : undefined}
             onChange={(event) => set(spec.key, event.target.value)}
           />

@@ -1,8 +1,10 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { StoredCustomField } from '#data/db.ts';
 import { columnLabel } from '#domains/products/columns.ts';
-import { isMoneyColumn, type RowDraft } from '#domains/products/local-edits.ts';
+import { fieldOfColumn } from '#domains/products/fields.ts';
+import type { RowDraft } from '#domains/products/local-edits.ts';
 import type { ColumnDef } from '../columns.ts';
+import { inputKind } from '../field-input.ts';
 import { CustomValueInput, type FormValue } from './custom-value-input.tsx';
 
 /** A multi-select's chosen options, as the draft holds them ('a, b'), and back. */
@@ -64,19 +66,9 @@ export function RowEditor({
     }
   }
 
-  const fields: { key: string; label: string; numeric: boolean; custom: boolean }[] = [
-    ...columns.map((key) => ({
-      key,
-      label: columnLabel(key) ?? key,
-      numeric: isMoneyColumn(key),
-      custom: false,
-    })),
-    ...customColumns.map((column) => ({
-      key: column.key,
-      label: column.label,
-      numeric: false,
-      custom: true,
-    })),
+  const fields: { key: string; label: string; custom: boolean }[] = [
+    ...columns.map((key) => ({ key, label: columnLabel(key) ?? key, custom: false })),
+    ...customColumns.map((column) => ({ key: column.key, label: column.label, custom: true })),
   ];
 
   return (
@@ -121,22 +113,42 @@ export function RowEditor({
               </div>
             );
           }
+          const spec = field.custom ? undefined : fieldOfColumn(field.key);
+          const id = `${formId}-${field.key}`;
+          const common = {
+            id,
+            className: 'field__input',
+            value: draft[field.key] ?? '',
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': error ? errorId : undefined,
+          } as const;
           return (
-            <label key={field.key} className="field">
-              <span className="field__label">{field.label}</span>
-              <input
-                className="field__input"
-                type={field.numeric ? 'number' : 'text'}
-                step={field.numeric ? '0.01' : undefined}
-                inputMode={field.numeric ? 'decimal' : undefined}
-                placeholder={field.custom ? 'Enter text or numbers' : undefined}
-                value={draft[field.key] ?? ''}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
-              />
+            <div key={field.key} className="field">
+              <label htmlFor={id} className="field__label">
+                {field.label}
+              </label>
+              {spec?.kind === 'choice' ? (
+                <select
+                  {...common}
+                  onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
+                >
+                  <option value="">—</option>
+                  {(spec.options ?? []).map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  {...common}
+                  {...(spec ? inputKind(spec) : { type: 'text' })}
+                  placeholder={field.custom ? 'Enter text or numbers' : spec?.placeholder}
+                  onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
+                />
+              )}
               {message}
-            </label>
+            </div>
           );
         })}
       </div>

@@ -266,6 +266,43 @@ describe('inventory table view', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("shows, sorts by number and edits the wine's columns: the type from its list", async () => {
+    const user = userEvent.setup();
+    const columns = [
+      ...ESSENTIAL_COLUMNS.slice(0, 2),
+      { key: 'drink_type', label: 'Type', isCustom: false },
+      { key: 'bottle_ml', label: 'Bottle Size (ml)', isCustom: false },
+    ];
+    render(
+      <InventoryTableView
+        catalogue={[
+          wine(1, 'Grange', { drink_type: 'Red', bottle_ml: '750' }),
+          wine(2, 'Magnum', { drink_type: 'Red', bottle_ml: '1500' }),
+          wine(3, 'Half', { bottle_ml: '375' }),
+        ]}
+        columns={columns}
+      />,
+    );
+    const grid = screen.getByRole('table', { name: 'inventory grid' });
+    const cells = (column: number) =>
+      within(grid)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelectorAll('td')[column]?.textContent);
+    await user.click(screen.getByRole('button', { name: 'Bottle Size (ml)' }));
+    expect(cells(4)).toEqual(['375 ml', '750 ml', '1500 ml']);
+
+    await user.click(screen.getByRole('button', { name: 'Options for Half' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const editor = screen.getByRole('form', { name: 'Edit Half' });
+    const type = within(editor).getByLabelText('Type') as HTMLSelectElement;
+    expect(type.tagName).toBe('SELECT');
+    await user.selectOptions(type, 'Sweet');
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(cells(3)).toEqual(['Sweet', 'Red', 'Red']);
+  });
+
   it('shows, sorts and edits custom field columns', async () => {
     const user = userEvent.setup();
     const columns = [

@@ -151,7 +151,14 @@ describe('Product Detail popup', () => {
       const { dialog } = setup({ item: ardbeg, ofCatalogue: true });
       expect(fact(dialog, 'Country')).toBe('Scotland');
       expect(fact(dialog, 'Appellation')).toBe('—');
-      for (const term of ['Vintage', 'Type', 'Grape Varieties', 'Alcohol', 'Serving Temp']) {
+      for (const term of [
+        'Vintage',
+        'Type',
+        'Grape Varieties',
+        'Alcohol',
+        'Bottle Size',
+        'Serving Temp',
+      ]) {
         expect(fact(dialog, term), term).toBe('—');
       }
       expect(dialog.textContent).not.toContain('2019');
@@ -159,6 +166,34 @@ describe('Product Detail popup', () => {
       expect(dialog.textContent).not.toContain('Red Wine');
       expect(within(dialog).getAllByText(DETAIL_TEXT.notRecorded)).toHaveLength(3);
       expect(within(dialog).getByText('Ardbeg, Islay, Scotland.')).toBeTruthy();
+    });
+
+    it("shows the wine's fields it has, each with its unit", async () => {
+      const { user, dialog } = setup({
+        item: {
+          ...ardbeg,
+          vintage: 'NV',
+          drink_type: 'Spirit',
+          alcohol: '46',
+          bottle_ml: '700',
+          serving_temp: 'Room temperature',
+          tasting: 'Peat smoke and sea spray.',
+          rating: '92',
+          storage_location: 'Spirits wall',
+        },
+        ofCatalogue: true,
+      });
+      expect(fact(dialog, 'Vintage')).toBe('NV');
+      expect(fact(dialog, 'Type')).toBe('Spirit');
+      expect(fact(dialog, 'Grape Varieties')).toBe('—');
+      expect(fact(dialog, 'Alcohol')).toBe('46 %');
+      expect(fact(dialog, 'Bottle Size')).toBe('700 ml');
+      expect(within(dialog).getByText('Peat smoke and sea spray.')).toBeTruthy();
+      expect(within(dialog).getByText('92/100')).toBeTruthy();
+      // Food pairing is the one it has not recorded.
+      expect(within(dialog).getAllByText(DETAIL_TEXT.notRecorded)).toHaveLength(1);
+      await user.click(within(dialog).getByRole('tab', { name: 'Stock & Orders' }));
+      expect(within(dialog).getByText('Spirits wall')).toBeTruthy();
     });
 
     it('values its stock at list price and at cost, and names its own supplier', async () => {

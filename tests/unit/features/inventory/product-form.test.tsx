@@ -237,6 +237,49 @@ describe('Edit Product', () => {
     expect(await screen.findByText('Changes to Grange 2018 saved.')).toBeTruthy();
   });
 
+  it("edits the wine's fields: a list of types, numbers with their limits, a vintage or NV", async () => {
+    const { user, form, onDone } = await setup({ editing: grange, customFields: [vintage] });
+    const field = (label: string) => within(form).getByLabelText(label, { exact: true });
+    const type = field('Type') as HTMLSelectElement;
+    expect([...type.options].map((option) => option.text)).toEqual([
+      '—',
+      'Red',
+      'White',
+      'Rosé',
+      'Sparkling',
+      'Fortified',
+      'Sweet',
+      'Spirit',
+      'Beer',
+      'Other',
+    ]);
+    expect(field('Alcohol %')).toHaveProperty('type', 'number');
+    expect(field('Alcohol %').getAttribute('max')).toBe('100');
+    expect(field('Alcohol %').getAttribute('step')).toBe('0.1');
+    await user.type(field('Vintage'), 'old');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await within(form).findByText('Vintage must be a year (1800–2100) or NV')).toBeTruthy();
+    expect((field('Vintage') as HTMLInputElement).value).toBe('old');
+    expect(await queued()).toEqual([]);
+
+    await user.clear(field('Vintage'));
+    await user.type(field('Vintage'), '2018');
+    await user.selectOptions(type, 'Red');
+    await user.type(field('Alcohol %'), '14.5');
+    await user.type(field('Grape Varieties'), 'Shiraz');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(await queued()).toEqual([
+      {
+        op: 'product.update',
+        body: {
+          base_version: 4,
+          changes: { vintage: '2018', drink_type: 'Red', alcohol: '14.5', grapes: 'Shiraz' },
+        },
+      },
+    ]);
+  });
+
   it('refuses a wrong check digit under its field, keeps what was typed and saves nothing', async () => {
     const { user, form, input, onDone } = await setup({ editing: grange });
     await user.clear(input('Barcode'));

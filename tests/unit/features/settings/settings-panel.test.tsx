@@ -84,7 +84,11 @@ describe('inventory settings panel', () => {
       .getAllByRole('checkbox')
       .map((box) => box.closest('li')?.querySelector('label')?.firstChild?.textContent);
     expect(labels).toEqual([...labels].sort((a, b) => String(a).localeCompare(String(b), 'en')));
-    expect(labels).toHaveLength(23);
+    // The spec's 23, and the wine's 10 fields.
+    expect(labels).toHaveLength(23 + 10);
+    for (const wine of ['Vintage', 'Type', 'Grape Varieties', 'Alcohol %', 'Storage Location']) {
+      expect(labels).toContain(wine);
+    }
   });
 
   it('moves a column with its buttons, saving the order, and resets to the default order', async () => {

@@ -1,0 +1,19 @@
+import type { ProductFieldSpec } from '#domains/products/fields.ts';
+
+/** The input a field's kind calls for: money and numbers as numbers, with their limits. */
+export function inputKind(spec: ProductFieldSpec) {
+  if (spec.kind === 'money') {
+    return { type: 'number', step: '0.01', min: 0, inputMode: 'decimal' } as const;
+  }
+  if (spec.kind === 'number') {
+    const decimals = spec.decimals ?? 0;
+    return {
+      type: 'number',
+      step: decimals === 0 ? '1' : String(10 ** -decimals),
+      min: spec.min,
+      max: spec.max,
+      inputMode: decimals === 0 ? 'numeric' : 'decimal',
+    } as const;
+  }
+  return { type: 'text' } as const;
+}
