@@ -184,6 +184,35 @@ test.describe('inventory', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('prints a page of labels for the rows a search leaves, one each, in the table order', async ({
+    page,
+  }) => {
+    await openInventory(page);
+    await searchFor(page, 'Shiraz');
+    const results = await page.getByText(/^Showing 1 to \d+ of \d+ results$/).textContent();
+    const matched = Number(/of (\d+) results/.exec(results ?? '')?.[1]);
+    expect(matched).toBeGreaterThan(1);
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await page.getByRole('button', { name: 'Print labels' }).click();
+    const dialog = page.getByRole('dialog', { name: `Print labels: ${matched} products` });
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('.print-sheet .shelf-label')).toHaveCount(matched);
+    await expect(page.locator('.print-sheet .shelf-label__name').first()).toHaveText(
+      (await gridCell(page, PRODUCT, 0).textContent()) ?? '',
+    );
+    await dialog.getByRole('button', { name: 'Print' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.print-sheet')).toBeVisible();
+    await screenshot(page, 'inventory-labels-print');
+    await page.emulateMedia({ media: 'screen' });
+  });
+
   test('inline edit of LUC changes the margin', async ({ page }) => {
     await openInventory(page);
     const name = (await gridCell(page, PRODUCT, 0).textContent()) ?? '';

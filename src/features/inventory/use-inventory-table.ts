@@ -84,6 +84,11 @@ export function useInventoryTable(
     [matches, items, info.page, pageSize],
   );
   const summary = useMemo(() => summarize(items), [items]);
+  /** Every row the search matches, in the table's order (read when asked: up to 50,000). */
+  const matchedRows = useCallback(
+    () => matches.map((index) => items[index] as InventoryItem),
+    [matches, items],
+  );
 
   const setQuery = useCallback((value: string) => {
     setQueryState(value);
@@ -121,6 +126,7 @@ export function useInventoryTable(
     widths,
     resize,
     matchCount: matches.length,
+    matchedRows,
     pageRows,
     info,
     summary,

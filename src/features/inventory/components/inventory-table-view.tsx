@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { Printer, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StoredCustomField } from '#data/db.ts';
 import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
@@ -102,7 +102,7 @@ export function InventoryTableView({
   const [editingId, setEditingId] = useState<number | null>(null);
   const [editErrors, setEditErrors] = useState<Record<string, string>>({});
   const [detail, setDetail] = useState<InventoryItem | null>(null);
-  const [labelling, setLabelling] = useState<InventoryItem | null>(null);
+  const [labelling, setLabelling] = useState<readonly InventoryItem[] | null>(null);
   const [deleting, setDeleting] = useState<InventoryItem | null>(null);
   const [historyOf, setHistoryOf] = useState<InventoryItem | null>(null);
   const [adjusting, setAdjusting] = useState<InventoryItem | null>(null);
@@ -222,6 +222,15 @@ export function InventoryTableView({
               onChange={(event) => table.setQuery(event.target.value)}
             />
           </label>
+          <button
+            type="button"
+            className="button button--secondary inventory-toolbar__labels"
+            disabled={table.matchCount === 0}
+            onClick={() => setLabelling(table.matchedRows())}
+          >
+            <Printer size={16} aria-hidden="true" />
+            Print labels
+          </button>
           <div className="inventory-page-size">
             <label htmlFor={pageSizeId}>Show:</label>
             <select
@@ -320,7 +329,9 @@ export function InventoryTableView({
           onClose={() => setHistoryOf(null)}
         />
       ) : null}
-      {labelling ? <PrintLabelsDialog item={labelling} onClose={() => setLabelling(null)} /> : null}
+      {labelling ? (
+        <PrintLabelsDialog items={labelling} onClose={() => setLabelling(null)} />
+      ) : null}
       {detail ? (
         <ProductDetailDialog
           item={detail}
@@ -341,7 +352,7 @@ export function InventoryTableView({
           }}
           onExport={(shown) => exportProduct(shown, customNames)}
           onPrintLabel={() => {
-            setLabelling(detail);
+            setLabelling([detail]);
             setDetail(null);
           }}
           onAdjustStock={

@@ -3,13 +3,23 @@ import { createPortal } from 'react-dom';
 import { barcodeModules } from '#domains/products/barcode-bars.ts';
 import { formatCurrency } from '#domains/products/format.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
+import { plural } from '#shared/words.ts';
 import { Modal } from '#ui/modal.tsx';
 
 export const MAX_LABELS = 100;
 
+/** The most products one sheet of labels takes: beyond it, a search narrows the rows. */
+export const MAX_SHEET_PRODUCTS = 500;
+
 export const LABEL_TEXT = {
   count: `Enter a whole number from 1 to ${MAX_LABELS}`,
   noBarcode: 'This product has no barcode: the label shows its SKU instead.',
+  sheet: (products: number) =>
+    `One label for each of the ${plural(products, 'product')} the table shows, in its order.`,
+  tooMany: (products: number) =>
+    `The table shows ${plural(products, 'product')}: search to narrow them to ${MAX_SHEET_PRODUCTS.toLocaleString('en')} or fewer to print their labels.`,
+  noBarcodes: (products: number) =>
+    `${plural(products, 'product')} without a barcode: their labels show the SKU instead.`,
 } as const;
 
 /** The vintage a product's name carries ('… 2018'), 'NV' for a non-vintage one, else none. */
@@ -48,7 +58,7 @@ export function BarcodeBars({ code }: { code: string }) {
 
 /** One shelf label: name, vintage, price, and the barcode drawn as bars (or the SKU). */
 export function ShelfLabel({ item }: { item: InventoryItem }) {
-  const vintage = vintageOf(item.product);
+  const vintage = item.vintage ?? vintageOf(item.product);
   return (
     <div className="shelf-label">
       <p className="shelf-label__name">{item.product}</p>
@@ -67,28 +77,49 @@ export function ShelfLabel({ item }: { item: InventoryItem }) {
 }
 
 /**
- * Print Label: how many labels, a preview of one, and Print, which prints a sheet of them (the
- * page's print styles show only the sheet).
+ * Print Label: for one product, how many labels (1 to 100); for the rows the table shows (a
+ * search picks them), one label each. A preview of the first, and Print, which prints a sheet
+ * of them (the page's print styles show only the sheet).
  */
-export function PrintLabelsDialog({ item, onClose }: { item: InventoryItem; onClose: () => void }) {
+export function PrintLabelsDialog({
+  items,
+  onClose,
+}: {
+  /** One product, or the rows the table shows, in its order. */
+  items: readonly InventoryItem[];
+  onClose: () => void;
+}) {
   const id = useId();
   const [count, setCount] = useState('1');
   const [error, setError] = useState<string | null>(null);
-  const labels = /^\d+$/.test(count.trim()) ? Number(count.trim()) : Number.NaN;
-  const valid = Number.isInteger(labels) && labels >= 1 && labels <= MAX_LABELS;
+  const [first] = items;
+  const single = items.length === 1;
+  const copies = /^\d+$/.test(count.trim()) ? Number(count.trim()) : Number.NaN;
+  const valid = single
+    ? Number.isInteger(copies) && copies >= 1 && copies <= MAX_LABELS
+    : items.length >= 1 && items.length <= MAX_SHEET_PRODUCTS;
+  const withoutBarcode = items.filter(
+    (item) => !(item.barcode && barcodeModules(item.barcode)),
+  ).length;
 
   function print() {
     if (!valid) {
-      setError(LABEL_TEXT.count);
+      setError(single ? LABEL_TEXT.count : LABEL_TEXT.tooMany(items.length));
       return;
     }
     window.print();
   }
 
+  if (!first) return null;
+  const sheet = !valid ? [] : single ? Array.from({ length: copies }, () => first) : items;
   return (
     <>
       <Modal
-        title={`Print labels: ${item.product}`}
+        title={
+          single
+            ? `Print labels: ${first.product}`
+            : `Print labels: ${plural(items.length, 'product')}`
+        }
         size="small"
         onClose={onClose}
         footer={
@@ -102,38 +133,46 @@ export function PrintLabelsDialog({ item, onClose }: { item: InventoryItem; onCl
           </>
         }
       >
-        <label className="field" htmlFor={`${id}-count`}>
-          <span className="field__label">Labels</span>
-          <input
-            id={`${id}-count`}
-            className="field__input"
-            inputMode="numeric"
-            value={count}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setCount(event.target.value);
-              setError(null);
-            }}
-          />
-        </label>
-        {error ? (
+        {single ? (
+          <label className="field" htmlFor={`${id}-count`}>
+            <span className="field__label">Labels</span>
+            <input
+              id={`${id}-count`}
+              className="field__input"
+              inputMode="numeric"
+              value={count}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(event) => {
+                setCount(event.target.value);
+                setError(null);
+              }}
+            />
+          </label>
+        ) : (
+          <p className="dialog-text">
+            {valid ? LABEL_TEXT.sheet(items.length) : LABEL_TEXT.tooMany(items.length)}
+          </p>
+        )}
+        {error && single ? (
           <p id={`${id}-error`} className="field__error" role="alert">
             {error}
           </p>
         ) : null}
-        {item.barcode && barcodeModules(item.barcode) ? null : (
-          <p className="dialog-text">{LABEL_TEXT.noBarcode}</p>
+        {withoutBarcode === 0 ? null : (
+          <p className="dialog-text">
+            {single ? LABEL_TEXT.noBarcode : LABEL_TEXT.noBarcodes(withoutBarcode)}
+          </p>
         )}
         <div className="shelf-label-preview">
-          <ShelfLabel item={item} />
+          <ShelfLabel item={first} />
         </div>
       </Modal>
-      {valid
+      {sheet.length > 0
         ? createPortal(
             <div className="print-sheet" aria-hidden="true">
-              {Array.from({ length: labels }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: identical labels, in order
+              {sheet.map((item, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a product may repeat, in order
                 <ShelfLabel key={index} item={item} />
               ))}
             </div>,

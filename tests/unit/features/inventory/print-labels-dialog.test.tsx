@@ -30,7 +30,7 @@ function drawnModules(svg: Element): string {
 
 describe('shelf labels', () => {
   it('show the name, producer and vintage, the price and the barcode drawn as bars', () => {
-    render(<PrintLabelsDialog item={grange} onClose={() => {}} />);
+    render(<PrintLabelsDialog items={[grange]} onClose={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Print labels: Penfolds Grange 2018' });
     expect(within(dialog).getByText('Penfolds · 2018')).toBeTruthy();
     expect(within(dialog).getByText('$1,099.99')).toBeTruthy();
@@ -41,7 +41,7 @@ describe('shelf labels', () => {
   it('print a sheet of as many labels as asked, and refuse a count out of range', async () => {
     const user = userEvent.setup();
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
-    render(<PrintLabelsDialog item={grange} onClose={() => {}} />);
+    render(<PrintLabelsDialog items={[grange]} onClose={() => {}} />);
     const count = screen.getByLabelText('Labels');
     await user.clear(count);
     await user.type(count, '6');
@@ -59,9 +59,44 @@ describe('shelf labels', () => {
   });
 
   it('say so and show the SKU for a product with no barcode', () => {
-    render(<PrintLabelsDialog item={{ ...grange, barcode: undefined }} onClose={() => {}} />);
+    render(<PrintLabelsDialog items={[{ ...grange, barcode: undefined }]} onClose={() => {}} />);
     expect(screen.getByText(LABEL_TEXT.noBarcode)).toBeTruthy();
     expect(screen.queryByRole('img', { name: /Barcode/ })).toBeNull();
+  });
+
+  it("take the product's own vintage before the one its name carries", () => {
+    render(<PrintLabelsDialog items={[{ ...grange, vintage: 'NV' }]} onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Print labels: Penfolds Grange 2018' });
+    expect(within(dialog).getByText('Penfolds · NV')).toBeTruthy();
+  });
+
+  it('print one label for each row the table shows, and ask for a narrower search past 500', async () => {
+    const user = userEvent.setup();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const rows = [
+      grange,
+      inventoryItem(8, { product: 'Henschke Hill of Grace 2017', barcode: '9300727001241' }),
+      inventoryItem(9, { product: 'Ardbeg 10 Year Old', barcode: undefined, sku: 'VIN-000009' }),
+    ];
+    const { unmount } = render(<PrintLabelsDialog items={rows} onClose={() => {}} />);
+    expect(screen.getByRole('dialog', { name: 'Print labels: 3 products' })).toBeTruthy();
+    expect(screen.getByText(LABEL_TEXT.sheet(3))).toBeTruthy();
+    expect(screen.getByText(LABEL_TEXT.noBarcodes(1))).toBeTruthy();
+    const names = [...document.querySelectorAll('.print-sheet .shelf-label__name')].map(
+      (name) => name.textContent,
+    );
+    expect(names).toEqual(rows.map((row) => row.product));
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    unmount();
+
+    const many = Array.from({ length: 501 }, (_, i) => inventoryItem(i + 1));
+    render(<PrintLabelsDialog items={many} onClose={() => {}} />);
+    expect(screen.getByText(LABEL_TEXT.tooMany(501))).toBeTruthy();
+    expect(document.querySelectorAll('.print-sheet .shelf-label')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    print.mockRestore();
   });
 
   it('read the vintage from the name, NV for a non-vintage wine', () => {
