@@ -94,6 +94,20 @@ test('a count on two tablets offline, with a sale during it, closes to the right
     await expect(indicator(a.page)).toHaveText('Online', { timeout: 20_000 });
     // Counted 7 on the two shelves; the sale during the count stays counted.
     await expect.poll(async () => (await server.product(WINE)).stock, { timeout: 20_000 }).toBe(6);
+
+    // The closed count opens again, read-only, with its variances.
+    const closed = a.page.getByRole('listitem').filter({ hasText: COUNT });
+    await expect(closed).toContainText('Closed', { timeout: 20_000 });
+    await closed.getByRole('button', { name: `Variances of ${COUNT}` }).click();
+    await expect(a.page.getByRole('heading', { name: `Variances: ${COUNT}` })).toBeVisible();
+    const counted = a.page.getByRole('row', { name: new RegExp(WINE) });
+    await expect(counted.getByRole('cell').nth(2)).toHaveText('7');
+    await expect(a.page.getByText(/^Closed .+ counted; the variances as counted/)).toBeVisible();
+    await expect(a.page.getByRole('button', { name: 'Close the count' })).toHaveCount(0);
+    await expect(a.page.getByRole('radio')).toHaveCount(0);
+    await screenshot(a.page, 'stocktake-closed-variances-desktop');
+    await a.page.getByRole('button', { name: 'Back to stocktakes' }).click();
+    await expect(a.page.getByRole('heading', { name: 'Stocktakes' })).toBeVisible();
   } finally {
     await a.context.close();
     await b.context.close();

@@ -23,10 +23,13 @@ export const REVIEW_TEXT = {
 /** Uncounted products listed by name before the rest are summed up. */
 const UNCOUNTED_LISTED = 50;
 
+const closedOn = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+
 /**
  * Review of a count, from the server (its snapshot and everyone's lines): counted against
  * expected per product, the variance in units and in value (LUC), and the products nobody
  * counted. Closing a full count asks what to do with those: count them as 0, or leave them.
+ * A closed (or cancelled) count opens read-only: its variances as counted, nothing to change.
  */
 export function CountReview({
   stocktake,
@@ -48,15 +51,18 @@ export function CountReview({
   const byId = useMemo(() => new Map(catalogue.map((item) => [item.id, item])), [catalogue]);
   // This tablet's counts as it holds them (some may not have reached the server yet), with
   // everyone else's from the server.
+  const open = stocktake.status === 'open';
   const rows = useMemo(() => {
     if (!detail.data || device.data === undefined) return [];
+    // A closed count is what the server holds: a line sent after it closed was refused.
+    if (!open) return reviewCount(detail.data.expected, detail.data.lines);
     const others = detail.data.lines.filter((line) => line.device_id !== device.data);
     const here = (mine ?? []).map((line) => ({
       product_id: line.productId,
       quantity: line.quantity,
     }));
     return reviewCount(detail.data.expected, [...others, ...here]);
-  }, [detail.data, device.data, mine]);
+  }, [detail.data, device.data, mine, open]);
   const counted = rows.filter((row) => row.counted !== null);
   const missed = rows.filter((row) => row.counted === null);
   const full = stocktake.scope === 'full';
@@ -101,11 +107,20 @@ export function CountReview({
   } else {
     body = (
       <>
-        <p className="stocktake__note">
-          {countText(counted.length)} of {plural(rows.length, 'product')} counted. Closing makes{' '}
-          {plural(moves.length, 'correction')} worth {formatCurrency(totalValue)} at LUC; what sold
-          or moved during the count stays counted.
-        </p>
+        {open ? (
+          <p className="stocktake__note">
+            {countText(counted.length)} of {plural(rows.length, 'product')} counted. Closing makes{' '}
+            {plural(moves.length, 'correction')} worth {formatCurrency(totalValue)} at LUC; what
+            sold or moved during the count stays counted.
+          </p>
+        ) : (
+          <p className="stocktake__note">
+            {stocktake.status === 'closed' ? 'Closed' : 'Cancelled'}
+            {stocktake.closed_at ? ` ${closedOn.format(new Date(stocktake.closed_at))}` : ''}.{' '}
+            {countText(counted.length)} of {plural(rows.length, 'product')} counted; the variances
+            as counted, valued at today's LUC.
+          </p>
+        )}
         <div className="detail-table-wrap">
           <table className="detail-table stocktake__table">
             <caption className="visually-hidden">Counted against expected</caption>
@@ -143,7 +158,7 @@ export function CountReview({
                 ? `, and ${missed.length - UNCOUNTED_LISTED} more`
                 : ''}
             </p>
-            {full ? (
+            {!open ? null : full ? (
               <fieldset className="stocktake-form__choices">
                 <legend className="field__label">Products nobody counted</legend>
                 <label className="stocktake-form__choice">
@@ -178,20 +193,22 @@ export function CountReview({
     <section className="card stocktake-review" aria-labelledby={`${id}-title`}>
       <div className="stocktake__header">
         <h2 id={`${id}-title`} className="stocktake__title">
-          Review: {stocktake.name}
+          {open ? `Review: ${stocktake.name}` : `Variances: ${stocktake.name}`}
         </h2>
         <div className="stocktake__actions">
           <button type="button" className="button button--secondary" onClick={onBack}>
-            Back to counting
+            {open ? 'Back to counting' : 'Back to stocktakes'}
           </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!detail.data || closing || stocktake.status !== 'open'}
-            onClick={() => setConfirming(true)}
-          >
-            Close the count
-          </button>
+          {open ? (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={!detail.data || closing}
+              onClick={() => setConfirming(true)}
+            >
+              Close the count
+            </button>
+          ) : null}
         </div>
       </div>
       {body}

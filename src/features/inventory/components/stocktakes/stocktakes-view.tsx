@@ -76,7 +76,11 @@ export function StocktakesView({
       <CountReview
         stocktake={current}
         catalogue={catalogue}
-        onBack={() => setScreen({ kind: 'count', id: current.id })}
+        onBack={() =>
+          setScreen(
+            current.status === 'open' ? { kind: 'count', id: current.id } : { kind: 'list' },
+          )
+        }
         onClosed={() => {
           showToast(`${current.name} is being closed`, 'success');
           setScreen({ kind: 'list' });
@@ -132,6 +136,15 @@ export function StocktakesView({
                   onClick={() => setScreen({ kind: 'count', id: count.id })}
                 >
                   Count
+                </button>
+              ) : canManage && count.status === 'closed' ? (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-label={`Variances of ${count.name}`}
+                  onClick={() => setScreen({ kind: 'review', id: count.id })}
+                >
+                  Variances
                 </button>
               ) : null}
             </li>
