@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, COLLEAGUE } from './e2e-env.ts';
-import { gridCell, indicator, screenshot, signIn } from './helpers.ts';
-import { openRowMenu } from './inventory-grid.ts';
+import { gridCell, gridCellPoint, indicator, screenshot, signIn } from './helpers.ts';
+import { openRowMenu, PRODUCT, WIDTHS } from './inventory-grid.ts';
 import { OfflineServer, type ServerView, SHORT_TOKEN_TTL_SECONDS } from './offline-server.ts';
 
 /**
@@ -227,6 +227,24 @@ test('a product added through Add Inventory offline stays through a reload and r
   await page.getByPlaceholder('Search products, producers, regions...').fill(name);
   await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
   await expect(gridCell(page, 1, 0)).toHaveText(`${name} · Not yet synced`);
+  // On screen the words would take the name's room: an amber dot ends the cell instead.
+  const cell = await gridCellPoint(page, WIDTHS, PRODUCT, 0);
+  const dotAt = { x: cell.x + (WIDTHS[PRODUCT] ?? 0) / 2 - 8 - 4, y: cell.y };
+  await expect
+    .poll(() =>
+      page.evaluate(({ x, y }) => {
+        const canvas = document.querySelector('.inventory-grid canvas') as HTMLCanvasElement;
+        const box = canvas.getBoundingClientRect();
+        const ratio = canvas.width / box.width;
+        const [r, g, b] = canvas
+          .getContext('2d')
+          ?.getImageData(Math.round((x - box.x) * ratio), Math.round((y - box.y) * ratio), 1, 1)
+          .data ?? [0, 0, 0];
+        return [r, g, b];
+      }, dotAt),
+    )
+    .toEqual([0xc7, 0x7c, 0x00]);
+  await screenshot(page, 'inventory-not-yet-synced-mark');
   await page.reload();
   await page.getByPlaceholder('Search products, producers, regions...').fill(name);
   await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();

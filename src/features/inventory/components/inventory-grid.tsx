@@ -2,6 +2,7 @@ import {
   type CellClickedEventArgs,
   DataEditor,
   type DataEditorRef,
+  type DrawCellCallback,
   type GridCell,
   GridCellKind,
   type GridColumn,
@@ -100,6 +101,23 @@ export interface InventoryGridProps {
 
 type GridKey = 'rowNumber' | 'options' | string;
 
+/** The sync mark's dot at the end of a product's name, and the room kept before it. */
+const MARK_DOT = 8;
+const MARK_GAP = 6;
+
+/** `text` cut with '…' to fit `room` pixels in the context's font. */
+function fitText(ctx: CanvasRenderingContext2D, text: string, room: number): string {
+  if (ctx.measureText(text).width <= room) return text;
+  let fits = 0;
+  let over = text.length;
+  while (over - fits > 1) {
+    const middle = (fits + over) >> 1;
+    if (ctx.measureText(`${text.slice(0, middle)}…`).width <= room) fits = middle;
+    else over = middle;
+  }
+  return `${text.slice(0, fits).trimEnd()}…`;
+}
+
 /** Lets the table give keyboard focus back to the grid when a dialog it opened closes. */
 export interface InventoryGridHandle {
   focus: () => void;
@@ -159,18 +177,57 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
       ];
     }, [columns, widths, sort, showImages]);
 
-    /** A product's name as its cell shows it: with its sync mark, when it has one. */
-    const productText = useCallback(
-      (item: InventoryItem) => {
-        const mark = attentionIds.has(item.id)
+    const markOf = useCallback(
+      (item: InventoryItem) =>
+        attentionIds.has(item.id)
           ? NEEDS_ATTENTION
           : unsyncedIds.has(item.id)
             ? NOT_YET_SYNCED
-            : null;
+            : null,
+      [unsyncedIds, attentionIds],
+    );
+
+    /** A product's name as its cell reads (to a screen reader, the tooltip): with its sync mark. */
+    const productText = useCallback(
+      (item: InventoryItem) => {
+        const mark = markOf(item);
         const name = cellText('product', item.product);
         return mark ? `${name} · ${mark}` : name;
       },
-      [unsyncedIds, attentionIds],
+      [markOf],
+    );
+
+    // A marked product's cell draws its name, cut only by the column, and a dot in the mark's
+    // colour at its end: the words would take the name's room in a narrow column. The words stay
+    // in the cell's text (screen readers) and in the tooltip.
+    const drawCell = useCallback<DrawCellCallback>(
+      (args, drawContent) => {
+        const item = rows[args.row];
+        const mark = item && keys[args.col] === 'product' ? markOf(item) : null;
+        if (!item || !mark) {
+          drawContent();
+          return;
+        }
+        const { ctx, rect, theme } = args;
+        const padding = theme.cellHorizontalPadding;
+        const room = rect.width - 2 * padding - MARK_DOT - MARK_GAP;
+        ctx.save();
+        ctx.font = `${theme.baseFontStyle} ${theme.fontFamily}`;
+        ctx.fillStyle = theme.textDark;
+        ctx.textBaseline = 'middle';
+        const middle = rect.y + rect.height / 2;
+        ctx.fillText(
+          fitText(ctx, cellText('product', item.product), room),
+          rect.x + padding,
+          middle,
+        );
+        ctx.fillStyle = mark === NEEDS_ATTENTION ? '#c0392b' : '#c77c00';
+        ctx.beginPath();
+        ctx.arc(rect.x + rect.width - padding - MARK_DOT / 2, middle, MARK_DOT / 2, 0, 2 * Math.PI);
+        ctx.fill();
+        ctx.restore();
+      },
+      [rows, keys, markOf],
     );
 
     const getCellContent = useCallback(
@@ -332,7 +389,7 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
     );
 
     // The row being edited is tinted rose; a row whose change the server refused, red; one whose
-    // change waits for the server, amber (its name says so too, where the column is wide enough).
+    // change waits for the server, amber (and a dot of that colour ends its name).
     const getRowThemeOverride = useCallback(
       (row: number) => {
         const id = rows[row]?.id;
@@ -374,6 +431,7 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
           columns={gridColumns}
           rows={rows.length}
           getCellContent={getCellContent}
+          drawCell={drawCell}
           getCellsForSelection={true}
           onCellClicked={onCellClicked}
           onCellActivated={onCellActivated}
