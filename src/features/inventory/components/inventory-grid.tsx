@@ -379,13 +379,14 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
           }
         } else if (item && key === 'product') {
           const name = productText(item);
-          if (!fitsWidth(name, args.bounds.width)) full = name;
+          // A marked name says its mark in words only here and to screen readers.
+          if (markOf(item) || !fitsWidth(name, args.bounds.width)) full = name;
         }
         setTooltip(
           full ? { text: full, x: args.bounds.x, y: args.bounds.y + args.bounds.height + 4 } : null,
         );
       },
-      [rows, keys, productText],
+      [rows, keys, productText, markOf],
     );
 
     // The row being edited is tinted rose; a row whose change the server refused, red; one whose
