@@ -27,6 +27,7 @@ import { authRoutes } from './routes/auth.ts';
 import { batchRoutes } from './routes/batch.ts';
 import { healthRoutes } from './routes/health.ts';
 import { userRoutes } from './routes/user.ts';
+import { salesRoutes } from './sales/routes.ts';
 import { stockRoutes } from './stock/routes.ts';
 import { stocktakeRoutes } from './stocktakes/routes.ts';
 import { teamRoutes } from './team/routes.ts';
@@ -122,6 +123,7 @@ export function createApp(deps: Deps) {
   exampleProductRoutes(deps, writes);
   api.route('/catalogue', catalogueRoutes(deps, reads, definitions, writes));
   api.route('/stock', stockRoutes(deps, writes));
+  api.route('/sales', salesRoutes(deps, writes));
   api.route('/stocktakes', stocktakeRoutes(deps, writes));
   api.route('/upload', uploadRoutes(deps));
   // A replay's writes in one request, each run through this app as the request it stands for.

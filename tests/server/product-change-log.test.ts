@@ -76,6 +76,7 @@ describe('the change log of every product write', () => {
         'POST /api/v1/catalogue/products',
         'POST /api/v1/stock/products/:id/movements',
         'POST /api/v1/stocktakes/:id/close',
+        'POST /api/v1/sales',
       ]),
     );
   });

@@ -279,6 +279,61 @@ export const stockMovements = pgTable(
 );
 
 /**
+ * Sales (domains/sales): the id and receipt number are made on the tablet; amounts are integer
+ * cents as the server worked them out from the lines. Each line keeps the price charged and the
+ * LUC at the sale, so margins use the cost of that moment.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    receipt: text('receipt').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was made on the tablet, which may be long before it reached the server. */
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    totalCents: integer('total_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    roundingCents: integer('rounding_cents').notNull(),
+    changeCents: integer('change_cents').notNull(),
+    discount: jsonb('discount'),
+    tenders: jsonb('tenders').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sales_receipt_unique').on(t.businessId, t.receipt),
+    index('sales_business_made_idx').on(t.businessId, t.madeAt),
+  ],
+);
+
+export const saleLines = pgTable(
+  'sale_lines',
+  {
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    /** Null once the product is deleted; the line keeps the name it was sold under. */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    lucCents: integer('luc_cents').notNull(),
+    taxable: boolean('taxable').notNull(),
+    discount: jsonb('discount'),
+    /** What the customer paid for the line, after its discount and its share of the sale's. */
+    netCents: integer('net_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.saleId, t.lineNo] }),
+    index('sale_lines_product_idx').on(t.productId),
+  ],
+);
+
+/**
  * Stocktakes (counts). The id is made on the device that starts it. `expected` holds the stock
  * of every product in scope when the count reached the server; lines are each counter's count
  * of a product on one device, replaced by their recount there (the latest `counted_at` wins).

@@ -6,12 +6,16 @@ import type { Role } from './schemas.ts';
  * - owner: everything, including roles, owners and the business profile;
  * - manager: the catalogue and its prices, stock, stocktakes, custom fields, inventory settings,
  *   and the team except owners;
- * - staff: see the catalogue and dashboard, adjust stock and count it.
+ * - staff: see the catalogue and dashboard, sell, adjust stock and count it.
  * Everyone keeps their own column preferences.
  */
 export const PERMISSIONS = {
   /** Add, edit (prices included), duplicate and delete products; upload their images. */
   'catalogue.edit': ['owner', 'manager'],
+  /** Sell at the POS (beyond the spec's prototype). */
+  'sales.sell': ['owner', 'manager', 'staff'],
+  /** Refund a sale, and approve a discount past the staff limit. */
+  'sales.refund': ['owner', 'manager'],
   /** Move stock by an adjustment. */
   'stock.move': ['owner', 'manager', 'staff'],
   /** Count in a stocktake that is open. */

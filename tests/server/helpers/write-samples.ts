@@ -30,6 +30,8 @@ export const fixture = {
   stocktake: '',
 };
 export const uuid = () => crypto.randomUUID();
+/** Receipt numbers the sale samples have used: each sample is a new sale. */
+let sales = 0;
 export const now = () => new Date().toISOString();
 
 export const methodOf = (route: string) => route.split(' ')[0] as string;
@@ -229,6 +231,30 @@ export const SAMPLES: Sample[] = [
     route: 'POST /api/v1/stock/products/:id/movements',
     path: () => `/api/v1/stock/products/${fixture.product}/movements`,
     body: () => ({ id: uuid(), delta: 6, reason: 'Damaged', note: 'Dropped', made_at: now() }),
+  },
+  {
+    route: 'POST /api/v1/sales',
+    path: () => '/api/v1/sales',
+    body: () => {
+      sales += 1;
+      return {
+        id: uuid(),
+        receipt: `T1-${String(sales).padStart(6, '0')}`,
+        made_at: now(),
+        lines: [
+          {
+            product_id: fixture.product,
+            quantity: 1,
+            unit_cents: 1_000,
+            luc_cents: 600,
+            taxable: true,
+          },
+        ],
+        tenders: [{ kind: 'card', cents: 1_000 }],
+        total_cents: 1_000,
+        gst_cents: 91,
+      };
+    },
   },
   {
     route: 'POST /api/v1/stocktakes',

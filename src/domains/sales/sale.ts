@@ -1,0 +1,156 @@
+import * as v from 'valibot';
+import { MAX_INT32 } from '#shared/validation.ts';
+import { type Discount, overpaysWithoutCash, saleTotals, settle, type Tender } from './money.ts';
+import { parseReceiptNumber } from './receipt-number.ts';
+
+/**
+ * A sale as the tablet records it and the server accepts it (beyond the spec's prototype, whose
+ * POS was empty): its id and receipt number are made on the tablet, so it is recorded once
+ * however often it is sent. Amounts are integer cents. Each line carries the price charged and
+ * the product's LUC at the moment of sale (margins use that cost, never a later one). The server
+ * works the totals out again from the lines (sale.ts `checkSale`) and refuses a sale whose totals
+ * do not add up, naming why.
+ */
+export const MAX_LINES = 200;
+export const MAX_LINE_QUANTITY = 9_999;
+const MAX_CENTS = 99_999_999;
+
+const cents = (message: string) =>
+  v.pipe(
+    v.number(message),
+    v.integer(message),
+    v.minValue(0, message),
+    v.maxValue(MAX_CENTS, message),
+  );
+
+export const SALE_MESSAGES = {
+  invalid: 'This sale is not valid',
+  lines: `A sale has 1 to ${MAX_LINES} lines`,
+  quantity: `A line sells 1 to ${MAX_LINE_QUANTITY.toLocaleString('en')} units`,
+  amount: 'Amounts are whole cents from 0',
+  receipt: 'The receipt number is not one this shop makes (T1-000001)',
+  percent: 'A discount is 0 to 100 %',
+  unknownProduct: (id: number) => `Product ${id} is not in this shop's catalogue`,
+  totals: (sent: number, worked: number) =>
+    `The sale's total (${sent} c) does not add up: its lines come to ${worked} c`,
+  gst: (sent: number, worked: number) =>
+    `The sale's GST (${sent} c) does not add up: its taxable lines contain ${worked} c`,
+  short: (short: number) => `The tenders leave ${short} c to pay`,
+  cardChange: 'A card or voucher pays no more than the sale: there is no change on it',
+  taken: 'This sale id or receipt number is already another sale',
+} as const;
+
+const DiscountSchema = v.variant('kind', [
+  v.object({
+    kind: v.literal('percent'),
+    value: v.pipe(
+      v.number(),
+      v.minValue(0, SALE_MESSAGES.percent),
+      v.maxValue(100, SALE_MESSAGES.percent),
+    ),
+  }),
+  v.object({ kind: v.literal('amount'), cents: cents(SALE_MESSAGES.amount) }),
+]);
+
+const TenderSchema = v.variant('kind', [
+  v.object({ kind: v.literal('cash'), given_cents: cents(SALE_MESSAGES.amount) }),
+  v.object({
+    kind: v.literal('card'),
+    cents: cents(SALE_MESSAGES.amount),
+    approval: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
+  }),
+  v.object({
+    kind: v.literal('other'),
+    label: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
+    cents: cents(SALE_MESSAGES.amount),
+  }),
+]);
+
+export const SaleLineSchema = v.object({
+  product_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_INT32)),
+  quantity: v.pipe(
+    v.number(SALE_MESSAGES.quantity),
+    v.integer(SALE_MESSAGES.quantity),
+    v.minValue(1, SALE_MESSAGES.quantity),
+    v.maxValue(MAX_LINE_QUANTITY, SALE_MESSAGES.quantity),
+  ),
+  /** The price charged for one unit, GST included: the shelf price, or an override. */
+  unit_cents: cents(SALE_MESSAGES.amount),
+  /** The product's LUC when it was sold. */
+  luc_cents: cents(SALE_MESSAGES.amount),
+  /** Whether GST is in its price (the product's tax category said so at the sale). */
+  taxable: v.boolean(),
+  discount: v.optional(DiscountSchema),
+});
+
+export const SaleSchema = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  receipt: v.pipe(
+    v.string(),
+    v.check((text) => parseReceiptNumber(text) !== null, SALE_MESSAGES.receipt),
+  ),
+  made_at: v.pipe(v.string(), v.isoTimestamp()),
+  lines: v.pipe(
+    v.array(SaleLineSchema),
+    v.minLength(1, SALE_MESSAGES.lines),
+    v.maxLength(MAX_LINES, SALE_MESSAGES.lines),
+  ),
+  discount: v.optional(DiscountSchema),
+  tenders: v.pipe(v.array(TenderSchema), v.minLength(1), v.maxLength(10)),
+  /** As the tablet worked them out; the server works them out again. */
+  total_cents: cents(SALE_MESSAGES.amount),
+  gst_cents: cents(SALE_MESSAGES.amount),
+});
+export type Sale = v.InferOutput<typeof SaleSchema>;
+export type SaleLine = Sale['lines'][number];
+
+const discountOf = (discount: Sale['discount']): Discount | undefined => discount;
+
+export const tendersOf = (sale: Pick<Sale, 'tenders'>): Tender[] =>
+  sale.tenders.map((tender) =>
+    tender.kind === 'cash'
+      ? { kind: 'cash', givenCents: tender.given_cents }
+      : tender.kind === 'card'
+        ? {
+            kind: 'card',
+            cents: tender.cents,
+            ...(tender.approval ? { approval: tender.approval } : {}),
+          }
+        : { kind: 'other', label: tender.label, cents: tender.cents },
+  );
+
+/** The totals of a sale, worked out from its lines as both sides do. */
+export const totalsOf = (sale: Pick<Sale, 'lines' | 'discount'>) =>
+  saleTotals(
+    sale.lines.map((line) => ({
+      unitCents: line.unit_cents,
+      quantity: line.quantity,
+      taxable: line.taxable,
+      discount: discountOf(line.discount),
+    })),
+    discountOf(sale.discount),
+  );
+
+/**
+ * Whether a sale holds together: every product is the shop's, the totals and the GST are what
+ * the lines give, and the tenders pay it (cash rounded to `cashStep`) without change on a card.
+ * The first problem, in words; null when there is none.
+ */
+export function checkSale(
+  sale: Sale,
+  knownProduct: (id: number) => boolean,
+  cashStep: number,
+): string | null {
+  const unknown = sale.lines.find((line) => !knownProduct(line.product_id));
+  if (unknown) return SALE_MESSAGES.unknownProduct(unknown.product_id);
+  const totals = totalsOf(sale);
+  if (totals.totalCents !== sale.total_cents) {
+    return SALE_MESSAGES.totals(sale.total_cents, totals.totalCents);
+  }
+  if (totals.gstCents !== sale.gst_cents) return SALE_MESSAGES.gst(sale.gst_cents, totals.gstCents);
+  const tenders = tendersOf(sale);
+  if (overpaysWithoutCash(totals.totalCents, tenders)) return SALE_MESSAGES.cardChange;
+  const settlement = settle(totals.totalCents, tenders, cashStep);
+  if (settlement.shortCents > 0) return SALE_MESSAGES.short(settlement.shortCents);
+  return null;
+}

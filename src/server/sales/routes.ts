@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { SALE_MESSAGES } from '#domains/sales/sale.ts';
+import { recordSaleWrite } from '#domains/sales/writes.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { HttpError } from '../http/errors.ts';
+import type { WriteRoutes } from '../http/write-routes.ts';
+import { recordSale, type SaleRow } from './sales.ts';
+
+/**
+ * Sales (beyond the spec's prototype):
+ * - POST /sales {id, receipt, made_at, lines, discount?, tenders, total_cents, gst_cents} → 201
+ *   {sale}; the same sale again → 200 with it; 422 {message} when its totals, GST or tenders do
+ *   not add up or a product is not the shop's; 409 when its id or receipt number is another
+ *   sale's.
+ */
+const toSale = (row: SaleRow) => ({
+  id: row.id,
+  receipt: row.receipt,
+  made_at: row.madeAt.toISOString(),
+  total_cents: row.totalCents,
+  gst_cents: row.gstCents,
+  discount_cents: row.discountCents,
+  rounding_cents: row.roundingCents,
+  change_cents: row.changeCents,
+});
+
+export function salesRoutes(deps: Deps, writes: WriteRoutes) {
+  const app = new Hono<AppEnv>();
+
+  writes.add(recordSaleWrite, async (c, sale) => {
+    const caller = c.get('caller');
+    const outcome = await recordSale(
+      c.var.db,
+      { businessId: caller.businessId, userId: caller.userId, now: deps.now() },
+      sale,
+    );
+    if (outcome.status === 'refused') throw new HttpError(422, outcome.message);
+    if (outcome.status === 'taken') throw new HttpError(409, SALE_MESSAGES.taken);
+    return c.json({ sale: toSale(outcome.sale) }, outcome.status === 'recorded' ? 201 : 200);
+  });
+
+  return app;
+}

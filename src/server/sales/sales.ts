@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CASH_STEP_CENTS, SALE_REASON } from '#domains/sales/constants.ts';
+import { settle } from '#domains/sales/money.ts';
+import { checkSale, type Sale, tendersOf, totalsOf } from '#domains/sales/sale.ts';
+import type { Db } from '../db/client.ts';
+import { products, saleLines, sales, stockMovements } from '../db/schema.ts';
+import { moveStock, pgArray, type WriteContext } from '../products/catalogue-writes.ts';
+
+/**
+ * Recording a sale: in one transaction the sale and its lines are stored, each product sold
+ * moves by a movement with the reason 'Sale' (several lines of one product, one movement), and
+ * the products' versions and change log move with them (the feed other devices follow). Stock
+ * may go below 0: two tablets that sold the last bottle offline both keep their sale.
+ */
+export type SaleRow = typeof sales.$inferSelect;
+
+export type SaleOutcome =
+  | { status: 'recorded' | 'repeated'; sale: SaleRow }
+  /** The totals do not add up, a product is not the shop's: the reason, in words. */
+  | { status: 'refused'; message: string }
+  /** The id or the receipt number belongs to another sale. */
+  | { status: 'taken' };
+
+/** The same sale sent again: same receipt, same total, same lines' count. */
+const sameSale = (stored: SaleRow, businessId: string, sale: Sale) =>
+  stored.businessId === businessId &&
+  stored.receipt === sale.receipt &&
+  stored.totalCents === sale.total_cents;
+
+export async function recordSale(db: Db, context: WriteContext, sale: Sale): Promise<SaleOutcome> {
+  return db.transaction(async (tx) => {
+    const [stored] = await tx.select().from(sales).where(eq(sales.id, sale.id));
+    if (stored) {
+      return sameSale(stored, context.businessId, sale)
+        ? { status: 'repeated', sale: stored }
+        : { status: 'taken' };
+    }
+    const ids = [...new Set(sale.lines.map((line) => line.product_id))];
+    const found = await tx
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(and(eq(products.businessId, context.businessId), inArray(products.id, ids)));
+    const names = new Map(found.map((row) => [row.id, row.name]));
+    const problem = checkSale(sale, (id) => names.has(id), CASH_STEP_CENTS);
+    if (problem) return { status: 'refused', message: problem };
+
+    const totals = totalsOf(sale);
+    const settlement = settle(totals.totalCents, tendersOf(sale), CASH_STEP_CENTS);
+    const [row] = await tx
+      .insert(sales)
+      .values({
+        id: sale.id,
+        businessId: context.businessId,
+        receipt: sale.receipt,
+        userId: context.userId,
+        madeAt: new Date(sale.made_at),
+        recordedAt: context.now,
+        totalCents: totals.totalCents,
+        gstCents: totals.gstCents,
+        discountCents: totals.discountCents,
+        roundingCents: settlement.roundingCents,
+        changeCents: settlement.changeCents,
+        discount: sale.discount ?? null,
+        tenders: sale.tenders,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Another sale of this shop has the receipt number.
+    if (!row) return { status: 'taken' };
+    await tx.insert(saleLines).values(
+      sale.lines.map((line, index) => ({
+        saleId: sale.id,
+        lineNo: index + 1,
+        productId: line.product_id,
+        name: names.get(line.product_id) ?? '',
+        quantity: line.quantity,
+        unitCents: line.unit_cents,
+        lucCents: line.luc_cents,
+        taxable: line.taxable,
+        discount: line.discount ?? null,
+        netCents: totals.lines[index]?.netCents ?? 0,
+      })),
+    );
+    const sold = new Map<number, number>();
+    for (const line of sale.lines) {
+      sold.set(line.product_id, (sold.get(line.product_id) ?? 0) + line.quantity);
+    }
+    const moves = [...sold].map(([productId, quantity]) => ({
+      productId,
+      delta: -quantity,
+      movementId: randomUUID(),
+    }));
+    await tx.execute(sql`
+      insert into ${stockMovements}
+        (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
+      select unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]), ${context.businessId},
+        unnest(${pgArray(moves.map((move) => move.productId))}::int[]),
+        unnest(${pgArray(moves.map((move) => move.delta))}::int[]),
+        ${SALE_REASON}, ${sale.receipt}, ${context.userId}, ${new Date(sale.made_at)}, ${context.now}`);
+    await moveStock(tx, context, moves);
+    return { status: 'recorded', sale: row };
+  });
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SALE_MESSAGES } from '#domains/sales/sale.ts';
+import { productChanges, products, stockMovements } from '#server/db/schema.ts';
+import type { Product } from './helpers/products.ts';
+import { createTestServer, type TestServer } from './helpers/test-server.ts';
+
+describe('sales', () => {
+  let server: TestServer;
+  let token: string;
+  let otherToken: string;
+  let staffToken: string;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    const { harbour, hilltop } = await server.twoBusinesses();
+    token = harbour.token;
+    otherToken = hilltop.token;
+    await server.createUser({
+      email: 'sam@harbour.test',
+      password: 'Harbour2026',
+      businessName: 'Harbour Wines',
+      role: 'staff',
+    });
+    staffToken = (await server.login('sam@harbour.test', 'Harbour2026')).accessToken;
+  });
+  afterAll(() => server.close());
+
+  const create = async (name: string, as = token) =>
+    (
+      await server.call('POST', '/api/v1/catalogue/products', {
+        token: as,
+        body: { fields: { name, list_price: '44.99', luc: '26', gst: '2.60' } },
+      })
+    ).body as Product;
+  const stockOf = async (id: number) => {
+    const [row] = await server.db
+      .select({ stock: products.stockQuantity })
+      .from(products)
+      .where(eq(products.id, id));
+    return row?.stock;
+  };
+  let receipts = 0;
+  const sale = (productId: number, overrides: Record<string, unknown> = {}) => {
+    receipts += 1;
+    return {
+      id: randomUUID(),
+      receipt: `T1-${String(receipts).padStart(6, '0')}`,
+      made_at: '2026-11-26T01:00:00.000Z',
+      lines: [
+        { product_id: productId, quantity: 2, unit_cents: 4_499, luc_cents: 2_600, taxable: true },
+        { product_id: productId, quantity: 1, unit_cents: 4_499, luc_cents: 2_600, taxable: true },
+      ],
+      tenders: [{ kind: 'cash', given_cents: 15_000 }],
+      total_cents: 13_497,
+      gst_cents: 1_227,
+      ...overrides,
+    };
+  };
+  const post = (body: unknown, as = token) =>
+    server.call('POST', '/api/v1/sales', {
+      token: as,
+      body,
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+
+  it('records a sale once: its stock moves by one Sale movement per product, logged', async () => {
+    const wine = await create('Sold Shiraz');
+    const body = sale(wine.id);
+    const first = await post(body);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      sale: { id: body.id, receipt: body.receipt, total_cents: 13_497, gst_cents: 1_227 },
+    });
+    // 134.97 in cash is paid as 134.95; 150.00 given leaves 15.05 change.
+    expect(first.body).toMatchObject({ sale: { rounding_cents: -2, change_cents: 1_505 } });
+    expect(await stockOf(wine.id)).toBe(-3);
+    const movements = await server.db
+      .select({
+        delta: stockMovements.delta,
+        reason: stockMovements.reason,
+        note: stockMovements.note,
+      })
+      .from(stockMovements)
+      .where(eq(stockMovements.productId, wine.id));
+    expect(movements).toEqual([{ delta: -3, reason: 'Sale', note: body.receipt }]);
+    const [logged] = await server.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(productChanges)
+      .where(eq(productChanges.productId, wine.id));
+    expect(logged?.count).toBe(2); // its creation and the sale's stock
+
+    // Sent again (its answer lost): the same sale, nothing moves twice.
+    const again = await post(body);
+    expect(again.status).toBe(200);
+    expect(await stockOf(wine.id)).toBe(-3);
+    // Another sale with that id, or that receipt number, is refused.
+    expect((await post({ ...sale(wine.id), id: body.id })).status).toBe(409);
+    expect((await post({ ...sale(wine.id), receipt: body.receipt })).status).toBe(409);
+    expect(await stockOf(wine.id)).toBe(-3);
+  });
+
+  it('refuses with 422 a sale that does not add up, naming why, and moves nothing', async () => {
+    const wine = await create('Checked Shiraz');
+    const short = await post(sale(wine.id, { total_cents: 13_000 }));
+    expect(short.status).toBe(422);
+    expect(short.body).toEqual({ message: SALE_MESSAGES.totals(13_000, 13_497) });
+    const gst = await post(sale(wine.id, { gst_cents: 0 }));
+    expect(gst.body).toEqual({ message: SALE_MESSAGES.gst(0, 1_227) });
+    const card = await post(sale(wine.id, { tenders: [{ kind: 'card', cents: 20_000 }] }));
+    expect(card.body).toEqual({ message: SALE_MESSAGES.cardChange });
+    // A product of another shop is not this shop's to sell.
+    const theirs = await create('Their Shiraz', otherToken);
+    const foreign = await post(sale(theirs.id));
+    expect(foreign.status).toBe(422);
+    expect(foreign.body).toEqual({ message: SALE_MESSAGES.unknownProduct(theirs.id) });
+    expect(await stockOf(wine.id)).toBe(0);
+    expect(await stockOf(theirs.id)).toBe(0);
+    const invalid = await post({ ...sale(wine.id), receipt: 'R-1' });
+    expect(invalid.status).toBe(400);
+  });
+
+  it('lets every role sell, and two sales of the last bottle both count', async () => {
+    const wine = await create('Last Bottle');
+    const one = (as: string) =>
+      post(
+        sale(wine.id, {
+          lines: [
+            {
+              product_id: wine.id,
+              quantity: 1,
+              unit_cents: 4_499,
+              luc_cents: 2_600,
+              taxable: true,
+            },
+          ],
+          tenders: [{ kind: 'card', cents: 4_499 }],
+          total_cents: 4_499,
+          gst_cents: 409,
+        }),
+        as,
+      );
+    expect((await one(staffToken)).status).toBe(201);
+    expect((await one(token)).status).toBe(201);
+    expect(await stockOf(wine.id)).toBe(-2);
+  });
+});
