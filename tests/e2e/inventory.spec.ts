@@ -184,6 +184,42 @@ test.describe('inventory', () => {
     await page.keyboard.press('Escape');
   });
 
+  test("Analytics shows a product's own sales once it has some", async ({ page }) => {
+    await openInventory(page);
+    const api = await serverApi(page);
+    const name = 'Hendrick’s Orbium';
+    const { id } = await api.product(name);
+    const receipt = `T9-${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+    const sold = await page.request.post('/api/v1/sales', {
+      headers: { ...api.headers, 'Idempotency-Key': crypto.randomUUID() },
+      data: {
+        id: crypto.randomUUID(),
+        receipt,
+        made_at: new Date().toISOString(),
+        lines: [
+          { product_id: id, quantity: 2, unit_cents: 7_499, luc_cents: 5_000, taxable: true },
+        ],
+        tenders: [{ kind: 'card', cents: 14_998 }],
+        total_cents: 14_998,
+        gst_cents: 1_363,
+      },
+    });
+    expect(sold.status()).toBe(201);
+    await searchFor(page, name);
+    const point = await gridCellPoint(page, WIDTHS, PRODUCT, 0);
+    await page.mouse.click(point.x, point.y);
+    const dialog = page.getByRole('dialog', { name });
+    await dialog.getByRole('tab', { name: 'Analytics' }).click();
+    const units = dialog
+      .getByText('Units Sold', { exact: true })
+      .locator('xpath=following-sibling::dd');
+    await expect(units).toHaveText(/^\d+$/);
+    expect(Number(await units.textContent())).toBeGreaterThanOrEqual(2);
+    await expect(dialog.getByRole('list', { name: 'Units sold by month' })).toBeVisible();
+    await expect(dialog.getByText('No sales recorded yet')).toHaveCount(0);
+    await screenshot(page, 'inventory-detail-analytics-desktop');
+  });
+
   test('prints a page of labels for the rows a search leaves, one each, in the table order', async ({
     page,
   }) => {

@@ -145,4 +145,59 @@ describe('sales', () => {
     expect((await one(token)).status).toBe(201);
     expect(await stockOf(wine.id)).toBe(-2);
   });
+
+  it("sums a product's sales this month and by month, by the asker's calendar", async () => {
+    const wine = await create('Summed Shiraz');
+    const now = server.now();
+    const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString();
+    const one = (made_at: string, quantity: number) =>
+      post(
+        sale(wine.id, {
+          made_at,
+          lines: [
+            { product_id: wine.id, quantity, unit_cents: 1_100, luc_cents: 600, taxable: true },
+          ],
+          tenders: [{ kind: 'card', cents: 1_100 * quantity }],
+          total_cents: 1_100 * quantity,
+          gst_cents: 100 * quantity,
+        }),
+      );
+    expect((await one(at(0), 2)).status).toBe(201);
+    expect((await one(at(400), 5)).status).toBe(201); // more than a year ago: not counted
+    const summary = await server.call(
+      'GET',
+      `/api/v1/sales/products/${wine.id}/summary?tz=Australia/Sydney`,
+      { token },
+    );
+    expect(summary.status).toBe(200);
+    const body = summary.body as {
+      month: { units: number; revenue_cents: number };
+      year: { units: number; revenue_cents: number };
+      months: { month: string; units: number }[];
+    };
+    expect(body.month).toEqual({ units: 2, revenue_cents: 2_200 });
+    expect(body.year).toEqual({ units: 2, revenue_cents: 2_200 });
+    expect(body.months).toHaveLength(12);
+    expect(body.months.at(-1)?.units).toBe(2);
+    const sydneyMonth = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Australia/Sydney',
+      year: 'numeric',
+      month: '2-digit',
+    })
+      .format(now)
+      .slice(0, 7);
+    expect(body.months.at(-1)?.month).toBe(sydneyMonth);
+    // Another shop's product is not found; a made-up zone is refused.
+    const theirs = await create('Their Summed Shiraz', otherToken);
+    expect(
+      (await server.call('GET', `/api/v1/sales/products/${theirs.id}/summary`, { token })).status,
+    ).toBe(404);
+    expect(
+      (
+        await server.call('GET', `/api/v1/sales/products/${wine.id}/summary?tz=Mars/Base`, {
+          token,
+        })
+      ).body,
+    ).toEqual({ message: SALE_MESSAGES.timeZone });
+  });
 });

@@ -38,6 +38,7 @@ export const SALE_MESSAGES = {
   short: (short: number) => `The tenders leave ${short} c to pay`,
   cardChange: 'A card or voucher pays no more than the sale: there is no change on it',
   taken: 'This sale id or receipt number is already another sale',
+  timeZone: 'tz must be a time zone such as Australia/Sydney',
 } as const;
 
 const DiscountSchema = v.variant('kind', [
@@ -154,3 +155,12 @@ export function checkSale(
   if (settlement.shortCents > 0) return SALE_MESSAGES.short(settlement.shortCents);
   return null;
 }
+
+/** GET /sales/products/{id}/summary: a product's sales this month and by month over a year. */
+export const ProductSalesSchema = v.object({
+  month: v.object({ units: v.number(), revenue_cents: v.number() }),
+  year: v.object({ units: v.number(), revenue_cents: v.number() }),
+  /** The last 12 months, oldest first, as 'YYYY-MM' in the asker's time zone. */
+  months: v.array(v.object({ month: v.string(), units: v.number(), revenue_cents: v.number() })),
+});
+export type ProductSales = v.InferOutput<typeof ProductSalesSchema>;

@@ -3,9 +3,11 @@ import { SALE_MESSAGES } from '#domains/sales/sale.ts';
 import { recordSaleWrite } from '#domains/sales/writes.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, MESSAGES } from '../http/errors.ts';
+import { serialIdParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
-import { recordSale, type SaleRow } from './sales.ts';
+import { findProduct } from '../products/catalogue-repository.ts';
+import { productSales, recordSale, type SaleRow } from './sales.ts';
 
 /**
  * Sales (beyond the spec's prototype):
@@ -13,7 +15,11 @@ import { recordSale, type SaleRow } from './sales.ts';
  *   {sale}; the same sale again → 200 with it; 422 {message} when its totals, GST or tenders do
  *   not add up or a product is not the shop's; 409 when its id or receipt number is another
  *   sale's.
+ * - GET /sales/products/{id}/summary?tz={IANA zone} → a product's units and revenue this month,
+ *   over the last 12 months and by month (ProductSalesSchema); 404 for another shop's product,
+ *   400 for an unknown time zone.
  */
+const TIME_ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 const toSale = (row: SaleRow) => ({
   id: row.id,
   receipt: row.receipt,
@@ -38,6 +44,15 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
     if (outcome.status === 'refused') throw new HttpError(422, outcome.message);
     if (outcome.status === 'taken') throw new HttpError(409, SALE_MESSAGES.taken);
     return c.json({ sale: toSale(outcome.sale) }, outcome.status === 'recorded' ? 201 : 200);
+  });
+
+  app.get('/products/:id/summary', async (c) => {
+    const { businessId } = c.get('caller');
+    const id = serialIdParam(c.req.param('id'), MESSAGES.notFound);
+    const timeZone = c.req.query('tz') ?? 'UTC';
+    if (!TIME_ZONES.has(timeZone)) throw new HttpError(400, SALE_MESSAGES.timeZone);
+    if (!(await findProduct(c.var.db, businessId, id))) throw new HttpError(404, MESSAGES.notFound);
+    return c.json(await productSales(c.var.db, businessId, id, timeZone, deps.now()));
   });
 
   return app;

@@ -102,3 +102,56 @@ export async function recordSale(db: Db, context: WriteContext, sale: Sale): Pro
     return { status: 'recorded', sale: row };
   });
 }
+
+/**
+ * A product's sales (net of discounts) this month and in each of the last 12 months, by the
+ * calendar of `timeZone` (the asker's: a shop's month ends at its own midnight).
+ */
+export async function productSales(
+  db: Db,
+  businessId: string,
+  productId: number,
+  timeZone: string,
+  now: Date,
+) {
+  const result = await db.execute(sql`
+    with months as (
+      select to_char(month, 'YYYY-MM') as month
+      from generate_series(
+        date_trunc('month', ${now}::timestamptz at time zone ${timeZone}) - interval '11 months',
+        date_trunc('month', ${now}::timestamptz at time zone ${timeZone}),
+        interval '1 month') as month
+    ),
+    sold as (
+      select to_char(date_trunc('month', s.made_at at time zone ${timeZone}), 'YYYY-MM') as month,
+        sum(l.quantity)::int as units, sum(l.net_cents)::int as revenue_cents
+      from ${saleLines} l join ${sales} s on s.id = l.sale_id
+      where s.business_id = ${businessId} and l.product_id = ${productId}
+        and s.made_at >= (date_trunc('month', ${now}::timestamptz at time zone ${timeZone})
+          - interval '11 months') at time zone ${timeZone}
+      group by 1
+    )
+    select months.month, coalesce(sold.units, 0)::int as units,
+      coalesce(sold.revenue_cents, 0)::int as revenue_cents
+    from months left join sold on sold.month = months.month
+    order by months.month`);
+  const months = (
+    result as unknown as { rows: { month: string; units: number; revenue_cents: number }[] }
+  ).rows.map((row) => ({
+    month: row.month,
+    units: Number(row.units),
+    revenue_cents: Number(row.revenue_cents),
+  }));
+  const last = months.at(-1) ?? { units: 0, revenue_cents: 0 };
+  return {
+    month: { units: last.units, revenue_cents: last.revenue_cents },
+    year: months.reduce(
+      (total, month) => ({
+        units: total.units + month.units,
+        revenue_cents: total.revenue_cents + month.revenue_cents,
+      }),
+      { units: 0, revenue_cents: 0 },
+    ),
+    months,
+  };
+}

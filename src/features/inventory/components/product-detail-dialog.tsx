@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
 import { createContext, type KeyboardEvent, useContext, useId, useState } from 'react';
+import { productSalesQuery } from '#data/repositories/sales.ts';
 import { stockMovementsQuery } from '#data/repositories/stock.ts';
 import { productField, type WineField } from '#domains/products/fields.ts';
 import { formatCurrency, formatPercent, headerSku, withUnit } from '#domains/products/format.ts';
@@ -8,7 +9,9 @@ import { markup, totalCost } from '#domains/products/pricing.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { PRODUCT_DETAIL_PLACEHOLDERS as P } from '#domains/products/product-detail.ts';
 import { statusBadge } from '#domains/products/status.ts';
+import { formatCents } from '#domains/sales/money.ts';
 import { formatDelta } from '#domains/stock/movement.ts';
+import { countText } from '#shared/words.ts';
 import { Modal } from '#ui/modal.tsx';
 import { shareProduct } from '../product-actions.ts';
 
@@ -196,7 +199,7 @@ export function ProductDetailDialog({
               <StockTab item={item} />
             )
           ) : (
-            <AnalyticsTab item={item} sample={sample} />
+            <AnalyticsTab item={item} sample={sample} online={online} />
           )}
         </div>
       </ViewOrdersContext.Provider>
@@ -490,17 +493,51 @@ function ViewAllOrders() {
 
 const ViewOrdersContext = createContext<(() => void) | undefined>(undefined);
 
+export const SALES_TEXT = {
+  loading: 'Loading sales...',
+  offline: 'Sales figures need a connection to the server. Try again when you are back online.',
+  failed: 'Sales could not be loaded.',
+  notSynced: 'This product has not reached the server yet. Its sales show once it is synced.',
+  comparison: 'A comparison with its category arrives with the reports.',
+  customers: 'Who buys it shows once sales are recorded with customers.',
+} as const;
+
+const narrowMonth = new Intl.DateTimeFormat('en-AU', { month: 'narrow', timeZone: 'UTC' });
+const fullMonth = new Intl.DateTimeFormat('en-AU', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const monthStart = (month: string) => new Date(`${month}-01T00:00:00Z`);
+
+/** Sold in a year over what is in stock now: '3.4x/year', '0.02x/year'. */
+const turnover = (soldInYear: number, stock: number) => {
+  const rate = soldInYear / stock;
+  return `${rate.toFixed(rate < 1 ? 2 : 1)}x/year`;
+};
+
 /**
  * Analytics: the spec's placeholder figures on a sample product; on a product of the catalogue,
- * nothing is sold through Vintry yet, and it says so.
+ * its own sales from the server (net of discounts, in the shop's months): this month's units,
+ * revenue and average price, its turnover over the year against today's stock, and its last 12
+ * months. With no sale in a year it says so; offline it says what it needs.
  */
-function AnalyticsTab({ item, sample }: { item: InventoryItem; sample: boolean }) {
-  const a = P.analytics;
+function AnalyticsTab({
+  item,
+  sample,
+  online,
+}: {
+  item: InventoryItem;
+  sample: boolean;
+  online: boolean;
+}) {
+  const sales = useQuery({ ...productSalesQuery(item.id), enabled: !sample && item.id > 0 });
   const text = (value: string) => <p className="detail-text">{value}</p>;
-  return (
-    <div className="detail-grid">
-      <Section title="Sales This Month">
-        {sample ? (
+  if (sample) {
+    const a = P.analytics;
+    return (
+      <div className="detail-grid">
+        <Section title="Sales This Month">
           <Facts
             rows={[
               ['Units Sold', String(a.unitsSold)],
@@ -509,12 +546,8 @@ function AnalyticsTab({ item, sample }: { item: InventoryItem; sample: boolean }
               ['Turnover Rate', a.turnover],
             ]}
           />
-        ) : (
-          text(DETAIL_TEXT.noSales)
-        )}
-      </Section>
-      <Section title="12-Month Sales Trend">
-        {sample ? (
+        </Section>
+        <Section title="12-Month Sales Trend">
           <div
             className="chart-placeholder"
             role="img"
@@ -522,16 +555,80 @@ function AnalyticsTab({ item, sample }: { item: InventoryItem; sample: boolean }
           >
             Chart coming soon
           </div>
-        ) : (
-          text(DETAIL_TEXT.noSales)
-        )}
-      </Section>
-      <Section title="Performance Comparison">
-        {text(sample ? a.performance : DETAIL_TEXT.afterSales)}
-      </Section>
-      <Section title="Customer Insights">
-        {text(sample ? a.customers : DETAIL_TEXT.afterSales)}
-      </Section>
+        </Section>
+        <Section title="Performance Comparison">{text(a.performance)}</Section>
+        <Section title="Customer Insights">{text(a.customers)}</Section>
+      </div>
+    );
+  }
+  let month: React.ReactNode;
+  let trend: React.ReactNode;
+  if (item.id <= 0) {
+    month = text(SALES_TEXT.notSynced);
+    trend = text(SALES_TEXT.notSynced);
+  } else if (sales.isPending) {
+    month = text(SALES_TEXT.loading);
+    trend = text(SALES_TEXT.loading);
+  } else if (sales.isError) {
+    month = (
+      <div role="alert">
+        {text(online ? SALES_TEXT.failed : SALES_TEXT.offline)}
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => void sales.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+    trend = text(online ? SALES_TEXT.failed : SALES_TEXT.offline);
+  } else if (sales.data.year.units === 0) {
+    month = text(DETAIL_TEXT.noSales);
+    trend = text(DETAIL_TEXT.noSales);
+  } else {
+    const { month: now, year, months } = sales.data;
+    const stock = item.stock_quantity ?? 0;
+    month = (
+      <Facts
+        rows={[
+          ['Units Sold', countText(now.units)],
+          ['Revenue', formatCents(now.revenue_cents)],
+          [
+            'Avg Sale Price',
+            now.units > 0 ? formatCents(Math.round(now.revenue_cents / now.units)) : '—',
+          ],
+          ['Turnover Rate', stock > 0 ? turnover(year.units, stock) : '—'],
+        ]}
+      />
+    );
+    const most = Math.max(...months.map((entry) => entry.units), 1);
+    trend = (
+      <ol className="sales-trend" aria-label="Units sold by month">
+        {months.map((entry) => (
+          <li key={entry.month} className="sales-trend__month">
+            <span className="sales-trend__units">{countText(entry.units)}</span>
+            <span className="sales-trend__track">
+              <span
+                className="sales-trend__bar"
+                style={{ height: `${Math.round((entry.units / most) * 100)}%` }}
+              />
+            </span>
+            <span className="sales-trend__label" aria-hidden="true">
+              {narrowMonth.format(monthStart(entry.month))}
+            </span>
+            <span className="visually-hidden">{fullMonth.format(monthStart(entry.month))}</span>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <div className="detail-grid">
+      <Section title="Sales This Month">{month}</Section>
+      <Section title="12-Month Sales Trend">{trend}</Section>
+      <Section title="Performance Comparison">{text(SALES_TEXT.comparison)}</Section>
+      <Section title="Customer Insights">{text(SALES_TEXT.customers)}</Section>
     </div>
   );
 }

@@ -1,12 +1,43 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InventoryItem } from '#domains/products/product.ts';
 import {
   DETAIL_TEXT,
   ProductDetailDialog,
+  SALES_TEXT,
 } from '#features/inventory/components/product-detail-dialog.tsx';
+import { mockServer } from '../../../mocks/server.ts';
+// The API client reads the session's tokens from the store this module installs, as in the app.
+import '#data/session.ts';
+
+beforeAll(() => mockServer.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => mockServer.resetHandlers());
+afterAll(() => mockServer.close());
+
+/** A product's sales as the server sums them: `units` a month, this month last. */
+function serveSales(productId: number, units: number[]) {
+  const months = units.map((sold, index) => ({
+    month: `2026-${String(index + 1).padStart(2, '0')}`,
+    units: sold,
+    revenue_cents: sold * 9_999,
+  }));
+  const last = months.at(-1) ?? { units: 0, revenue_cents: 0 };
+  mockServer.use(
+    http.get(`*/api/v1/sales/products/${productId}/summary`, () =>
+      HttpResponse.json({
+        month: { units: last.units, revenue_cents: last.revenue_cents },
+        year: {
+          units: months.reduce((sum, month) => sum + month.units, 0),
+          revenue_cents: months.reduce((sum, month) => sum + month.revenue_cents, 0),
+        },
+        months,
+      }),
+    ),
+  );
+}
 
 const grange: InventoryItem = {
   id: 7,
@@ -23,7 +54,7 @@ const grange: InventoryItem = {
   custom: {},
 };
 
-function setup({ canEdit = true, item = grange, ofCatalogue = false } = {}) {
+function setup({ canEdit = true, item = grange, ofCatalogue = false, online = true } = {}) {
   const onClose = vi.fn();
   const onViewOrders = vi.fn();
   const onViewInCatalog = vi.fn();
@@ -47,6 +78,7 @@ function setup({ canEdit = true, item = grange, ofCatalogue = false } = {}) {
         onViewInCatalog={onViewInCatalog}
         onExport={onExport}
         onPrintLabel={onPrintLabel}
+        online={online}
       />
     </QueryClientProvider>,
   );
@@ -209,11 +241,41 @@ describe('Product Detail popup', () => {
     });
 
     it('says no sales are recorded instead of inventing them', async () => {
+      serveSales(
+        ardbeg.id,
+        Array.from({ length: 12 }, () => 0),
+      );
       const { user, dialog } = setup({ item: ardbeg, ofCatalogue: true });
       await user.click(within(dialog).getByRole('tab', { name: 'Analytics' }));
-      expect(within(dialog).getAllByText(DETAIL_TEXT.noSales)).toHaveLength(2);
+      expect(await within(dialog).findAllByText(DETAIL_TEXT.noSales)).toHaveLength(2);
       expect(within(dialog).queryByText('Units Sold')).toBeNull();
       expect(dialog.textContent).not.toContain('4.2x/year');
+    });
+
+    it("shows a product's own sales: this month, its turnover and the last 12 months", async () => {
+      serveSales(ardbeg.id, [0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 10, 3]);
+      const { user, dialog } = setup({ item: ardbeg, ofCatalogue: true });
+      await user.click(within(dialog).getByRole('tab', { name: 'Analytics' }));
+      await within(dialog).findByText('Units Sold');
+      expect(fact(dialog, 'Units Sold')).toBe('3');
+      expect(fact(dialog, 'Revenue')).toBe('$299.97');
+      expect(fact(dialog, 'Avg Sale Price')).toBe('$99.99');
+      // 17 sold in a year against 8 in stock.
+      expect(fact(dialog, 'Turnover Rate')).toBe('2.1x/year');
+      const trend = within(dialog).getByRole('list', { name: 'Units sold by month' });
+      expect(within(trend).getAllByRole('listitem')).toHaveLength(12);
+      expect(within(trend).getAllByRole('listitem')[10]?.textContent).toContain('November 2026');
+      expect(dialog.textContent).not.toContain('4.2x/year');
+    });
+
+    it('says what the sales need when they cannot be loaded offline', async () => {
+      mockServer.use(
+        http.get(`*/api/v1/sales/products/${ardbeg.id}/summary`, () => HttpResponse.error()),
+      );
+      const { user, dialog } = setup({ item: ardbeg, ofCatalogue: true, online: false });
+      await user.click(within(dialog).getByRole('tab', { name: 'Analytics' }));
+      expect((await within(dialog).findAllByText(SALES_TEXT.offline)).length).toBeGreaterThan(0);
+      expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeTruthy();
     });
   });
 
