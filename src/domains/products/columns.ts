@@ -1,3 +1,5 @@
+import { WINE_FIELD_SPECS } from './fields.ts';
+
 /**
  * The inventory columns of spec sections 3 and 9: what is offered, the default set and order,
  * and the widths. Custom fields become further columns labelled '{field_name} (Custom)'.
@@ -114,16 +116,7 @@ export const SORTABLE_COLUMNS: ReadonlySet<string> = new Set([
   'supplier',
   'description',
   'options',
-  'vintage',
-  'drink_type',
-  'grapes',
-  'alcohol',
-  'bottle_ml',
-  'serving_temp',
-  'tasting',
-  'food_pairing',
-  'rating',
-  'storage_location',
+  ...WINE_FIELD_SPECS.map((spec) => spec.column),
 ]);
 
 const LABELS: ReadonlyMap<string, string> = new Map(

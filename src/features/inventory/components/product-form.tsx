@@ -20,7 +20,7 @@ import {
 import type { InventoryItem } from '#domains/products/product.ts';
 import { nextSku } from '#domains/products/sku.ts';
 import { showToast } from '#ui/toast.tsx';
-import { inputKind } from '../field-input.ts';
+import { ChoiceOptions, inputKind } from '../field-input.tsx';
 import { CustomValueInput, type FormValue } from './custom-value-input.tsx';
 
 type ProductDefaults = InventorySettings['productDefaults'];
@@ -312,12 +312,7 @@ export function ProductForm({
           </div>
         ) : spec.kind === 'choice' ? (
           <select {...common} onChange={(event) => set(spec.key, event.target.value)}>
-            <option value="">—</option>
-            {(spec.options ?? []).map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
+            <ChoiceOptions options={spec.options} />
           </select>
         ) : (
           <input

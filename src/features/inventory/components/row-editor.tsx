@@ -4,7 +4,7 @@ import { columnLabel } from '#domains/products/columns.ts';
 import { fieldOfColumn } from '#domains/products/fields.ts';
 import type { RowDraft } from '#domains/products/local-edits.ts';
 import type { ColumnDef } from '../columns.ts';
-import { inputKind } from '../field-input.ts';
+import { ChoiceOptions, inputKind } from '../field-input.tsx';
 import { CustomValueInput, type FormValue } from './custom-value-input.tsx';
 
 /** A multi-select's chosen options, as the draft holds them ('a, b'), and back. */
@@ -132,12 +132,7 @@ export function RowEditor({
                   {...common}
                   onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
                 >
-                  <option value="">—</option>
-                  {(spec.options ?? []).map((option) => (
-                    <option key={option} value={option}>
-                      {option}
-                    </option>
-                  ))}
+                  <ChoiceOptions options={spec.options} />
                 </select>
               ) : (
                 <input

@@ -17,3 +17,17 @@ export function inputKind(spec: ProductFieldSpec) {
   }
   return { type: 'text' } as const;
 }
+
+/** A choice's options in a select: none ('—') first, then the line's options as written. */
+export function ChoiceOptions({ options }: { options: readonly string[] | undefined }) {
+  return (
+    <>
+      <option value="">—</option>
+      {(options ?? []).map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </>
+  );
+}
