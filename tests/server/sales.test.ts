@@ -200,4 +200,30 @@ describe('sales', () => {
       ).body,
     ).toEqual({ message: SALE_MESSAGES.timeZone });
   });
+
+  it('gives each tablet its own till code, the same one every time it asks', async () => {
+    const ask = (device_id: string, as = token) =>
+      server.call('POST', '/api/v1/sales/tills', {
+        token: as,
+        body: { device_id },
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
+    const first = await ask('tablet-a');
+    expect(first.status).toBe(201);
+    const code = (first.body as { code: string }).code;
+    expect(code).toMatch(/^T\d+$/);
+    const again = await ask('tablet-a', staffToken);
+    expect(again).toMatchObject({ status: 200, body: { code } });
+    // Two tablets asking at once get two codes.
+    const [b, c] = await Promise.all([ask('tablet-b'), ask('tablet-c')]);
+    const codes = new Set([
+      code,
+      (b.body as { code: string }).code,
+      (c.body as { code: string }).code,
+    ]);
+    expect(codes.size).toBe(3);
+    // Another shop numbers its own tablets.
+    expect((await ask('tablet-a', otherToken)).body).toEqual({ code: 'T1' });
+    expect((await ask('   ')).status).toBe(400);
+  });
 });

@@ -164,3 +164,9 @@ export const ProductSalesSchema = v.object({
   months: v.array(v.object({ month: v.string(), units: v.number(), revenue_cents: v.number() })),
 });
 export type ProductSales = v.InferOutput<typeof ProductSalesSchema>;
+
+/** POST /sales/tills: the id the tablet made for itself. */
+export const TillRequestSchema = v.object({
+  device_id: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
+});
+export const TillAnswerSchema = v.object({ code: v.string() });

@@ -20,6 +20,8 @@ export const LOCK_SCOPES = {
   businessName: 'vintry:business-name',
   /** A business's people: roles, disables and invitations (the last-owner rule). */
   team: 'vintry:team',
+  /** Giving a business's tablets their till codes, one at a time. */
+  tills: 'vintry:tills',
   /** One user's write with one Idempotency-Key, held while it runs (never waited for). */
   idempotencyKey: 'vintry:idempotency-key',
 } as const;

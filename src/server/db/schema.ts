@@ -309,6 +309,24 @@ export const sales = pgTable(
   ],
 );
 
+/** The till codes a business's tablets were given, each once (domains/sales/receipt-number.ts). */
+export const tills = pgTable(
+  'tills',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    /** The id the tablet made for itself (its IndexedDB keeps it). */
+    deviceId: text('device_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.code] }),
+    uniqueIndex('tills_device_unique').on(t.businessId, t.deviceId),
+  ],
+);
+
 export const saleLines = pgTable(
   'sale_lines',
   {

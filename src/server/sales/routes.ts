@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { SALE_MESSAGES } from '#domains/sales/sale.ts';
-import { recordSaleWrite } from '#domains/sales/writes.ts';
+import { recordSaleWrite, registerTillWrite } from '#domains/sales/writes.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
 import { serialIdParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
 import { findProduct } from '../products/catalogue-repository.ts';
-import { productSales, recordSale, type SaleRow } from './sales.ts';
+import { productSales, recordSale, type SaleRow, tillCode } from './sales.ts';
 
 /**
  * Sales (beyond the spec's prototype):
@@ -15,6 +15,8 @@ import { productSales, recordSale, type SaleRow } from './sales.ts';
  *   {sale}; the same sale again → 200 with it; 422 {message} when its totals, GST or tenders do
  *   not add up or a product is not the shop's; 409 when its id or receipt number is another
  *   sale's.
+ * - POST /sales/tills {device_id} → 201 {code} for a tablet's first ask, 200 with the same code
+ *   after; each tablet of a business gets its own ('T1', 'T2' …).
  * - GET /sales/products/{id}/summary?tz={IANA zone} → a product's units and revenue this month,
  *   over the last 12 months and by month (ProductSalesSchema); 404 for another shop's product,
  *   400 for an unknown time zone.
@@ -44,6 +46,12 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
     if (outcome.status === 'refused') throw new HttpError(422, outcome.message);
     if (outcome.status === 'taken') throw new HttpError(409, SALE_MESSAGES.taken);
     return c.json({ sale: toSale(outcome.sale) }, outcome.status === 'recorded' ? 201 : 200);
+  });
+
+  writes.add(registerTillWrite, async (c, { device_id }) => {
+    const { businessId } = c.get('caller');
+    const till = await tillCode(c.var.db, businessId, device_id);
+    return c.json({ code: till.code }, till.status === 'given' ? 201 : 200);
   });
 
   app.get('/products/:id/summary', async (c) => {

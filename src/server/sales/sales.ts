@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CASH_STEP_CENTS, SALE_REASON } from '#domains/sales/constants.ts';
 import { settle } from '#domains/sales/money.ts';
+import { nextTillCode } from '#domains/sales/receipt-number.ts';
 import { checkSale, type Sale, tendersOf, totalsOf } from '#domains/sales/sale.ts';
 import type { Db } from '../db/client.ts';
-import { products, saleLines, sales, stockMovements } from '../db/schema.ts';
+import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
+import { products, saleLines, sales, stockMovements, tills } from '../db/schema.ts';
 import { moveStock, pgArray, type WriteContext } from '../products/catalogue-writes.ts';
 
 /**
@@ -154,4 +156,27 @@ export async function productSales(
     ),
     months,
   };
+}
+
+/**
+ * The till code of a tablet: the one it was given before, else the next free one. The business's
+ * codes are given one at a time (a lock), so two tablets asking at once get two codes.
+ */
+export async function tillCode(
+  db: Db,
+  businessId: string,
+  deviceId: string,
+): Promise<{ code: string; status: 'given' | 'known' }> {
+  return db.transaction(async (tx) => {
+    await lockForTransaction(tx, LOCK_SCOPES.tills, businessId);
+    const given = await tx
+      .select({ code: tills.code, deviceId: tills.deviceId })
+      .from(tills)
+      .where(eq(tills.businessId, businessId));
+    const mine = given.find((till) => till.deviceId === deviceId);
+    if (mine) return { code: mine.code, status: 'known' };
+    const code = nextTillCode(given.map((till) => till.code));
+    await tx.insert(tills).values({ businessId, code, deviceId });
+    return { code, status: 'given' };
+  });
 }

@@ -257,6 +257,11 @@ export const SAMPLES: Sample[] = [
     },
   },
   {
+    route: 'POST /api/v1/sales/tills',
+    path: () => '/api/v1/sales/tills',
+    body: () => ({ device_id: 'tablet-of-the-samples' }),
+  },
+  {
     route: 'POST /api/v1/stocktakes',
     path: () => '/api/v1/stocktakes',
     body: () => ({
