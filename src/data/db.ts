@@ -85,7 +85,24 @@ export interface DeviceMeta {
   id: string;
 }
 
-export type MetaRecord = CatalogueMeta | OwnerMeta | LoadedMeta | AdoptedIdMeta | DeviceMeta;
+/**
+ * This tablet's till code in a business and the last receipt number it made after it
+ * (repositories/sales.ts): the next sale takes the next number, in the transaction that queues it.
+ */
+export interface TillMeta {
+  key: 'till';
+  businessId: string;
+  code: string;
+  sequence: number;
+}
+
+export type MetaRecord =
+  | CatalogueMeta
+  | OwnerMeta
+  | LoadedMeta
+  | AdoptedIdMeta
+  | DeviceMeta
+  | TillMeta;
 
 /** A count this device knows: started here, or listed by the server. */
 export type StoredStocktake = StocktakeSummary;

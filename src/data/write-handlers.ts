@@ -2,6 +2,7 @@ import { columnPreferenceHandlers } from './repositories/column-preferences.ts';
 import { customFieldHandlers } from './repositories/custom-fields.ts';
 import { inventorySettingsHandler } from './repositories/inventory-settings.ts';
 import { productHandlers } from './repositories/products.ts';
+import { saleHandlers } from './repositories/sales.ts';
 import { stockHandlers } from './repositories/stock.ts';
 import { stocktakeHandlers } from './repositories/stocktakes.ts';
 import { teamHandlers } from './repositories/team.ts';
@@ -17,6 +18,7 @@ export const WRITE_HANDLERS: readonly WriteHandler[] = [
   inventorySettingsHandler,
   ...customFieldHandlers,
   ...productHandlers,
+  ...saleHandlers,
   ...stockHandlers,
   ...stocktakeHandlers,
   ...teamHandlers,

@@ -75,6 +75,10 @@ describe('sales', () => {
     });
     // 134.97 in cash is paid as 134.95; 150.00 given leaves 15.05 change.
     expect(first.body).toMatchObject({ sale: { rounding_cents: -2, change_cents: 1_505 } });
+    // The products sold, as they now are, for the tablet to store.
+    const [soldNow] = (first.body as { products: Product[] }).products;
+    expect(soldNow?.id).toBe(wine.id);
+    expect(soldNow?.columns.find((column) => column.key === 'stock_quantity')?.value).toBe(-3);
     expect(await stockOf(wine.id)).toBe(-3);
     const movements = await server.db
       .select({

@@ -1,5 +1,193 @@
-import { ProductSalesSchema } from '#domains/sales/sale.ts';
+import * as v from 'valibot';
+import { type InventoryItem, mapEnhancedProduct } from '#domains/products/product.ts';
+import { ProductAnswerSchema } from '#domains/products/product-write.ts';
+import { stockStatus } from '#domains/products/status.ts';
+import { type Discount, formatCents } from '#domains/sales/money.ts';
+import { formatReceiptNumber } from '#domains/sales/receipt-number.ts';
+import { ProductSalesSchema, type Sale, TillAnswerSchema, totalsOf } from '#domains/sales/sale.ts';
+import { recordSaleWrite, registerTillWrite } from '#domains/sales/writes.ts';
+import { ErrorBodySchema } from '#shared/validation.ts';
+import { writeRequest } from '#shared/write-declaration.ts';
 import { apiJson } from '../api-client.ts';
+import { updateStoredCatalogue } from '../catalogue-store.ts';
+import { db, type TillMeta } from '../db.ts';
+import { queueWrite } from '../sync/outbox.ts';
+import type { OutboxEntry } from '../sync/outbox-entry.ts';
+import { queueAndSend } from '../sync/replayer.ts';
+import {
+  defineWriteHandler,
+  type FailureNotice,
+  type Refusal,
+  type WriteFold,
+} from '../sync/write-handler.ts';
+import { PRODUCTS_COLLECTION } from './product-ids.ts';
+import { deviceId } from './stocktakes.ts';
+
+/**
+ * Sales through the outbox (domains/sales). The tablet numbers its own receipts after its till
+ * code (asked for once, online), in the transaction that queues the sale, so a number is never
+ * given twice; the sale is recorded once by its id however often it is sent, each in its own
+ * send order so a thousand sales made offline go out in batches. Until the server has a sale, the
+ * products show their stock moved by it; once it has, they are stored as it answered.
+ */
+export const SALES_RESOURCE = 'sales';
+
+export const SALE_TEXT = {
+  needsTill:
+    'This tablet has no till number yet: open the POS once online to get one, then it sells offline too.',
+  notSynced: (name: string) =>
+    `${name} has not reached the server yet: it can be sold once it is synced.`,
+} as const;
+
+const CENTS = 100;
+const centsOf = (dollars: number) => Math.round(dollars * CENTS);
+
+/** The till this tablet has in a business (the signed-in person's), if it was given one. */
+export async function storedTill(businessId: string): Promise<TillMeta | undefined> {
+  const till = await db.meta.get('till');
+  return till?.key === 'till' && till.businessId === businessId ? till : undefined;
+}
+
+/** The till code of this tablet: the stored one, else asked of the server (online). */
+export async function ensureTill(businessId: string): Promise<TillMeta> {
+  const known = await storedTill(businessId);
+  if (known) return known;
+  const { code } = await apiJson(registerTillWrite.route, TillAnswerSchema, {
+    method: registerTillWrite.method,
+    body: JSON.stringify({ device_id: await deviceId() }),
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  const till: TillMeta = { key: 'till', businessId, code, sequence: 0 };
+  // Asked again (another tab): the numbers already made here stay made.
+  await db.transaction('rw', db.meta, async () => {
+    const stored = await storedTill(businessId);
+    await db.meta.put(stored?.code === code ? stored : till);
+  });
+  return (await storedTill(businessId)) ?? till;
+}
+
+export interface SaleDraftLine {
+  item: InventoryItem;
+  quantity: number;
+  /** A price override for one unit, in cents; the shelf price otherwise. */
+  unitCents?: number;
+  discount?: Discount;
+}
+
+export interface SaleDraft {
+  lines: readonly SaleDraftLine[];
+  discount?: Discount;
+  tenders: Sale['tenders'];
+}
+
+/** A product that is not on the server yet cannot be sold: the sale names products by their id. */
+export function unsellable(lines: readonly SaleDraftLine[]): string | null {
+  const local = lines.find((line) => line.item.id <= 0);
+  return local ? SALE_TEXT.notSynced(local.item.product) : null;
+}
+
+/** What Pending changes and the receipt say of a sale. */
+interface Label {
+  names: string[];
+}
+
+/**
+ * Queues a sale made on this tablet: its lines at the prices charged with the LUC of the moment,
+ * its totals in cents, and the next receipt number of this till. Works offline.
+ */
+export async function recordSale(draft: SaleDraft, businessId: string): Promise<Sale> {
+  const problem = unsellable(draft.lines);
+  if (problem) throw new Error(problem);
+  const lines = draft.lines.map((line) => ({
+    product_id: line.item.id,
+    quantity: line.quantity,
+    unit_cents: line.unitCents ?? centsOf(line.item.listPrice),
+    luc_cents: centsOf(line.item.luc),
+    taxable: line.item.gst > 0,
+    ...(line.discount ? { discount: line.discount } : {}),
+  }));
+  const totals = totalsOf({ lines, discount: draft.discount });
+  return queueAndSend([db.outbox], async () => {
+    const till = await storedTill(businessId);
+    if (!till) throw new Error(SALE_TEXT.needsTill);
+    const sequence = till.sequence + 1;
+    await db.meta.put({ ...till, sequence });
+    const sale: Sale = {
+      id: crypto.randomUUID(),
+      receipt: formatReceiptNumber(till.code, sequence),
+      made_at: new Date().toISOString(),
+      lines,
+      ...(draft.discount ? { discount: draft.discount } : {}),
+      tenders: draft.tenders,
+      total_cents: totals.totalCents,
+      gst_cents: totals.gstCents,
+    };
+    await queueWrite<Sale, Label>({
+      resource: SALES_RESOURCE,
+      ...writeRequest(recordSaleWrite, {}),
+      body: sale,
+      revert: { names: draft.lines.map((line) => line.item.product) },
+    });
+    return sale;
+  });
+}
+
+/** How many sales made here the server does not have yet. */
+export const unsentSales = () => db.outbox.where('resource').equals(SALES_RESOURCE).count();
+
+const SaleAnswerSchema = v.object({ products: v.array(ProductAnswerSchema) });
+
+async function storeSold(acknowledged: { answer: unknown }[]) {
+  await updateStoredCatalogue({
+    put: acknowledged.flatMap(({ answer }) =>
+      v.parse(SaleAnswerSchema, answer).products.map((product) => ({
+        item: mapEnhancedProduct(product),
+      })),
+    ),
+    deleted: [],
+  });
+}
+
+function describe(entry: OutboxEntry) {
+  const sale = entry.body as Sale;
+  return `Sale ${sale.receipt} (${formatCents(sale.total_cents)})`;
+}
+
+function failureNotice(entry: OutboxEntry, refusal: Refusal): FailureNotice {
+  const parsed = v.safeParse(ErrorBodySchema, refusal.body);
+  const reason = parsed.success ? parsed.output.message : 'The server did not accept it';
+  return { kind: 'alert', text: `${describe(entry)}: ${reason}` };
+}
+
+/** Each product sold shows its stock moved until the server has the sale. */
+const soldShown: WriteFold<InventoryItem> = {
+  collection: PRODUCTS_COLLECTION,
+  apply(view, entry) {
+    for (const line of (entry.body as Sale).lines) {
+      const current = view.get(line.product_id);
+      if (!current) continue;
+      const stock = (current.stock_quantity ?? 0) - line.quantity;
+      view.set(line.product_id, { ...current, stock_quantity: stock, status: stockStatus(stock) });
+    }
+  },
+};
+
+export const saleHandlers = [
+  defineWriteHandler<Sale, Label>({
+    op: recordSaleWrite.op,
+    role: 'append',
+    declaration: recordSaleWrite,
+    fold: soldShown,
+    // Sales stand alone: each its own order, so many go out in one batch.
+    orderOf: (entry) => `${SALES_RESOURCE}:${entry.id}`,
+    acknowledge: (_entry, answer) => storeSold([{ answer }]),
+    acknowledgeAll: storeSold,
+    // Nothing to restore: the stored catalogue never had the sale.
+    async revert() {},
+    describe,
+    failureNotice,
+  }),
+];
 
 /** This device's time zone: a shop's month ends at its own midnight. */
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { OPENING_BALANCE } from '#domains/stock/movement.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { businesses, products, stockMovements } from '../db/schema.ts';
@@ -56,6 +56,15 @@ export async function findProduct(db: Db, businessId: string, id: number) {
     .where(and(eq(products.businessId, businessId), eq(products.id, id)))
     .limit(1);
   return row;
+}
+
+/** The business's products among `ids`. */
+export function findProducts(db: Db, businessId: string, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(products)
+    .where(and(eq(products.businessId, businessId), inArray(products.id, [...ids])));
 }
 
 const INSERT_CHUNK = 1000;

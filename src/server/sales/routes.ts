@@ -6,13 +6,14 @@ import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
 import { serialIdParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
-import { findProduct } from '../products/catalogue-repository.ts';
+import { findProduct, findProducts } from '../products/catalogue-repository.ts';
+import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
 import { productSales, recordSale, type SaleRow, tillCode } from './sales.ts';
 
 /**
  * Sales (beyond the spec's prototype):
  * - POST /sales {id, receipt, made_at, lines, discount?, tenders, total_cents, gst_cents} → 201
- *   {sale}; the same sale again → 200 with it; 422 {message} when its totals, GST or tenders do
+ *   {sale, products} (the products sold, as they now are); the same sale again → 200 with them; 422 {message} when its totals, GST or tenders do
  *   not add up or a product is not the shop's; 409 when its id or receipt number is another
  *   sale's.
  * - POST /sales/tills {device_id} → 201 {code} for a tablet's first ask, 200 with the same code
@@ -45,7 +46,13 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
     );
     if (outcome.status === 'refused') throw new HttpError(422, outcome.message);
     if (outcome.status === 'taken') throw new HttpError(409, SALE_MESSAGES.taken);
-    return c.json({ sale: toSale(outcome.sale) }, outcome.status === 'recorded' ? 201 : 200);
+    const sold = await findProducts(c.var.db, caller.businessId, [
+      ...new Set(sale.lines.map((line) => line.product_id)),
+    ]);
+    return c.json(
+      { sale: toSale(outcome.sale), products: sold.map(toEnhancedProduct) },
+      outcome.status === 'recorded' ? 201 : 200,
+    );
   });
 
   writes.add(registerTillWrite, async (c, { device_id }) => {
