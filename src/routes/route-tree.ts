@@ -5,6 +5,7 @@ import { dashboardRoute } from './dashboard.tsx';
 import { indexRoute } from './index.tsx';
 import { inventoryRoute } from './inventory.tsx';
 import { loginRoute } from './login.tsx';
+import { posRoute } from './pos.tsx';
 import { resetPasswordRoute } from './reset-password.tsx';
 import { rootRoute } from './root.tsx';
 import { signedInRoute } from './signed-in.tsx';
@@ -19,6 +20,7 @@ export const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     dashboardRoute,
     inventoryRoute,
+    posRoute,
     apiExamplesRoute,
     teamRoute,
     businessProfileRoute,

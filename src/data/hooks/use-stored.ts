@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { EntityType } from '#domains/custom-fields/field-types.ts';
 import { db, type StoredInventorySettings } from '../db.ts';
 import { localDefinitions } from '../repositories/custom-fields.ts';
+import { storedTill, unsentSales } from '../repositories/sales.ts';
 
 /**
  * What the screens read from Dexie, re-read whenever it changes. Kept apart from the
@@ -20,4 +21,17 @@ export function useStoredCustomFields(entityType: EntityType) {
 /** The user's inventory settings; undefined while being read or when none are stored. */
 export function useStoredInventorySettings(): StoredInventorySettings | undefined {
   return useLiveQuery(() => db.inventorySettings.get('inventory'), []);
+}
+
+/** How many sales made here the server does not have yet; undefined while being read. */
+export function useUnsentSales(): number | undefined {
+  return useLiveQuery(() => unsentSales(), []);
+}
+
+/** This tablet's till in a business; undefined while being read, null when it has none. */
+export function useStoredTill(businessId: string | undefined) {
+  return useLiveQuery(
+    async () => (businessId ? ((await storedTill(businessId)) ?? null) : null),
+    [businessId],
+  );
 }
