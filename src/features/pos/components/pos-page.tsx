@@ -256,10 +256,17 @@ export function PosPage() {
                   <dt>To pay in cash</dt>
                   <dd>{formatCents(settlement.cashRoundedCents)}</dd>
                 </div>
-                <div>
-                  <dt>Change</dt>
-                  <dd>{formatCents(settlement.changeCents)}</dd>
-                </div>
+                {givenCents !== null && settlement.shortCents > 0 ? (
+                  <div>
+                    <dt>Still to pay</dt>
+                    <dd>{formatCents(settlement.shortCents)}</dd>
+                  </div>
+                ) : (
+                  <div>
+                    <dt>Change</dt>
+                    <dd>{formatCents(settlement.changeCents)}</dd>
+                  </div>
+                )}
               </>
             ) : null}
           </dl>
