@@ -22,6 +22,11 @@ test('sells for cash with change, and by card offline, each sale reaching the se
   await search.press('Enter');
   await page.getByRole('button', { name: `One more ${GIN}` }).click();
   await expect(page.getByRole('status', { name: `Quantity of ${GIN}` })).toHaveText('2');
+  // Too little cash: it says what is still to pay and completes nothing.
+  await page.getByLabel('Cash given').fill('10');
+  await expect(page.locator('.pos__totals')).toContainText('Still to pay');
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(page.getByRole('alert')).toContainText('still to pay');
   await page.getByLabel('Cash given').fill('200');
   const totals = page.locator('.pos__totals');
   await expect(totals).toContainText('Change');
