@@ -27,13 +27,17 @@ test('sells for cash with change, and by card offline, each sale reaching the se
   await expect(page.locator('.pos__totals')).toContainText('Still to pay');
   await page.getByRole('button', { name: 'Complete sale' }).click();
   await expect(page.getByRole('alert')).toContainText('still to pay');
+  // Enter on the empty search field goes on to the cash; Enter there completes the sale.
+  await search.press('Enter');
+  await expect(page.getByLabel('Cash given')).toBeFocused();
   await page.getByLabel('Cash given').fill('200');
   const totals = page.locator('.pos__totals');
   await expect(totals).toContainText('Change');
-  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await page.getByLabel('Cash given').press('Enter');
   const receipt = page.getByRole('region', { name: 'Receipt' });
   await expect(receipt).toContainText(/Receipt T\d+-\d{6}/);
   await expect(receipt).toContainText(/Change \$\d+\.\d0|Change \$\d+\.\d5/);
+  await expect(search).toBeFocused();
   await screenshot(page, 'pos-cash-sale-desktop');
   await expect
     .poll(async () => (await api.product(GIN)).stock, { timeout: 20_000 })

@@ -111,11 +111,16 @@ export function PosPage() {
     );
   }
 
+  // A scanner types the code and Enter; Enter on an empty field goes on to paying (the cash
+  // given, or Complete for a card), so a keyboard alone completes a sale.
   function onSearchKey(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') {
       event.preventDefault();
       const [first] = matches;
       if (first) add(first);
+      else if (!query.trim() && cart.length > 0) {
+        document.getElementById(tender === 'cash' ? `${id}-given` : `${id}-complete`)?.focus();
+      }
     } else if (event.key === 'Escape') {
       setQuery('');
     }
@@ -150,6 +155,8 @@ export function PosPage() {
       setCart([]);
       setGiven('');
       setProblem(null);
+      // Ready for the next customer's first scan.
+      document.getElementById(`${id}-search`)?.focus();
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
     }
@@ -315,6 +322,7 @@ export function PosPage() {
             </p>
           ) : null}
           <button
+            id={`${id}-complete`}
             type="submit"
             className="button button--primary pos__complete"
             disabled={!ready || cart.length === 0}
