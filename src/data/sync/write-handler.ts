@@ -155,14 +155,15 @@ export function handlerOf(entry: Pick<OutboxEntry, 'op'>): WriteHandler | undefi
 }
 
 /**
- * Whether an entry is a write of this declaration: its body then has the declaration's type.
- * How code outside the engine tells one kind of write from another.
+ * Whether an entry is a write of this declaration (its registered handler declares it): its
+ * body then has the declaration's type. How code outside the engine tells one kind of write
+ * from another, by the declaration itself rather than by comparing names.
  */
 export function isWriteOf<TWrite extends WriteDeclaration>(
   entry: OutboxEntry,
   declaration: TWrite,
 ): entry is OutboxEntry<WriteInput<TWrite>> {
-  return entry.op === declaration.op;
+  return handlerOf(entry)?.declaration === declaration;
 }
 
 export function registeredOps(): string[] {
