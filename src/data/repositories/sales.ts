@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { type InventoryItem, mapEnhancedProduct } from '#domains/products/product.ts';
 import { ProductAnswerSchema } from '#domains/products/product-write.ts';
 import { stockStatus } from '#domains/products/status.ts';
-import { type Discount, formatCents } from '#domains/sales/money.ts';
+import { centsOf, type Discount, formatCents } from '#domains/sales/money.ts';
 import { formatReceiptNumber } from '#domains/sales/receipt-number.ts';
 import { ProductSalesSchema, type Sale, TillAnswerSchema, totalsOf } from '#domains/sales/sale.ts';
 import { recordSaleWrite, registerTillWrite } from '#domains/sales/writes.ts';
@@ -38,9 +38,6 @@ export const SALE_TEXT = {
   notSynced: (name: string) =>
     `${name} has not reached the server yet: it can be sold once it is synced.`,
 } as const;
-
-const CENTS = 100;
-const centsOf = (dollars: number) => Math.round(dollars * CENTS);
 
 /** The till this tablet has in a business (the signed-in person's), if it was given one. */
 export async function storedTill(businessId: string): Promise<TillMeta | undefined> {
@@ -86,6 +83,22 @@ export function unsellable(lines: readonly SaleDraftLine[]): string | null {
   return local ? SALE_TEXT.notSynced(local.item.product) : null;
 }
 
+/**
+ * A sale's lines from what is in the basket: the shelf price (or the override) and the LUC of
+ * the moment in cents, taxable when the product carries GST. The screen's totals and the sale
+ * queued are worked out from these same lines.
+ */
+export function saleLinesOf(lines: readonly SaleDraftLine[]): Sale['lines'] {
+  return lines.map((line) => ({
+    product_id: line.item.id,
+    quantity: line.quantity,
+    unit_cents: line.unitCents ?? centsOf(line.item.listPrice),
+    luc_cents: centsOf(line.item.luc),
+    taxable: line.item.gst > 0,
+    ...(line.discount ? { discount: line.discount } : {}),
+  }));
+}
+
 /** What Pending changes and the receipt say of a sale. */
 interface Label {
   names: string[];
@@ -98,14 +111,7 @@ interface Label {
 export async function recordSale(draft: SaleDraft, businessId: string): Promise<Sale> {
   const problem = unsellable(draft.lines);
   if (problem) throw new Error(problem);
-  const lines = draft.lines.map((line) => ({
-    product_id: line.item.id,
-    quantity: line.quantity,
-    unit_cents: line.unitCents ?? centsOf(line.item.listPrice),
-    luc_cents: centsOf(line.item.luc),
-    taxable: line.item.gst > 0,
-    ...(line.discount ? { discount: line.discount } : {}),
-  }));
+  const lines = saleLinesOf(draft.lines);
   const totals = totalsOf({ lines, discount: draft.discount });
   return queueAndSend([db.outbox], async () => {
     const till = await storedTill(businessId);

@@ -1,3 +1,4 @@
+import { centsOf } from '../sales/money.ts';
 import type { InventoryItem } from './product.ts';
 
 /** The six summary cards of the inventory screen, over all products. */
@@ -14,8 +15,6 @@ export interface InventorySummary {
   averageMargin: number | null;
 }
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-
 export function summarize(items: readonly InventoryItem[]): InventorySummary {
   // Money is added up in cents, so that every figure agrees to the cent.
   let listCents = 0;
@@ -25,8 +24,8 @@ export function summarize(items: readonly InventoryItem[]): InventorySummary {
   let lowStock = 0;
   let outOfStock = 0;
   for (const item of items) {
-    listCents += cents(item.listPrice);
-    costCents += (item.stock_quantity ?? 0) * cents(item.luc);
+    listCents += centsOf(item.listPrice);
+    costCents += (item.stock_quantity ?? 0) * centsOf(item.luc);
     marginSum += item.margin;
     if (item.status === 'In Stock') inStock += 1;
     else if (item.status === 'Low Stock') lowStock += 1;

@@ -1,3 +1,5 @@
+import { formatCurrency } from '../products/format.ts';
+
 /**
  * A sale's arithmetic, the same on the tablet and on the server: every amount is integer cents.
  * Shelf prices include GST; the GST a sale contains is 1/11 of its taxable lines (after
@@ -39,6 +41,9 @@ export interface SaleTotals {
   /** GST contained in the taxable lines: 1/11 of their net sum, rounded to the cent. */
   gstCents: number;
 }
+
+/** Dollars as the catalogue holds them (12.5) in whole cents (1250). */
+export const centsOf = (dollars: number) => Math.round(dollars * 100);
 
 /** Half away from zero, as money is rounded on a receipt. */
 export function roundCents(value: number): number {
@@ -190,15 +195,8 @@ export const needsApproval = (
 /** How many units of a sold line may still come back. */
 export const returnable = (sold: number, returned: number) => Math.max(sold - returned, 0);
 
-/** Cents as a receipt shows them: '$1,234.50', '-$3.00'. */
-const dollars = new Intl.NumberFormat('en-AU', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-export function formatCents(cents: number): string {
-  const text = dollars.format(Math.abs(cents) / 100);
-  return cents < 0 ? `-$${text}` : `$${text}`;
-}
+/** Cents as a receipt shows them, as every price is shown: '$1,234.50', '-$3.00'. */
+export const formatCents = (cents: number) => formatCurrency(cents / 100);
 
 /** A typed amount ('12', '12.5', '12.50') as cents; null when it is not one. */
 export function parseCents(text: string): number | null {

@@ -4,13 +4,19 @@ import { useLocalCatalogue } from '#data/hooks/use-local-catalogue.ts';
 import { useSignedInUser } from '#data/hooks/use-permissions.ts';
 import { useStoredTill, useUnsentSales } from '#data/hooks/use-stored.ts';
 import { refreshCatalogue } from '#data/repositories/catalogue.ts';
-import { ensureTill, recordSale, SALE_TEXT, unsellable } from '#data/repositories/sales.ts';
+import {
+  ensureTill,
+  recordSale,
+  SALE_TEXT,
+  saleLinesOf,
+  unsellable,
+} from '#data/repositories/sales.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import { lookUpScan } from '#domains/products/lookup.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
-import { formatCents, parseCents, saleTotals, settle, type Tender } from '#domains/sales/money.ts';
-import type { Sale } from '#domains/sales/sale.ts';
+import { centsOf, formatCents, parseCents, settle, type Tender } from '#domains/sales/money.ts';
+import { type Sale, totalsOf } from '#domains/sales/sale.ts';
 import { plural } from '#shared/words.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import './pos.css';
@@ -41,8 +47,6 @@ interface CartLine {
   item: InventoryItem;
   quantity: number;
 }
-
-const cents = (dollars: number) => Math.round(dollars * 100);
 
 export function PosPage() {
   const id = useId();
@@ -76,13 +80,7 @@ export function PosPage() {
 
   const found = useMemo(() => (query.trim() ? lookUpScan(items, query, 8) : null), [items, query]);
   const matches = found && (found.kind === 'code' || found.kind === 'search') ? found.items : [];
-  const totals = saleTotals(
-    cart.map((line) => ({
-      unitCents: cents(line.item.listPrice),
-      quantity: line.quantity,
-      taxable: line.item.gst > 0,
-    })),
-  );
+  const totals = totalsOf({ lines: saleLinesOf(cart) });
   const givenCents = parseCents(given);
   const tenders: Tender[] =
     tender === 'card'
@@ -208,7 +206,7 @@ export function PosPage() {
               <li key={item.id}>
                 <button type="button" className="pos__match" onClick={() => add(item)}>
                   <span className="pos__match-name">{item.product}</span>
-                  <span className="pos__match-price">{formatCents(cents(item.listPrice))}</span>
+                  <span className="pos__match-price">{formatCents(centsOf(item.listPrice))}</span>
                 </button>
               </li>
             ))}
@@ -242,7 +240,7 @@ export function PosPage() {
                     </button>
                   </span>
                   <span className="pos__line-total">
-                    {formatCents(cents(line.item.listPrice) * line.quantity)}
+                    {formatCents(centsOf(line.item.listPrice) * line.quantity)}
                   </span>
                 </li>
               ))}

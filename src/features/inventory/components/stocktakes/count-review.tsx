@@ -4,6 +4,7 @@ import { useCountLines } from '#data/hooks/use-stocktakes.ts';
 import { closeCount, deviceId, stocktakeDetailQuery } from '#data/repositories/stocktakes.ts';
 import { formatCurrency } from '#domains/products/format.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
+import { centsOf } from '#domains/sales/money.ts';
 import { formatDelta } from '#domains/stock/movement.ts';
 import {
   closingMovements,
@@ -69,7 +70,7 @@ export function CountReview({
   const moves = closingMovements(rows, stocktake.scope, uncounted);
   // In cents, so that the corrections add up to the cent.
   const worthCents = (productId: number, units: number) =>
-    units * Math.round((byId.get(productId)?.luc ?? 0) * 100);
+    units * centsOf(byId.get(productId)?.luc ?? 0);
   const worth = (productId: number, units: number) => worthCents(productId, units) / 100;
   const totalValue =
     moves.reduce((sum, move) => sum + worthCents(move.productId, move.delta), 0) / 100;
