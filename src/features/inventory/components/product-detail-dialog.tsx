@@ -222,7 +222,6 @@ export const DETAIL_TEXT = {
   notRecorded: 'Not recorded for this product.',
   noOrders: 'No purchase orders yet. Orders and reorder points arrive with purchasing.',
   noSales: 'No sales recorded yet',
-  afterSales: 'Shown once sales are recorded.',
 } as const;
 
 function OverviewTab({
