@@ -150,7 +150,7 @@ test('Manage Inventory opens the inventory', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Inventory Management' })).toBeVisible();
 });
 
-test('after one visit the dashboard opens offline, with an As of note', async ({
+test('after one visit the dashboard opens offline, with an Updated note', async ({
   page,
   context,
 }) => {
@@ -161,14 +161,16 @@ test('after one visit the dashboard opens offline, with an As of note', async ({
     .toContain('"dashboard"');
   const lowStock = await page.locator('.low-stock__item .dash-list__name').allTextContents();
   expect(lowStock.length).toBeGreaterThan(0);
-  await expect(page.getByText(/^As of /)).toHaveCount(0);
+  await expect(page.getByText(/^Updated /)).toHaveCount(0);
   // And the worker that opens the app offline is installed (it takes longer on a busy machine).
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /^As of \d{1,2}:\d{2}/ })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Updated \d{1,2}:\d{2}/ }),
+  ).toBeVisible();
   expect(await page.locator('.low-stock__item .dash-list__name').allTextContents()).toEqual(
     lowStock,
   );

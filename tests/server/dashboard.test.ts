@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { parse } from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_SALES, SAMPLE_TODAY } from '#domains/dashboard/sample-data.ts';
+import { SAMPLE_TOMORROW_ORDERS } from '#domains/dashboard/sample-data.ts';
 import { type DashboardSnapshot, DashboardSnapshotSchema } from '#domains/dashboard/snapshot.ts';
+import { type Sale, totalsOf } from '#domains/sales/sale.ts';
+import { products } from '#server/db/schema.ts';
+import { TIME_ZONE_MESSAGE } from '#server/http/params.ts';
 import { insertProducts } from '#server/products/catalogue-repository.ts';
 import { generateProducts, type SeedProduct } from '#server/seed/catalogue.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
@@ -36,14 +41,20 @@ describe('GET /api/v1/dashboard', () => {
   });
   afterAll(() => server.close());
 
-  it('answers the whole snapshot: sample cards, and low stock from the caller’s catalogue', async () => {
+  it('answers the whole snapshot: no sales yet, and low stock from the caller’s catalogue', async () => {
     const response = await server.call('GET', '/api/v1/dashboard', { token: harbourToken });
     expect(response.status).toBe(200);
     const snapshot: DashboardSnapshot = parse(DashboardSnapshotSchema, response.body);
-    expect(snapshot.today).toEqual(SAMPLE_TODAY);
-    expect(snapshot.sales).toEqual(SAMPLE_SALES);
-    expect(snapshot.tomorrowOrders.length).toBeGreaterThan(0);
-    expect(snapshot.topItems.length).toBeGreaterThan(0);
+    // No sale yet: zeros, nothing to compare with, and no sample figure presented as real.
+    expect(snapshot.hasSales).toBe(false);
+    expect(snapshot.today).toEqual({
+      revenue: { cents: 0, changePercent: null },
+      profit: { cents: 0, changePercent: null },
+    });
+    expect(snapshot.sales).toHaveLength(7);
+    expect(snapshot.sales.every((day) => day.revenueCents === 0)).toBe(true);
+    expect(snapshot.topItems).toEqual([]);
+    expect(snapshot.tomorrowOrders).toEqual(SAMPLE_TOMORROW_ORDERS);
     expect(Date.parse(snapshot.asOf)).toBeLessThanOrEqual(server.now().getTime());
     // At or below 25, lowest first, ties by name; the count covers all of them, the list 5.
     expect(snapshot.lowStock.count).toBe(6);
@@ -64,5 +75,123 @@ describe('GET /api/v1/dashboard', () => {
     });
     const anonymous = await server.call('GET', '/api/v1/dashboard');
     expect(anonymous.status).toBe(401);
+  });
+
+  describe('from the shop’s sales', () => {
+    // Thursday 26 November 2026, 14:00 in Sydney (UTC+11).
+    const NOW = Date.parse('2026-11-26T03:00:00.000Z');
+    const SYDNEY = 'Australia/Sydney';
+    let wine: number;
+    let gin: number;
+    let receipt = 0;
+
+    const sell = async (
+      token: string,
+      madeAt: string,
+      lines: { product_id: number; quantity: number; unit_cents: number; luc_cents: number }[],
+    ) => {
+      receipt += 1;
+      const saleLines: Sale['lines'] = lines.map((line) => ({ ...line, taxable: true }));
+      const totals = totalsOf({ lines: saleLines });
+      const response = await server.call('POST', '/api/v1/sales', {
+        token,
+        headers: { 'Idempotency-Key': randomUUID() },
+        body: {
+          id: randomUUID(),
+          receipt: `T1-${String(receipt).padStart(6, '0')}`,
+          made_at: madeAt,
+          lines: saleLines,
+          tenders: [{ kind: 'card', cents: totals.totalCents }],
+          total_cents: totals.totalCents,
+          gst_cents: totals.gstCents,
+        },
+      });
+      expect(response.status).toBe(201);
+    };
+
+    beforeAll(async () => {
+      server.advance(NOW - server.now().getTime());
+      const ids = await server.db
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(inArray(products.name, ['Well Stocked Shiraz', 'Just Above']));
+      wine = ids.find((row) => row.name === 'Well Stocked Shiraz')?.id ?? 0;
+      gin = ids.find((row) => row.name === 'Just Above')?.id ?? 0;
+      const shiraz = (quantity: number) => ({
+        product_id: wine,
+        quantity,
+        unit_cents: 4_499,
+        luc_cents: 2_600,
+      });
+      // Today at 10:00: 2 × $44.99.
+      await sell(harbourToken, '2026-11-25T23:00:00.000Z', [shiraz(2)]);
+      // Yesterday at 09:00, before this time of day: 1 × $44.99.
+      await sell(harbourToken, '2026-11-24T22:00:00.000Z', [shiraz(1)]);
+      // Yesterday at 20:00, after it: a $60 bottle (counted in the week, not in the comparison).
+      await sell(harbourToken, '2026-11-25T09:00:00.000Z', [
+        { product_id: gin, quantity: 1, unit_cents: 6_000, luc_cents: 3_000 },
+      ]);
+      // Eight days ago: outside the week.
+      await sell(harbourToken, '2026-11-18T02:00:00.000Z', [shiraz(9)]);
+    });
+
+    const snapshotOf = async (token: string, tz = SYDNEY) => {
+      const response = await server.call('GET', `/api/v1/dashboard?tz=${encodeURIComponent(tz)}`, {
+        token,
+      });
+      expect(response.status).toBe(200);
+      return parse(DashboardSnapshotSchema, response.body);
+    };
+
+    it('today against yesterday to the same time, in cents', async () => {
+      const { today, hasSales } = await snapshotOf(harbourToken);
+      expect(hasSales).toBe(true);
+      // 8,998 c taken; profit 8,998 − 818 GST − 5,200 cost = 2,980 c; yesterday by 14:00:
+      // 4,499 c taken, 4,499 − 409 − 2,600 = 1,490 c profit. Both doubled.
+      expect(today).toEqual({
+        revenue: { cents: 8_998, changePercent: 100 },
+        profit: { cents: 2_980, changePercent: 100 },
+      });
+    });
+
+    it('the last 7 days by the shop’s weekday, and the week’s most sold by units', async () => {
+      const { sales, topItems } = await snapshotOf(harbourToken);
+      expect(sales).toEqual([
+        { name: 'Fri', date: '2026-11-20', revenueCents: 0 },
+        { name: 'Sat', date: '2026-11-21', revenueCents: 0 },
+        { name: 'Sun', date: '2026-11-22', revenueCents: 0 },
+        { name: 'Mon', date: '2026-11-23', revenueCents: 0 },
+        { name: 'Tue', date: '2026-11-24', revenueCents: 0 },
+        { name: 'Wed', date: '2026-11-25', revenueCents: 4_499 + 6_000 },
+        { name: 'Thu', date: '2026-11-26', revenueCents: 8_998 },
+      ]);
+      expect(topItems.map((item) => [item.id, item.name, item.sold])).toEqual([
+        [wine, 'Well Stocked Shiraz', 3],
+        [gin, 'Just Above', 1],
+      ]);
+      expect(topItems[0]?.img).toMatch(/^\/images\/dashboard\/\w+\.svg$/);
+    });
+
+    it('days end at the asker’s midnight', async () => {
+      // In UTC it is Thursday 03:00: the sale at 23:00 UTC on Wednesday is yesterday's.
+      const { today, sales } = await snapshotOf(harbourToken, 'UTC');
+      expect(today.revenue.cents).toBe(0);
+      expect(sales.at(-2)).toEqual({
+        name: 'Wed',
+        date: '2026-11-25',
+        revenueCents: 6_000 + 8_998,
+      });
+    });
+
+    it('counts only the caller’s business, and refuses an unknown time zone', async () => {
+      const other = await snapshotOf(hilltopToken);
+      expect(other.hasSales).toBe(false);
+      expect(other.today.revenue.cents).toBe(0);
+      const bad = await server.call('GET', '/api/v1/dashboard?tz=Mars%2FOlympus', {
+        token: harbourToken,
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ message: TIME_ZONE_MESSAGE });
+    });
   });
 });

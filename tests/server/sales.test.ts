@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALE_MESSAGES } from '#domains/sales/sale.ts';
 import { productChanges, products, stockMovements } from '#server/db/schema.ts';
+import { TIME_ZONE_MESSAGE } from '#server/http/params.ts';
 import type { Product } from './helpers/products.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -202,7 +203,7 @@ describe('sales', () => {
           token,
         })
       ).body,
-    ).toEqual({ message: SALE_MESSAGES.timeZone });
+    ).toEqual({ message: TIME_ZONE_MESSAGE });
   });
 
   it('gives each tablet its own till code, the same one every time it asks', async () => {

@@ -20,6 +20,7 @@ import {
   type Refusal,
   type WriteFold,
 } from '../sync/write-handler.ts';
+import { deviceTimeZone } from '../time-zone.ts';
 import { PRODUCTS_COLLECTION } from './product-ids.ts';
 import { deviceId } from './stocktakes.ts';
 
@@ -195,15 +196,12 @@ export const saleHandlers = [
   }),
 ];
 
-/** This device's time zone: a shop's month ends at its own midnight. */
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
 /** A product's sales this month and by month over a year, from the server (online only). */
 export const productSalesQuery = (productId: number) => ({
   queryKey: ['sales', 'product', productId] as const,
   queryFn: () =>
     apiJson(
-      `/sales/products/${productId}/summary?tz=${encodeURIComponent(timeZone())}`,
+      `/sales/products/${productId}/summary?tz=${encodeURIComponent(deviceTimeZone())}`,
       ProductSalesSchema,
     ),
   staleTime: 0,

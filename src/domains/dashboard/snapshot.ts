@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 
 /**
- * The dashboard snapshot (spec sections 2 and 3), as GET /api/v1/dashboard answers it. Low Stock
- * Alerts come from the catalogue; the other cards are fixed sample data until orders exist.
+ * The dashboard snapshot (spec sections 2 and 3), as GET /api/v1/dashboard?tz= answers it.
+ * Today's Snapshot, Sales Performance and Most Sold Items come from the shop's sales (money in
+ * integer cents, days by the asker's time zone), Low Stock Alerts from the catalogue; Tomorrow's
+ * Orders stays the spec's sample until customer orders exist.
  */
 
 /** Products at or below this stock are low-stock alerts (the highest stock-dot threshold). */
@@ -10,7 +12,11 @@ export const LOW_STOCK_ALERT_AT = 25;
 /** The low-stock list shows at most this many items (spec section 9). */
 export const LOW_STOCK_LIST_SIZE = 5;
 
-const ChangeSchema = v.object({ value: v.number(), changePercent: v.number() });
+/** Most Sold Items lists this many products. */
+export const TOP_ITEMS_SIZE = 4;
+
+/** A figure of today and its change against yesterday to the same time (null: nothing then). */
+const ChangeSchema = v.object({ cents: v.number(), changePercent: v.nullable(v.number()) });
 
 export const DashboardSnapshotSchema = v.object({
   /** When the server made this snapshot (ISO 8601). */
@@ -25,10 +31,19 @@ export const DashboardSnapshotSchema = v.object({
       kind: v.picklist(['Pickup', 'Delivery']),
     }),
   ),
-  sales: v.array(v.object({ name: v.string(), revenue: v.number() })),
+  /** The last 7 days, oldest first: weekday ('Mon'), date ('2026-11-20') and takings. */
+  sales: v.array(v.object({ name: v.string(), date: v.string(), revenueCents: v.number() })),
   topItems: v.array(
-    v.object({ img: v.string(), name: v.string(), category: v.string(), sold: v.number() }),
+    v.object({
+      id: v.nullable(v.number()),
+      img: v.string(),
+      name: v.string(),
+      category: v.string(),
+      sold: v.number(),
+    }),
   ),
+  /** Whether the shop has ever recorded a sale (the cards say so when it has not). */
+  hasSales: v.boolean(),
   lowStock: v.object({
     count: v.number(),
     items: v.array(v.object({ id: v.number(), name: v.string(), stock: v.number() })),

@@ -37,8 +37,8 @@ export const SALE_MESSAGES = {
     `The sale's GST (${sent} c) does not add up: its taxable lines contain ${worked} c`,
   short: (short: number) => `The tenders leave ${short} c to pay`,
   cardChange: 'A card or voucher pays no more than the sale: there is no change on it',
+  tooLarge: 'A sale comes to at most $999,999.99, at its prices and at cost',
   taken: 'This sale id or receipt number is already another sale',
-  timeZone: 'tz must be a time zone such as Australia/Sydney',
 } as const;
 
 const DiscountSchema = v.variant('kind', [
@@ -132,6 +132,10 @@ export const totalsOf = (sale: Pick<Sale, 'lines' | 'discount'>) =>
     discountOf(sale.discount),
   );
 
+/** What the sale's units cost the shop: Σ LUC at the sale × quantity (profit is worked out on it). */
+export const costOf = (sale: Pick<Sale, 'lines'>) =>
+  sale.lines.reduce((total, line) => total + line.luc_cents * line.quantity, 0);
+
 /**
  * Whether a sale holds together: every product is the shop's, the totals and the GST are what
  * the lines give, and the tenders pay it (cash rounded to `cashStep`) without change on a card.
@@ -145,6 +149,7 @@ export function checkSale(
   const unknown = sale.lines.find((line) => !knownProduct(line.product_id));
   if (unknown) return SALE_MESSAGES.unknownProduct(unknown.product_id);
   const totals = totalsOf(sale);
+  if (totals.grossCents > MAX_CENTS || costOf(sale) > MAX_CENTS) return SALE_MESSAGES.tooLarge;
   if (totals.totalCents !== sale.total_cents) {
     return SALE_MESSAGES.totals(sale.total_cents, totals.totalCents);
   }

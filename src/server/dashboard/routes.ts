@@ -1,10 +1,5 @@
 import { Hono } from 'hono';
-import {
-  SAMPLE_SALES,
-  SAMPLE_TODAY,
-  SAMPLE_TOMORROW_ORDERS,
-  SAMPLE_TOP_ITEMS,
-} from '#domains/dashboard/sample-data.ts';
+import { SAMPLE_TOMORROW_ORDERS } from '#domains/dashboard/sample-data.ts';
 import {
   type DashboardSnapshot,
   LOW_STOCK_ALERT_AT,
@@ -12,26 +7,30 @@ import {
 } from '#domains/dashboard/snapshot.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { timeZoneParam } from '../http/params.ts';
 import { productsLowOnStock } from '../products/catalogue-repository.ts';
+import { dashboardFigures } from '../sales/dashboard-figures.ts';
 
 /**
- * GET /dashboard: the whole snapshot in one answer. Low Stock Alerts come from the caller's
- * catalogue; the other cards are the spec's fixed sample data until orders exist.
+ * GET /dashboard?tz={IANA zone}: the whole snapshot in one answer. Today's Snapshot, Sales
+ * Performance and Most Sold Items from the caller's sales (days by `tz`, UTC when absent), Low
+ * Stock Alerts from the caller's catalogue; Tomorrow's Orders is the spec's sample until
+ * customer orders exist. 400 {message} for an unknown time zone.
  */
 export function dashboardRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
-    const candidates = await productsLowOnStock(
-      deps.db,
-      c.get('caller').businessId,
-      LOW_STOCK_ALERT_AT,
-    );
+    const { businessId } = c.get('caller');
+    const timeZone = timeZoneParam(c.req.query('tz'));
+    const now = deps.now();
+    const [candidates, figures] = await Promise.all([
+      productsLowOnStock(c.var.db, businessId, LOW_STOCK_ALERT_AT),
+      dashboardFigures(c.var.db, businessId, timeZone, now),
+    ]);
     const snapshot: DashboardSnapshot = {
-      asOf: deps.now().toISOString(),
-      today: SAMPLE_TODAY,
+      asOf: now.toISOString(),
+      ...figures,
       tomorrowOrders: SAMPLE_TOMORROW_ORDERS,
-      sales: SAMPLE_SALES,
-      topItems: SAMPLE_TOP_ITEMS,
       lowStock: selectLowStock(candidates),
     };
     return c.json(snapshot);

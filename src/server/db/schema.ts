@@ -300,6 +300,8 @@ export const sales = pgTable(
     discountCents: integer('discount_cents').notNull(),
     roundingCents: integer('rounding_cents').notNull(),
     changeCents: integer('change_cents').notNull(),
+    /** Σ LUC at the sale × quantity over its lines: the cost that profit is worked out against. */
+    costCents: integer('cost_cents').notNull().default(0),
     discount: jsonb('discount'),
     tenders: jsonb('tenders').notNull(),
   },

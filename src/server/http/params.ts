@@ -19,3 +19,13 @@ export function uuidParam(text: string, message: string = MESSAGES.notFound): st
   if (!id.success) throw new HttpError(404, message);
   return id.output;
 }
+
+const TIME_ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+export const TIME_ZONE_MESSAGE = 'tz must be a time zone such as Australia/Sydney';
+
+/** `?tz=` of a figure by days or months: an IANA zone (UTC when absent), else 400 {message}. */
+export function timeZoneParam(text: string | undefined): string {
+  const timeZone = text ?? 'UTC';
+  if (!TIME_ZONES.has(timeZone)) throw new HttpError(400, TIME_ZONE_MESSAGE);
+  return timeZone;
+}

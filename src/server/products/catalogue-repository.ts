@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { OPENING_BALANCE } from '#domains/stock/movement.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { businesses, products, stockMovements } from '../db/schema.ts';
+import { businesses, products, saleLines, sales, stockMovements } from '../db/schema.ts';
 import type { SeedProduct } from '../seed/catalogue.ts';
 
 /**
@@ -94,6 +94,33 @@ export async function insertProducts(db: Db, businessId: string, rows: SeedProdu
     }
     await bumpCatalogueVersion(tx, businessId);
   });
+}
+
+/**
+ * Seeding only, before any device holds the catalogue (so no version moves): the products' stock
+ * follows the `reason` movements stored in bulk, and each sold product's last sale date is the
+ * day of its latest sale in `timeZone`; a product never sold has none.
+ */
+export async function settleSeededSales(
+  tx: Tx,
+  businessId: string,
+  reason: string,
+  timeZone: string,
+) {
+  await tx.execute(sql`
+    update ${products} p set stock_quantity = p.stock_quantity + moved.delta
+    from (
+      select product_id, sum(delta)::int as delta from ${stockMovements}
+      where business_id = ${businessId} and reason = ${reason}
+      group by product_id
+    ) moved
+    where p.id = moved.product_id`);
+  await tx.execute(sql`
+    update ${products} p set last_sale_date = (
+      select max((s.made_at at time zone ${timeZone})::date)
+      from ${saleLines} l join ${sales} s on s.id = l.sale_id
+      where l.product_id = p.id)
+    where p.business_id = ${businessId}`);
 }
 
 export async function countProducts(db: Db, businessId: string): Promise<number> {

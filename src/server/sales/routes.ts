@@ -4,7 +4,7 @@ import { recordSaleWrite, registerTillWrite } from '#domains/sales/writes.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
-import { serialIdParam } from '../http/params.ts';
+import { serialIdParam, timeZoneParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
 import { findProduct, findProducts } from '../products/catalogue-repository.ts';
 import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
@@ -22,7 +22,6 @@ import { productSales, recordSale, type SaleRow, tillCode } from './sales.ts';
  *   over the last 12 months and by month (ProductSalesSchema); 404 for another shop's product,
  *   400 for an unknown time zone.
  */
-const TIME_ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 const toSale = (row: SaleRow) => ({
   id: row.id,
   receipt: row.receipt,
@@ -64,8 +63,7 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
   app.get('/products/:id/summary', async (c) => {
     const { businessId } = c.get('caller');
     const id = serialIdParam(c.req.param('id'), MESSAGES.notFound);
-    const timeZone = c.req.query('tz') ?? 'UTC';
-    if (!TIME_ZONES.has(timeZone)) throw new HttpError(400, SALE_MESSAGES.timeZone);
+    const timeZone = timeZoneParam(c.req.query('tz'));
     if (!(await findProduct(c.var.db, businessId, id))) throw new HttpError(404, MESSAGES.notFound);
     return c.json(await productSales(c.var.db, businessId, id, timeZone, deps.now()));
   });

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CASH_STEP_CENTS, SALE_REASON } from '#domains/sales/constants.ts';
 import { settle } from '#domains/sales/money.ts';
 import { nextTillCode } from '#domains/sales/receipt-number.ts';
-import { checkSale, type Sale, tendersOf, totalsOf } from '#domains/sales/sale.ts';
+import { checkSale, costOf, type Sale, tendersOf, totalsOf } from '#domains/sales/sale.ts';
 import type { Db } from '../db/client.ts';
 import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
 import { products, saleLines, sales, stockMovements, tills } from '../db/schema.ts';
@@ -30,6 +30,62 @@ const sameSale = (stored: SaleRow, businessId: string, sale: Sale) =>
   stored.receipt === sale.receipt &&
   stored.totalCents === sale.total_cents;
 
+/** A checked sale's row: its totals, rounding and change as the server works them out. */
+export function saleRowOf(
+  sale: Sale,
+  businessId: string,
+  userId: string | null,
+  recordedAt: Date,
+): typeof sales.$inferInsert {
+  const totals = totalsOf(sale);
+  const settlement = settle(totals.totalCents, tendersOf(sale), CASH_STEP_CENTS);
+  return {
+    id: sale.id,
+    businessId,
+    receipt: sale.receipt,
+    userId,
+    madeAt: new Date(sale.made_at),
+    recordedAt,
+    totalCents: totals.totalCents,
+    gstCents: totals.gstCents,
+    discountCents: totals.discountCents,
+    roundingCents: settlement.roundingCents,
+    changeCents: settlement.changeCents,
+    costCents: costOf(sale),
+    discount: sale.discount ?? null,
+    tenders: sale.tenders,
+  };
+}
+
+/** Its lines' rows: the name each product had, the price and LUC charged, the net after discounts. */
+export function lineRowsOf(
+  sale: Sale,
+  nameOf: (productId: number) => string,
+): (typeof saleLines.$inferInsert)[] {
+  const totals = totalsOf(sale);
+  return sale.lines.map((line, index) => ({
+    saleId: sale.id,
+    lineNo: index + 1,
+    productId: line.product_id,
+    name: nameOf(line.product_id),
+    quantity: line.quantity,
+    unitCents: line.unit_cents,
+    lucCents: line.luc_cents,
+    taxable: line.taxable,
+    discount: line.discount ?? null,
+    netCents: totals.lines[index]?.netCents ?? 0,
+  }));
+}
+
+/** Units of each product a sale sells (several lines of one product add up: one movement). */
+export function unitsByProduct(sale: Pick<Sale, 'lines'>): Map<number, number> {
+  const sold = new Map<number, number>();
+  for (const line of sale.lines) {
+    sold.set(line.product_id, (sold.get(line.product_id) ?? 0) + line.quantity);
+  }
+  return sold;
+}
+
 export async function recordSale(db: Db, context: WriteContext, sale: Sale): Promise<SaleOutcome> {
   return db.transaction(async (tx) => {
     const [stored] = await tx.select().from(sales).where(eq(sales.id, sale.id));
@@ -47,48 +103,15 @@ export async function recordSale(db: Db, context: WriteContext, sale: Sale): Pro
     const problem = checkSale(sale, (id) => names.has(id), CASH_STEP_CENTS);
     if (problem) return { status: 'refused', message: problem };
 
-    const totals = totalsOf(sale);
-    const settlement = settle(totals.totalCents, tendersOf(sale), CASH_STEP_CENTS);
     const [row] = await tx
       .insert(sales)
-      .values({
-        id: sale.id,
-        businessId: context.businessId,
-        receipt: sale.receipt,
-        userId: context.userId,
-        madeAt: new Date(sale.made_at),
-        recordedAt: context.now,
-        totalCents: totals.totalCents,
-        gstCents: totals.gstCents,
-        discountCents: totals.discountCents,
-        roundingCents: settlement.roundingCents,
-        changeCents: settlement.changeCents,
-        discount: sale.discount ?? null,
-        tenders: sale.tenders,
-      })
+      .values(saleRowOf(sale, context.businessId, context.userId, context.now))
       .onConflictDoNothing()
       .returning();
     // Another sale of this shop has the receipt number.
     if (!row) return { status: 'taken' };
-    await tx.insert(saleLines).values(
-      sale.lines.map((line, index) => ({
-        saleId: sale.id,
-        lineNo: index + 1,
-        productId: line.product_id,
-        name: names.get(line.product_id) ?? '',
-        quantity: line.quantity,
-        unitCents: line.unit_cents,
-        lucCents: line.luc_cents,
-        taxable: line.taxable,
-        discount: line.discount ?? null,
-        netCents: totals.lines[index]?.netCents ?? 0,
-      })),
-    );
-    const sold = new Map<number, number>();
-    for (const line of sale.lines) {
-      sold.set(line.product_id, (sold.get(line.product_id) ?? 0) + line.quantity);
-    }
-    const moves = [...sold].map(([productId, quantity]) => ({
+    await tx.insert(saleLines).values(lineRowsOf(sale, (id) => names.get(id) ?? ''));
+    const moves = [...unitsByProduct(sale)].map(([productId, quantity]) => ({
       productId,
       delta: -quantity,
       movementId: randomUUID(),

@@ -636,7 +636,7 @@ function wineOf(producer: Producer, name: string) {
 }
 
 /** A small deterministic generator (mulberry32), so every seed gives the same catalogue. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -1,10 +1,26 @@
-import { count } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { SALE_REASON } from '#domains/sales/constants.ts';
+import { OPENING_BALANCE } from '#domains/stock/movement.ts';
 import { createUser } from '../auth/users.ts';
 import type { Db } from '../db/client.ts';
-import { businesses } from '../db/schema.ts';
+import { businesses, products, saleLines, sales, stockMovements, tills } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { insertProducts } from '../products/catalogue-repository.ts';
+import { insertProducts, settleSeededSales } from '../products/catalogue-repository.ts';
+import { lineRowsOf, saleRowOf, unitsByProduct } from '../sales/sales.ts';
 import { DEMO_CATALOGUE_SIZE, generateProducts } from './catalogue.ts';
+import {
+  DEMO_TILL,
+  DEMO_TILL_DEVICE,
+  DEMO_TIME_ZONE,
+  type PlannedSale,
+  planDemoSales,
+  unitsSold,
+  withProductIds,
+} from './demo-sales.ts';
+
+/** Sales stored per statement while seeding. */
+const SEED_CHUNK = 500;
 
 /**
  * The demo account of ARCHITECTURE.md section 1 and the demo catalogue, seeded on the first start
@@ -17,6 +33,69 @@ export const DEMO = {
   name: 'Demo Owner',
 } as const;
 
+/**
+ * The demo's sales history, stored as the server stores a tablet's sale (its row, lines and
+ * 'Sale' movements) in bulk: one transaction, a few statements per thousand sales. The opening
+ * balances are dated before the first sale; each sold product's last sale date is its real one.
+ */
+async function storeDemoSales(
+  db: Db,
+  owner: { id: string; businessId: string },
+  plan: readonly PlannedSale[],
+) {
+  const { businessId } = owner;
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(eq(products.businessId, businessId))
+      .orderBy(asc(products.id));
+    const idOf = (index: number) => rows[index]?.id ?? 0;
+    const names = new Map(rows.map((row) => [row.id, row.name]));
+    const now = new Date();
+    await tx.insert(tills).values({ businessId, code: DEMO_TILL, deviceId: DEMO_TILL_DEVICE });
+    for (let start = 0; start < plan.length; start += SEED_CHUNK) {
+      const chunk = plan
+        .slice(start, start + SEED_CHUNK)
+        .map((planned) => withProductIds(planned, idOf));
+      await tx
+        .insert(sales)
+        .values(chunk.map((sale) => saleRowOf(sale, businessId, owner.id, now)));
+      await tx
+        .insert(saleLines)
+        .values(chunk.flatMap((sale) => lineRowsOf(sale, (id) => names.get(id) ?? '')));
+      await tx.insert(stockMovements).values(
+        chunk.flatMap((sale) =>
+          [...unitsByProduct(sale)].map(([productId, units]) => ({
+            id: randomUUID(),
+            businessId,
+            productId,
+            delta: -units,
+            reason: SALE_REASON,
+            note: sale.receipt,
+            userId: owner.id,
+            madeAt: new Date(sale.made_at),
+            recordedAt: now,
+          })),
+        ),
+      );
+    }
+    const first = plan[0]?.sale.made_at;
+    if (first) {
+      await tx
+        .update(stockMovements)
+        .set({ madeAt: new Date(Date.parse(first) - 86_400_000) })
+        .where(
+          and(
+            eq(stockMovements.businessId, businessId),
+            eq(stockMovements.reason, OPENING_BALANCE),
+          ),
+        );
+    }
+    await settleSeededSales(tx, businessId, SALE_REASON, DEMO_TIME_ZONE);
+  });
+}
+
 export async function seedDemoIfEmpty(db: Db, log: Logger): Promise<boolean> {
   const [row] = await db.select({ total: count() }).from(businesses);
   if ((row?.total ?? 0) > 0) return false;
@@ -27,7 +106,20 @@ export async function seedDemoIfEmpty(db: Db, log: Logger): Promise<boolean> {
     role: 'owner',
     businessName: DEMO.businessName,
   });
-  await insertProducts(db, owner.businessId, generateProducts(DEMO_CATALOGUE_SIZE));
+  const catalogue = generateProducts(DEMO_CATALOGUE_SIZE);
+  const plan = planDemoSales(catalogue, new Date());
+  // Each product opens with what it has now plus what the history sells, so that after the
+  // history its stock is the catalogue's (and, as always, the sum of its movements).
+  const sold = unitsSold(plan, catalogue.length);
+  await insertProducts(
+    db,
+    owner.businessId,
+    catalogue.map((product, index) => ({
+      ...product,
+      stockQuantity: product.stockQuantity + (sold[index] ?? 0),
+    })),
+  );
+  await storeDemoSales(db, owner, plan);
   log.info(`Demo data seeded. Sign in with ${DEMO.email} / ${DEMO.password}`);
   return true;
 }

@@ -7,7 +7,7 @@ import { useLocalLowStock } from '#data/hooks/use-low-stock.ts';
 import { type DashboardData, dashboardQuery } from '#data/repositories/dashboard.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import type { DashboardSnapshot } from '#domains/dashboard/snapshot.ts';
-import { formatCurrency } from '#domains/products/format.ts';
+import { formatCents } from '#domains/sales/money.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { useNearViewport } from '#ui/use-near-viewport.ts';
@@ -30,7 +30,7 @@ function asOfText(iso: string, now: Date): string {
     : `${at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}, ${time}`;
 }
 
-/** Re-renders now and then, so an 'As of' note appears once what is shown grows old. */
+/** Re-renders now and then, so an 'Updated' note appears once what is shown grows old. */
 function useNow(everyMs: number) {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -40,7 +40,14 @@ function useNow(everyMs: number) {
   return now;
 }
 
-function Change({ percent }: { percent: number }) {
+function Change({ percent }: { percent: number | null }) {
+  if (percent === null) {
+    return (
+      <span className="dash-change" title={DASHBOARD_TEXT.nothingYesterday}>
+        — <span className="dash-change__vs">vs yesterday</span>
+      </span>
+    );
+  }
   const up = percent >= 0;
   const Icon = up ? ArrowUpRight : ArrowDownRight;
   return (
@@ -77,25 +84,32 @@ function DashCard({
   );
 }
 
-function TodaySnapshot({ today }: { today: DashboardSnapshot['today'] }) {
+function TodaySnapshot({
+  today,
+  hasSales,
+}: {
+  today: DashboardSnapshot['today'];
+  hasSales: boolean;
+}) {
   return (
     <DashCard area="today" title="Today's Snapshot">
       <dl className="dash-metrics">
         <div className="dash-metric">
           <dt>Revenue</dt>
-          <dd className="dash-metric__value">{formatCurrency(today.revenue.value)}</dd>
+          <dd className="dash-metric__value">{formatCents(today.revenue.cents)}</dd>
           <dd>
             <Change percent={today.revenue.changePercent} />
           </dd>
         </div>
         <div className="dash-metric">
           <dt>Profit</dt>
-          <dd className="dash-metric__value">{formatCurrency(today.profit.value)}</dd>
+          <dd className="dash-metric__value">{formatCents(today.profit.cents)}</dd>
           <dd>
             <Change percent={today.profit.changePercent} />
           </dd>
         </div>
       </dl>
+      {hasSales ? null : <p className="dash-empty">{DASHBOARD_TEXT.noSalesYet}</p>}
     </DashCard>
   );
 }
@@ -134,7 +148,13 @@ function TomorrowOrders({ orders }: { orders: DashboardSnapshot['tomorrowOrders'
   );
 }
 
-function SalesPerformance({ sales }: { sales: DashboardSnapshot['sales'] }) {
+function SalesPerformance({
+  sales,
+  hasSales,
+}: {
+  sales: DashboardSnapshot['sales'];
+  hasSales: boolean;
+}) {
   // Below the fold (on a small phone) ECharts loads only when the card comes near the screen.
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box);
@@ -158,11 +178,22 @@ function SalesPerformance({ sales }: { sales: DashboardSnapshot['sales'] }) {
           chartLoading
         )}
       </div>
+      {sales.some((day) => day.revenueCents !== 0) ? null : (
+        <p className="dash-empty">
+          {hasSales ? DASHBOARD_TEXT.noSalesThisWeek : DASHBOARD_TEXT.noSalesYet}
+        </p>
+      )}
     </DashCard>
   );
 }
 
-function MostSold({ items }: { items: DashboardSnapshot['topItems'] }) {
+function MostSold({
+  items,
+  hasSales,
+}: {
+  items: DashboardSnapshot['topItems'];
+  hasSales: boolean;
+}) {
   return (
     <DashCard
       area="top"
@@ -173,9 +204,14 @@ function MostSold({ items }: { items: DashboardSnapshot['topItems'] }) {
         </Link>
       }
     >
+      {items.length === 0 ? (
+        <p className="dash-empty">
+          {hasSales ? DASHBOARD_TEXT.noSalesThisWeek : DASHBOARD_TEXT.noSalesYet}
+        </p>
+      ) : null}
       <ul className="dash-list">
         {items.map((item) => (
-          <li key={item.name} className="dash-list__item">
+          <li key={item.id ?? item.name} className="dash-list__item">
             <img className="dash-list__image" src={item.img} alt="" width={40} height={40} />
             <span className="dash-list__main">
               <span className="dash-list__name" title={item.name}>
@@ -247,7 +283,7 @@ function LowStockAlerts({ lowStock }: { lowStock: DashboardSnapshot['lowStock'] 
 }
 
 /**
- * Whether what is shown can be taken as current. It cannot, and the page says 'As of {time}',
+ * Whether what is shown can be taken as current. It cannot, and the page says 'Updated {time}',
  * when it came from the worker's cache, the device is offline, the last refresh failed, or it is
  * over a minute old.
  */
@@ -276,21 +312,24 @@ function Cards({
     <>
       {current ? null : (
         <p className="dash-as-of" role="status">
-          As of {asOfText(snapshot.asOf, now)}
+          Updated {asOfText(snapshot.asOf, now)}
         </p>
       )}
       <div className="dash-grid">
-        <TodaySnapshot today={snapshot.today} />
+        <TodaySnapshot today={snapshot.today} hasSales={snapshot.hasSales} />
         <TomorrowOrders orders={snapshot.tomorrowOrders} />
         <LowStockAlerts lowStock={localLowStock ?? snapshot.lowStock} />
-        <SalesPerformance sales={snapshot.sales} />
-        <MostSold items={snapshot.topItems} />
+        <SalesPerformance sales={snapshot.sales} hasSales={snapshot.hasSales} />
+        <MostSold items={snapshot.topItems} hasSales={snapshot.hasSales} />
       </div>
     </>
   );
 }
 
 export const DASHBOARD_TEXT = {
+  noSalesYet: 'No sales yet: sales made on the POS show here.',
+  noSalesThisWeek: 'No sales in the last 7 days.',
+  nothingYesterday: 'Nothing was sold by this time yesterday.',
   needsVisit:
     'The dashboard needs one online visit on this device. Connect to the internet and try again.',
 } as const;

@@ -57,7 +57,7 @@ export default function SalesChart({ sales }: { sales: DashboardSnapshot['sales'
           name: 'Revenue',
           smooth: true,
           symbolSize: 6,
-          data: sales.map((point) => point.revenue),
+          data: sales.map((point) => point.revenueCents / 100),
           lineStyle: { color: BRAND, width: 2 },
           itemStyle: { color: BRAND },
           areaStyle: {

@@ -3,12 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FROM_CACHE_HEADER } from '#data/api-cache.ts';
-import {
-  SAMPLE_SALES,
-  SAMPLE_TODAY,
-  SAMPLE_TOMORROW_ORDERS,
-  SAMPLE_TOP_ITEMS,
-} from '#domains/dashboard/sample-data.ts';
+import { DASHBOARD_REFRESH_MS } from '#data/repositories/dashboard.ts';
+import { SAMPLE_TOMORROW_ORDERS } from '#domains/dashboard/sample-data.ts';
 import type { DashboardSnapshot } from '#domains/dashboard/snapshot.ts';
 import { DASHBOARD_TEXT } from '#features/dashboard/components/dashboard-page.tsx';
 import { mockServer } from '../../../mocks/server.ts';
@@ -25,14 +21,46 @@ beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
 
-const snapshot = (lowStock: DashboardSnapshot['lowStock']): DashboardSnapshot => ({
+const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((name, index) => ({
+  name,
+  date: `2026-11-${16 + index}`,
+  revenueCents: [312_000, 286_000, 341_000, 405_000, 628_000, 714_000, 486_240][index] ?? 0,
+}));
+
+const snapshot = (
+  lowStock: DashboardSnapshot['lowStock'],
+  sales: Partial<DashboardSnapshot> = {},
+): DashboardSnapshot => ({
   asOf: '2026-11-22T08:05:00.000Z',
-  today: SAMPLE_TODAY,
+  today: {
+    revenue: { cents: 486_240, changePercent: 12.4 },
+    profit: { cents: 152_380, changePercent: -3.2 },
+  },
   tomorrowOrders: SAMPLE_TOMORROW_ORDERS,
-  sales: SAMPLE_SALES,
-  topItems: SAMPLE_TOP_ITEMS,
+  sales: WEEK,
+  topItems: [
+    {
+      id: 7,
+      img: '/images/dashboard/red.svg',
+      name: 'Penfolds Bin 389',
+      category: 'Red',
+      sold: 42,
+    },
+  ],
+  hasSales: true,
   lowStock,
+  ...sales,
 });
+
+const NO_SALES: Partial<DashboardSnapshot> = {
+  today: {
+    revenue: { cents: 0, changePercent: null },
+    profit: { cents: 0, changePercent: null },
+  },
+  sales: WEEK.map((day) => ({ ...day, revenueCents: 0 })),
+  topItems: [],
+  hasSales: false,
+};
 
 const LOW = {
   count: 7,
@@ -60,6 +88,7 @@ describe('Dashboard', () => {
 
     const today = await screen.findByRole('region', { name: "Today's Snapshot" });
     expect(within(today).getByText('$4,862.40')).toBeTruthy();
+    expect(within(today).getByText('$1,523.80')).toBeTruthy();
     expect(within(today).getByText('+12.4%')).toBeTruthy();
     expect(within(today).getByText('-3.2%')).toBeTruthy();
     expect(within(today).getAllByText('vs yesterday')).toHaveLength(2);
@@ -81,7 +110,65 @@ describe('Dashboard', () => {
 
     expect(await screen.findByTestId('sales-chart')).toBeTruthy();
     expect(screen.getByText('Last 7 Days')).toBeTruthy();
-    expect(screen.queryByText(/^As of /)).toBeNull();
+    expect(screen.queryByText(DASHBOARD_TEXT.noSalesYet)).toBeNull();
+    expect(screen.queryByText(/^Updated /)).toBeNull();
+  });
+
+  it('says so when the shop has no sales yet: zeros, never sample figures', async () => {
+    serve(snapshot(LOW, NO_SALES));
+    await signInAsDemo();
+    renderApp('/dashboard');
+    const today = await screen.findByRole('region', { name: "Today's Snapshot" });
+    expect(within(today).getAllByText('$0.00')).toHaveLength(2);
+    expect(within(today).getAllByText('vs yesterday')).toHaveLength(2);
+    expect(within(today).getByText(DASHBOARD_TEXT.noSalesYet)).toBeTruthy();
+    const top = screen.getByRole('region', { name: 'Most Sold Items' });
+    expect(within(top).getByText(DASHBOARD_TEXT.noSalesYet)).toBeTruthy();
+    expect(within(top).queryAllByRole('listitem')).toHaveLength(0);
+    const week = screen.getByRole('region', { name: 'Sales Performance' });
+    expect(within(week).getByText(DASHBOARD_TEXT.noSalesYet)).toBeTruthy();
+  });
+
+  it('says the week was quiet when sales exist but none in the last 7 days', async () => {
+    serve(snapshot(LOW, { ...NO_SALES, hasSales: true }));
+    await signInAsDemo();
+    renderApp('/dashboard');
+    const week = await screen.findByRole('region', { name: 'Sales Performance' });
+    expect(within(week).getByText(DASHBOARD_TEXT.noSalesThisWeek)).toBeTruthy();
+    expect(screen.queryByText(DASHBOARD_TEXT.noSalesYet)).toBeNull();
+  });
+
+  it('asks again every 30 s while open, so new sales show', async () => {
+    let calls = 0;
+    mockServer.use(
+      http.get('*/api/v1/dashboard', ({ request }) => {
+        calls += 1;
+        // The device's time zone goes with the question: the shop's day ends at its midnight.
+        expect(new URL(request.url).searchParams.get('tz')).toBe(
+          Intl.DateTimeFormat().resolvedOptions().timeZone,
+        );
+        return HttpResponse.json(
+          snapshot(LOW, {
+            today: {
+              revenue: { cents: calls === 1 ? 1_000 : 5_995, changePercent: null },
+              profit: { cents: 0, changePercent: null },
+            },
+          }),
+        );
+      }),
+      demoProfileHandler(),
+    );
+    await signInAsDemo();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderApp('/dashboard');
+      const today = await screen.findByRole('region', { name: "Today's Snapshot" });
+      expect(await within(today).findByText('$10.00')).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS);
+      expect(await within(today).findByText('$59.95')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lists low stock with its dot, count and what is left; Manage Inventory goes to /inventory', async () => {
@@ -106,11 +193,11 @@ describe('Dashboard', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/inventory'));
   });
 
-  it("says 'As of {time}' when the answer came from the worker's cache", async () => {
+  it("says 'Updated {time}' when the answer came from the worker's cache", async () => {
     serve(snapshot({ count: 0, items: [] }), { [FROM_CACHE_HEADER]: '1' });
     await signInAsDemo();
     renderApp('/dashboard');
-    const note = await screen.findByText(/^As of /);
+    const note = await screen.findByText(/^Updated /);
     const expected = new Date('2026-11-22T08:05:00.000Z').toLocaleTimeString(undefined, {
       hour: 'numeric',
       minute: '2-digit',
@@ -119,23 +206,23 @@ describe('Dashboard', () => {
     expect(screen.getByText('Nothing is running low.')).toBeTruthy();
   });
 
-  it("says 'As of {time}' while the device is offline, however recent the copy", async () => {
+  it("says 'Updated {time}' while the device is offline, however recent the copy", async () => {
     serve(snapshot({ count: 0, items: [] }));
     await signInAsDemo();
     renderApp('/dashboard');
     await screen.findByRole('region', { name: "Today's Snapshot" });
-    expect(screen.queryByText(/^As of /)).toBeNull();
+    expect(screen.queryByText(/^Updated /)).toBeNull();
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       window.dispatchEvent(new Event('offline'));
-      expect(await screen.findByText(/^As of /)).toBeTruthy();
+      expect(await screen.findByText(/^Updated /)).toBeTruthy();
     } finally {
       onLine.mockRestore();
       window.dispatchEvent(new Event('online'));
     }
   });
 
-  it("says 'As of {time}' when a refresh of what is shown failed", async () => {
+  it("says 'Updated {time}' when a refresh of what is shown failed", async () => {
     let calls = 0;
     mockServer.use(
       http.get('*/api/v1/dashboard', () => {
@@ -149,9 +236,9 @@ describe('Dashboard', () => {
     await signInAsDemo();
     const { router } = renderApp('/dashboard');
     await screen.findByRole('region', { name: "Today's Snapshot" });
-    expect(screen.queryByText(/^As of /)).toBeNull();
+    expect(screen.queryByText(/^Updated /)).toBeNull();
     await router.options.context.queryClient.refetchQueries({ queryKey: ['dashboard'] });
-    expect(await screen.findByText(/^As of /, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/^Updated /, {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('region', { name: "Today's Snapshot" })).toBeTruthy();
   });
 

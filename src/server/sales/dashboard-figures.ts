@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { itemImage } from '#domains/dashboard/item-image.ts';
+import { type DashboardSnapshot, TOP_ITEMS_SIZE } from '#domains/dashboard/snapshot.ts';
+import type { Db } from '../db/client.ts';
+import { products, saleLines, sales } from '../db/schema.ts';
+
+/**
+ * The dashboard's sales figures, by the calendar of `timeZone` (a shop's day ends at its own
+ * midnight). Revenue is what customers paid, GST included (the takings, as receipts and the
+ * end-of-day report add them); profit is that less the GST it contains less the cost at sale
+ * (each line's LUC when it was sold). Today is compared with yesterday up to the same time of
+ * day, so a morning is not set against a whole day. All sums are integer cents.
+ */
+type Figures = Pick<DashboardSnapshot, 'today' | 'sales' | 'topItems' | 'hasSales'>;
+
+interface Rows<Row> {
+  rows: Row[];
+}
+
+/** 12.34 % (one decimal is shown); null when there was nothing to compare with. */
+export function changePercent(today: number, yesterday: number): number | null {
+  if (yesterday === 0) return null;
+  return ((today - yesterday) * 100) / Math.abs(yesterday);
+}
+
+export async function dashboardFigures(
+  db: Db,
+  businessId: string,
+  timeZone: string,
+  now: Date,
+): Promise<Figures> {
+  // Local midnight of today, as a local time; `at time zone` turns it back into an instant.
+  const localToday = sql`date_trunc('day', ${now}::timestamptz at time zone ${timeZone})`;
+  const [today, days, top] = await Promise.all([
+    db.execute(sql`
+      with bounds as (
+        select ${localToday} at time zone ${timeZone} as today0,
+          (${localToday} - interval '1 day') at time zone ${timeZone} as yesterday0,
+          (${now}::timestamptz at time zone ${timeZone} - interval '1 day') at time zone ${timeZone}
+            as yesterday_now
+      )
+      select
+        coalesce(sum(s.total_cents) filter (where s.made_at >= b.today0), 0)::bigint
+          as today_revenue,
+        coalesce(sum(s.total_cents - s.gst_cents - s.cost_cents)
+          filter (where s.made_at >= b.today0), 0)::bigint as today_profit,
+        coalesce(sum(s.total_cents)
+          filter (where s.made_at < b.yesterday_now), 0)::bigint as yesterday_revenue,
+        coalesce(sum(s.total_cents - s.gst_cents - s.cost_cents)
+          filter (where s.made_at < b.yesterday_now), 0)::bigint as yesterday_profit,
+        exists (select 1 from ${sales} where business_id = ${businessId}) as has_sales
+      from bounds b
+      left join ${sales} s on s.business_id = ${businessId} and s.made_at >= b.yesterday0`),
+    db.execute(sql`
+      select to_char(d, 'YYYY-MM-DD') as date, to_char(d, 'Dy') as name,
+        coalesce(sum(s.total_cents), 0)::bigint as revenue
+      from generate_series(${localToday} - interval '6 days', ${localToday}, interval '1 day') d
+      left join ${sales} s on s.business_id = ${businessId}
+        and s.made_at >= d at time zone ${timeZone}
+        and s.made_at < (d + interval '1 day') at time zone ${timeZone}
+      group by d
+      order by d`),
+    db.execute(sql`
+      select l.product_id, coalesce(p.name, min(l.name)) as name, p.category, p.drink_type,
+        sum(l.quantity)::bigint as sold
+      from ${sales} s
+      join ${saleLines} l on l.sale_id = s.id
+      left join ${products} p on p.id = l.product_id
+      where s.business_id = ${businessId}
+        and s.made_at >= (${localToday} - interval '6 days') at time zone ${timeZone}
+      group by l.product_id, case when l.product_id is null then l.name end, p.name, p.category,
+        p.drink_type
+      order by sold desc, sum(l.net_cents) desc, 2
+      limit ${TOP_ITEMS_SIZE}`),
+  ]);
+  const [figures] = (
+    today as unknown as Rows<{
+      today_revenue: string | number;
+      today_profit: string | number;
+      yesterday_revenue: string | number;
+      yesterday_profit: string | number;
+      has_sales: boolean;
+    }>
+  ).rows;
+  const todayRevenue = Number(figures?.today_revenue ?? 0);
+  const todayProfit = Number(figures?.today_profit ?? 0);
+  return {
+    today: {
+      revenue: {
+        cents: todayRevenue,
+        changePercent: changePercent(todayRevenue, Number(figures?.yesterday_revenue ?? 0)),
+      },
+      profit: {
+        cents: todayProfit,
+        changePercent: changePercent(todayProfit, Number(figures?.yesterday_profit ?? 0)),
+      },
+    },
+    sales: (
+      days as unknown as Rows<{ date: string; name: string; revenue: string | number }>
+    ).rows.map((day) => ({ name: day.name, date: day.date, revenueCents: Number(day.revenue) })),
+    topItems: (
+      top as unknown as Rows<{
+        product_id: number | null;
+        name: string;
+        category: string | null;
+        drink_type: string | null;
+        sold: string | number;
+      }>
+    ).rows.map((row) => ({
+      id: row.product_id,
+      img: itemImage(row.drink_type, row.category, row.name),
+      name: row.name,
+      category: row.category || row.drink_type || 'Uncategorised',
+      sold: Number(row.sold),
+    })),
+    hasSales: figures?.has_sales === true,
+  };
+}
