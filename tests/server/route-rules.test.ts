@@ -57,6 +57,8 @@ const MANAGERS: readonly string[] = [
   'POST /api/v1/stocktakes',
   'POST /api/v1/stocktakes/:id/close',
   'POST /api/v1/stocktakes/:id/cancel',
+  'PATCH /api/v1/sales/settings',
+  'PUT /api/v1/sales/approval-pin',
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {

@@ -187,10 +187,8 @@ export function discountPercent(totals: Pick<SaleTotals, 'grossCents' | 'discoun
 }
 
 /** Whether a discount goes past the limit staff may give alone (a manager then approves). */
-export const needsApproval = (
-  totals: Pick<SaleTotals, 'grossCents' | 'discountCents'>,
-  limitPercent: number,
-) => discountPercent(totals) > limitPercent + 1e-9;
+export const needsApproval = (percent: number, limitPercent: number) =>
+  percent > limitPercent + 1e-9;
 
 /** How many units of a sold line may still come back. */
 export const returnable = (sold: number, returned: number) => Math.max(sold - returned, 0);

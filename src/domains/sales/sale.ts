@@ -1,6 +1,15 @@
 import * as v from 'valibot';
 import { MAX_INT32 } from '#shared/validation.ts';
-import { type Discount, overpaysWithoutCash, saleTotals, settle, type Tender } from './money.ts';
+import { CASH_STEP_CENTS } from './constants.ts';
+import {
+  type Discount,
+  discountPercent,
+  overpaysWithoutCash,
+  saleTotals,
+  settle,
+  type Tender,
+} from './money.ts';
+import { CASH_STEPS } from './payment-settings.ts';
 import { parseReceiptNumber } from './receipt-number.ts';
 
 /**
@@ -77,6 +86,8 @@ export const SaleLineSchema = v.object({
   ),
   /** The price charged for one unit, GST included: the shelf price, or an override. */
   unit_cents: cents(SALE_MESSAGES.amount),
+  /** The shelf price when `unit_cents` overrides it (a lower price is a discount given). */
+  shelf_cents: v.optional(cents(SALE_MESSAGES.amount)),
   /** The product's LUC when it was sold. */
   luc_cents: cents(SALE_MESSAGES.amount),
   /** Whether GST is in its price (the product's tax category said so at the sale). */
@@ -98,6 +109,10 @@ export const SaleSchema = v.object({
   ),
   discount: v.optional(DiscountSchema),
   tenders: v.pipe(v.array(TenderSchema), v.minLength(1), v.maxLength(10)),
+  /** The cash rounding the tablet used (Settings → Payment & Tax); 5 c when absent. */
+  cash_step: v.optional(v.picklist(CASH_STEPS)),
+  /** The manager or owner who approved a discount past the staff limit with their PIN. */
+  approved_by: v.optional(v.pipe(v.string(), v.uuid())),
   /** As the tablet worked them out; the server works them out again. */
   total_cents: cents(SALE_MESSAGES.amount),
   gst_cents: cents(SALE_MESSAGES.amount),
@@ -136,16 +151,29 @@ export const totalsOf = (sale: Pick<Sale, 'lines' | 'discount'>) =>
 export const costOf = (sale: Pick<Sale, 'lines'>) =>
   sale.lines.reduce((total, line) => total + line.luc_cents * line.quantity, 0);
 
+/** The cash rounding a sale was made with. */
+export const cashStepOf = (sale: Pick<Sale, 'cash_step'>) => sale.cash_step ?? CASH_STEP_CENTS;
+
+/**
+ * The discount a sale gives, as a share of its lines at shelf prices (0–100): line and sale
+ * discounts, and prices overridden below the shelf's. What the staff limit is measured against.
+ */
+export function discountGiven(sale: Pick<Sale, 'lines' | 'discount'>): number {
+  const shelf = sale.lines.reduce(
+    (total, line) => total + (line.shelf_cents ?? line.unit_cents) * line.quantity,
+    0,
+  );
+  const { totalCents } = totalsOf(sale);
+  return discountPercent({ grossCents: shelf, discountCents: Math.max(shelf - totalCents, 0) });
+}
+
 /**
  * Whether a sale holds together: every product is the shop's, the totals and the GST are what
- * the lines give, and the tenders pay it (cash rounded to `cashStep`) without change on a card.
+ * the lines give, and the tenders pay it (cash rounded by its step) without change on a card.
  * The first problem, in words; null when there is none.
  */
-export function checkSale(
-  sale: Sale,
-  knownProduct: (id: number) => boolean,
-  cashStep: number,
-): string | null {
+export function checkSale(sale: Sale, knownProduct: (id: number) => boolean): string | null {
+  const cashStep = cashStepOf(sale);
   const unknown = sale.lines.find((line) => !knownProduct(line.product_id));
   if (unknown) return SALE_MESSAGES.unknownProduct(unknown.product_id);
   const totals = totalsOf(sale);

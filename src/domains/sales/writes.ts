@@ -1,4 +1,6 @@
 import { defineWrite } from '#shared/write-declaration.ts';
+import { ApprovalPinSchema } from './approval.ts';
+import { PaymentSettingsChangesSchema } from './payment-settings.ts';
 import { SaleSchema, TillRequestSchema } from './sale.ts';
 
 /** A sale made on a tablet: recorded once by its id, however often it is sent. */
@@ -19,4 +21,24 @@ export const registerTillWrite = defineWrite({
   access: 'sales.sell',
   body: TillRequestSchema,
   role: 'append',
+});
+
+/** Settings → Payment & Tax: the settings changed, each on its own (the later save of one wins). */
+export const savePaymentSettingsWrite = defineWrite({
+  op: 'sale.settings',
+  method: 'PATCH',
+  route: '/sales/settings',
+  access: 'sales.settings',
+  body: PaymentSettingsChangesSchema,
+  role: 'update',
+});
+
+/** A manager or owner sets their own approval PIN (online: a PIN never waits on a device). */
+export const setApprovalPinWrite = defineWrite({
+  op: 'sale.approval-pin',
+  method: 'PUT',
+  route: '/sales/approval-pin',
+  access: 'sales.refund',
+  body: ApprovalPinSchema,
+  role: 'save-state',
 });

@@ -524,3 +524,32 @@ export const uploadContents = pgTable('upload_contents', {
     .references(() => uploads.id, { onDelete: 'cascade' }),
   bytes: bytea('bytes').notNull(),
 });
+
+/**
+ * Settings → Payment & Tax (domains/sales/payment-settings.ts): one row per setting a business
+ * changed, so changes of different settings from different devices never overwrite each other.
+ */
+export const paymentSettings = pgTable(
+  'payment_settings',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.key] })],
+);
+
+/** Managers' and owners' approval PINs (domains/sales/approval.ts): a salted PBKDF2 hash only. */
+export const approvalPins = pgTable('approval_pins', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  salt: text('salt').notNull(),
+  hash: text('hash').notNull(),
+  iterations: integer('iterations').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,14 @@
 import { Hono } from 'hono';
+import { PIN_MESSAGES } from '#domains/sales/approval.ts';
+import { offersTender, PAYMENT_MESSAGES } from '#domains/sales/payment-settings.ts';
 import { SALE_MESSAGES } from '#domains/sales/sale.ts';
-import { recordSaleWrite, registerTillWrite } from '#domains/sales/writes.ts';
+import {
+  recordSaleWrite,
+  registerTillWrite,
+  savePaymentSettingsWrite,
+  setApprovalPinWrite,
+} from '#domains/sales/writes.ts';
+import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
@@ -8,6 +16,12 @@ import { serialIdParam, timeZoneParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
 import { findProduct, findProducts } from '../products/catalogue-repository.ts';
 import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
+import {
+  approversOf,
+  changePaymentSettings,
+  readPaymentSettings,
+  setApprovalPin,
+} from './payment-settings.ts';
 import { productSales, recordSale, type SaleRow, tillCode } from './sales.ts';
 
 /**
@@ -18,6 +32,13 @@ import { productSales, recordSale, type SaleRow, tillCode } from './sales.ts';
  *   sale's.
  * - POST /sales/tills {device_id} → 201 {code} for a tablet's first ask, 200 with the same code
  *   after; each tablet of a business gets its own ('T1', 'T2' …).
+ * - GET /sales/settings → {settings, approvers}: Payment & Tax (defaults for what was never
+ *   set) and the managers and owners with an approval PIN (name, salt, hash), for tablets to
+ *   check approvals offline. PATCH /sales/settings {changes} (managers, owners) changes some
+ *   settings, each on its own; 422 when no way to pay would be left. PUT /sales/approval-pin
+ *   {pin} sets the caller's own PIN (managers, owners).
+ * - A sale whose discount passes the staff limit, made by staff without a manager's approval,
+ *   answers 403 {message}.
  * - GET /sales/products/{id}/summary?tz={IANA zone} → a product's units and revenue this month,
  *   over the last 12 months and by month (ProductSalesSchema); 404 for another shop's product,
  *   400 for an unknown time zone.
@@ -40,10 +61,12 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
     const caller = c.get('caller');
     const outcome = await recordSale(
       c.var.db,
-      { businessId: caller.businessId, userId: caller.userId, now: deps.now() },
+      { businessId: caller.businessId, userId: caller.userId, role: caller.role, now: deps.now() },
       sale,
     );
     if (outcome.status === 'refused') throw new HttpError(422, outcome.message);
+    if (outcome.status === 'unapproved')
+      throw new HttpError(403, PIN_MESSAGES.needed(outcome.limit));
     if (outcome.status === 'taken') throw new HttpError(409, SALE_MESSAGES.taken);
     const sold = await findProducts(c.var.db, caller.businessId, [
       ...new Set(sale.lines.map((line) => line.product_id)),
@@ -58,6 +81,30 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
     const { businessId } = c.get('caller');
     const till = await tillCode(c.var.db, businessId, device_id);
     return c.json({ code: till.code }, till.status === 'given' ? 201 : 200);
+  });
+
+  const settingsAnswer = async (db: Db, businessId: string) => ({
+    settings: await readPaymentSettings(db, businessId),
+    approvers: await approversOf(db, businessId),
+  });
+
+  app.get('/settings', async (c) =>
+    c.json(await settingsAnswer(c.var.db, c.get('caller').businessId)),
+  );
+
+  writes.add(savePaymentSettingsWrite, async (c, { changes }) => {
+    const { businessId, userId } = c.get('caller');
+    const db = c.var.db;
+    const merged = { ...(await readPaymentSettings(db, businessId)), ...changes };
+    if (!offersTender(merged)) throw new HttpError(422, PAYMENT_MESSAGES.noTender);
+    await changePaymentSettings(db, businessId, userId, changes, deps.now());
+    return c.json(await settingsAnswer(db, businessId));
+  });
+
+  writes.add(setApprovalPinWrite, async (c, { pin }) => {
+    const { userId } = c.get('caller');
+    await setApprovalPin(c.var.db, userId, pin, deps.now());
+    return c.json(await settingsAnswer(c.var.db, c.get('caller').businessId));
   });
 
   app.get('/products/:id/summary', async (c) => {

@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CASH_STEP_CENTS, SALE_REASON } from '#domains/sales/constants.ts';
+import { SALE_REASON } from '#domains/sales/constants.ts';
 import { settle } from '#domains/sales/money.ts';
 import { nextTillCode } from '#domains/sales/receipt-number.ts';
-import { checkSale, costOf, type Sale, tendersOf, totalsOf } from '#domains/sales/sale.ts';
+import {
+  cashStepOf,
+  checkSale,
+  costOf,
+  type Sale,
+  tendersOf,
+  totalsOf,
+} from '#domains/sales/sale.ts';
+import type { Role } from '#shared/auth/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
 import { products, saleLines, sales, stockMovements, tills } from '../db/schema.ts';
 import { moveStock, pgArray, type WriteContext } from '../products/catalogue-writes.ts';
+import { approvalProblem } from './payment-settings.ts';
 
 /**
  * Recording a sale: in one transaction the sale and its lines are stored, each product sold
@@ -22,7 +31,9 @@ export type SaleOutcome =
   /** The totals do not add up, a product is not the shop's: the reason, in words. */
   | { status: 'refused'; message: string }
   /** The id or the receipt number belongs to another sale. */
-  | { status: 'taken' };
+  | { status: 'taken' }
+  /** Its discount goes past the staff limit and no manager approved it. */
+  | { status: 'unapproved'; limit: number };
 
 /** The same sale sent again: same receipt, same total, same lines' count. */
 const sameSale = (stored: SaleRow, businessId: string, sale: Sale) =>
@@ -38,7 +49,7 @@ export function saleRowOf(
   recordedAt: Date,
 ): typeof sales.$inferInsert {
   const totals = totalsOf(sale);
-  const settlement = settle(totals.totalCents, tendersOf(sale), CASH_STEP_CENTS);
+  const settlement = settle(totals.totalCents, tendersOf(sale), cashStepOf(sale));
   return {
     id: sale.id,
     businessId,
@@ -86,7 +97,11 @@ export function unitsByProduct(sale: Pick<Sale, 'lines'>): Map<number, number> {
   return sold;
 }
 
-export async function recordSale(db: Db, context: WriteContext, sale: Sale): Promise<SaleOutcome> {
+export async function recordSale(
+  db: Db,
+  context: WriteContext & { role: Role },
+  sale: Sale,
+): Promise<SaleOutcome> {
   return db.transaction(async (tx) => {
     const [stored] = await tx.select().from(sales).where(eq(sales.id, sale.id));
     if (stored) {
@@ -100,8 +115,10 @@ export async function recordSale(db: Db, context: WriteContext, sale: Sale): Pro
       .from(products)
       .where(and(eq(products.businessId, context.businessId), inArray(products.id, ids)));
     const names = new Map(found.map((row) => [row.id, row.name]));
-    const problem = checkSale(sale, (id) => names.has(id), CASH_STEP_CENTS);
+    const problem = checkSale(sale, (id) => names.has(id));
     if (problem) return { status: 'refused', message: problem };
+    const unapproved = await approvalProblem(tx, context.businessId, context.role, sale);
+    if (unapproved) return { status: 'unapproved', limit: unapproved.limit };
 
     const [row] = await tx
       .insert(sales)

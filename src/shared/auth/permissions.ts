@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   'sales.sell': ['owner', 'manager', 'staff'],
   /** Refund a sale, and approve a discount past the staff limit. */
   'sales.refund': ['owner', 'manager'],
+  /** Set the POS's tenders, cash rounding, discount limit and receipt text. */
+  'sales.settings': ['owner', 'manager'],
   /** Move stock by an adjustment. */
   'stock.move': ['owner', 'manager', 'staff'],
   /** Count in a stocktake that is open. */

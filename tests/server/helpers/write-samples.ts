@@ -257,6 +257,22 @@ export const SAMPLES: Sample[] = [
     },
   },
   {
+    route: 'PATCH /api/v1/sales/settings',
+    path: () => '/api/v1/sales/settings',
+    body: () => ({
+      changes: {
+        otherTenders: ['Voucher', 'Gift card'],
+        discountLimitPercent: 12.5,
+        receiptFooter: 'See you soon',
+      },
+    }),
+  },
+  {
+    route: 'PUT /api/v1/sales/approval-pin',
+    path: () => '/api/v1/sales/approval-pin',
+    body: () => ({ pin: '4321' }),
+  },
+  {
     route: 'POST /api/v1/sales/tills',
     path: () => '/api/v1/sales/tills',
     body: () => ({ device_id: 'tablet-of-the-samples' }),

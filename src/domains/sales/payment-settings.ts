@@ -1,0 +1,103 @@
+import * as v from 'valibot';
+import { ApproverSchema } from './approval.ts';
+import { CASH_STEP_CENTS } from './constants.ts';
+
+/**
+ * Settings → Payment & Tax (beyond the spec's prototype): what the POS offers and how it rounds,
+ * the discount staff may give alone, and the receipt's own words. Each is its own field, saved
+ * by itself (`PATCH /sales/settings {changes}`), so two managers changing different settings on
+ * two devices both keep theirs; for one field the later save wins.
+ */
+export const CASH_STEPS = [1, 5, 10] as const;
+export type CashStep = (typeof CASH_STEPS)[number];
+export const MAX_OTHER_TENDERS = 8;
+
+export const PAYMENT_MESSAGES = {
+  tenderLabel: 'A tender is named in 1 to 30 characters',
+  tenders: `At most ${MAX_OTHER_TENDERS} other tenders`,
+  duplicateTender: 'Each tender has its own name',
+  limit: 'The discount limit is 0 to 100 %',
+  receiptText: 'Receipt text is at most 300 characters',
+  noTender: 'Offer at least one way to pay',
+  noChanges: 'Nothing to change',
+} as const;
+
+const label = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, PAYMENT_MESSAGES.tenderLabel),
+  v.maxLength(30, PAYMENT_MESSAGES.tenderLabel),
+);
+const receiptText = v.pipe(v.string(), v.maxLength(300, PAYMENT_MESSAGES.receiptText));
+
+/** Each setting's own check, without its default: what a change of it must be. */
+const FIELDS = {
+  cash: v.boolean(),
+  card: v.boolean(),
+  otherTenders: v.pipe(
+    v.array(label),
+    v.maxLength(MAX_OTHER_TENDERS, PAYMENT_MESSAGES.tenders),
+    v.check(
+      (labels) => new Set(labels.map((name) => name.toLowerCase())).size === labels.length,
+      PAYMENT_MESSAGES.duplicateTender,
+    ),
+  ),
+  cashStepCents: v.picklist(CASH_STEPS),
+  discountLimitPercent: v.pipe(
+    v.number(PAYMENT_MESSAGES.limit),
+    v.minValue(0, PAYMENT_MESSAGES.limit),
+    v.maxValue(100, PAYMENT_MESSAGES.limit),
+  ),
+  receiptHeader: receiptText,
+  receiptFooter: receiptText,
+};
+
+export const DEFAULT_PAYMENT_SETTINGS = {
+  cash: true,
+  card: true,
+  otherTenders: ['Voucher', 'Account'],
+  cashStepCents: CASH_STEP_CENTS,
+  discountLimitPercent: 10,
+  receiptHeader: '',
+  receiptFooter: 'Thank you for shopping with us.',
+} as const satisfies { [K in keyof typeof FIELDS]: v.InferOutput<(typeof FIELDS)[K]> };
+
+export type PaymentSettings = {
+  -readonly [K in keyof typeof FIELDS]: v.InferOutput<(typeof FIELDS)[K]>;
+};
+export type PaymentSettingKey = keyof PaymentSettings;
+export const PAYMENT_SETTING_KEYS = Object.keys(FIELDS) as PaymentSettingKey[];
+
+/** Stored settings with the defaults of those never set, and of any added since. */
+export function withDefaults(stored: Partial<Record<string, unknown>>): PaymentSettings {
+  const settings: Record<string, unknown> = {};
+  for (const key of PAYMENT_SETTING_KEYS) {
+    const parsed = v.safeParse(FIELDS[key], stored[key]);
+    settings[key] = parsed.success ? parsed.output : structuredClone(DEFAULT_PAYMENT_SETTINGS[key]);
+  }
+  return settings as PaymentSettings;
+}
+
+/** PATCH /sales/settings: some of the settings, each checked by its own rule. */
+export const PaymentSettingsChangesSchema = v.object({
+  changes: v.pipe(
+    v.strictObject(
+      Object.fromEntries(PAYMENT_SETTING_KEYS.map((key) => [key, v.optional(FIELDS[key])])) as {
+        [K in PaymentSettingKey]: v.OptionalSchema<(typeof FIELDS)[K], undefined>;
+      },
+    ),
+    v.check((changes) => Object.keys(changes).length > 0, PAYMENT_MESSAGES.noChanges),
+  ),
+});
+export type PaymentSettingsChanges = v.InferOutput<typeof PaymentSettingsChangesSchema>['changes'];
+
+/** Whether settings leave a way to pay. */
+export const offersTender = (settings: PaymentSettings) =>
+  settings.cash || settings.card || settings.otherTenders.length > 0;
+
+/** GET /sales/settings and the answer to a change: the settings, and who may approve. */
+export const PaymentSettingsAnswerSchema = v.object({
+  settings: v.pipe(v.record(v.string(), v.unknown()), v.transform(withDefaults)),
+  approvers: v.array(ApproverSchema),
+});
+export type PaymentSettingsAnswer = v.InferOutput<typeof PaymentSettingsAnswerSchema>;
