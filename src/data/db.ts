@@ -3,6 +3,7 @@ import type { CustomFieldDefinition } from '#domains/custom-fields/definition.ts
 import type { ColumnPreference } from '#domains/preferences/column-preferences.ts';
 import type { InventorySettings } from '#domains/preferences/inventory-settings.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
+import type { PaymentSettingsAnswer } from '#domains/sales/payment-settings.ts';
 import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 import type { MirroredSession } from './session-mirror.ts';
 import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
@@ -96,7 +97,16 @@ export interface TillMeta {
   sequence: number;
 }
 
+/** The shop's Payment & Tax settings and approvers, as last fetched or changed here. */
+export interface PaymentSettingsMeta {
+  key: 'payment-settings';
+  businessId: string;
+  answer: PaymentSettingsAnswer;
+  fetchedAt: number;
+}
+
 export type MetaRecord =
+  | PaymentSettingsMeta
   | CatalogueMeta
   | OwnerMeta
   | LoadedMeta

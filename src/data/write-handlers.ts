@@ -1,6 +1,7 @@
 import { columnPreferenceHandlers } from './repositories/column-preferences.ts';
 import { customFieldHandlers } from './repositories/custom-fields.ts';
 import { inventorySettingsHandler } from './repositories/inventory-settings.ts';
+import { paymentSettingsHandler } from './repositories/payment-settings.ts';
 import { productHandlers } from './repositories/products.ts';
 import { saleHandlers } from './repositories/sales.ts';
 import { stockHandlers } from './repositories/stock.ts';
@@ -17,6 +18,7 @@ export const WRITE_HANDLERS: readonly WriteHandler[] = [
   ...columnPreferenceHandlers,
   inventorySettingsHandler,
   ...customFieldHandlers,
+  paymentSettingsHandler,
   ...productHandlers,
   ...saleHandlers,
   ...stockHandlers,

@@ -20,3 +20,13 @@ export const businessProfileRoute = createRoute({
     'BusinessProfilePage',
   ),
 });
+
+/** Settings → Payment & Tax (the POS's tenders, rounding, discount limit and receipt). */
+export const paymentSettingsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/settings/payment',
+  component: lazyRouteComponent(
+    () => import('#features/pos/components/payment-settings-page.tsx'),
+    'PaymentSettingsPage',
+  ),
+});

@@ -1,6 +1,6 @@
 import { acceptInviteRoute } from './accept-invite.tsx';
 import { apiExamplesRoute } from './api-examples.tsx';
-import { businessProfileRoute, teamRoute } from './business-settings.tsx';
+import { businessProfileRoute, paymentSettingsRoute, teamRoute } from './business-settings.tsx';
 import { dashboardRoute } from './dashboard.tsx';
 import { indexRoute } from './index.tsx';
 import { inventoryRoute } from './inventory.tsx';
@@ -24,6 +24,7 @@ export const routeTree = rootRoute.addChildren([
     apiExamplesRoute,
     teamRoute,
     businessProfileRoute,
+    paymentSettingsRoute,
     ...upcomingScreenRoutes,
   ]),
 ]);

@@ -18,7 +18,6 @@ const UPCOMING_PATHS = [
   '/reports/inventory',
   '/reports/analytics',
   '/settings',
-  '/settings/payment',
   '/settings/integrations',
   '/settings/billing',
 ] as const;

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { EntityType } from '#domains/custom-fields/field-types.ts';
 import { db, type StoredInventorySettings } from '../db.ts';
 import { localDefinitions } from '../repositories/custom-fields.ts';
+import { storedPaymentSettings } from '../repositories/payment-settings.ts';
 import { storedTill, unsentSales } from '../repositories/sales.ts';
 
 /**
@@ -32,6 +33,14 @@ export function useUnsentSales(): number | undefined {
 export function useStoredTill(businessId: string | undefined) {
   return useLiveQuery(
     async () => (businessId ? ((await storedTill(businessId)) ?? null) : null),
+    [businessId],
+  );
+}
+
+/** The shop's Payment & Tax settings stored here; undefined while read, null when none are. */
+export function useStoredPaymentSettings(businessId: string | undefined) {
+  return useLiveQuery(
+    async () => (businessId ? ((await storedPaymentSettings(businessId))?.answer ?? null) : null),
     [businessId],
   );
 }
