@@ -5,6 +5,7 @@ import type { InventorySettings } from '#domains/preferences/inventory-settings.
 import type { InventoryItem } from '#domains/products/product.ts';
 import type { PaymentSettingsAnswer } from '#domains/sales/payment-settings.ts';
 import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
+import type { ParkedSale } from './repositories/parked-sales.ts';
 import type { MirroredSession } from './session-mirror.ts';
 import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
 
@@ -105,7 +106,15 @@ export interface PaymentSettingsMeta {
   fetchedAt: number;
 }
 
+/** Sales parked on this tablet, to resume (repositories/parked-sales.ts). */
+export interface ParkedSalesMeta {
+  key: 'parked-sales';
+  businessId: string;
+  sales: ParkedSale[];
+}
+
 export type MetaRecord =
+  | ParkedSalesMeta
   | PaymentSettingsMeta
   | CatalogueMeta
   | OwnerMeta

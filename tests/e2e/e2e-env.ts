@@ -52,4 +52,12 @@ export const COLLEAGUE = {
   name: 'Sam Second',
 };
 
+/** A member of staff of the demo business, for the POS's discount approval. */
+export const TILL_STAFF = {
+  email: 'till.staff@vintry.test',
+  password: 'TillStaff2026',
+  business: 'Demo Cellar',
+  name: 'Tess Till',
+};
+
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';

@@ -8,6 +8,7 @@ import {
   SCAN_USER,
   SETTINGS_USER,
   TEAM_OWNER,
+  TILL_STAFF,
 } from './e2e-env.ts';
 
 /**
@@ -17,7 +18,13 @@ import {
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 const env = { ...process.env, PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR };
 
-function createUser(email: string, password: string, business: string, name: string) {
+function createUser(
+  email: string,
+  password: string,
+  business: string,
+  name: string,
+  role?: 'staff',
+) {
   const created = spawnSync(
     'npm',
     [
@@ -34,6 +41,7 @@ function createUser(email: string, password: string, business: string, name: str
       business,
       '--name',
       name,
+      ...(role ? ['--role', role] : []),
     ],
     { env, stdio: 'inherit' },
   );
@@ -43,6 +51,7 @@ createUser(RESET_USER.email, RESET_USER.password, 'Demo Cellar', 'Riley Reset');
 createUser(SETTINGS_USER.email, SETTINGS_USER.password, SETTINGS_USER.business, 'Sam Settings');
 createUser(EXAMPLES_USER.email, EXAMPLES_USER.password, EXAMPLES_USER.business, 'Eli Examples');
 createUser(SCAN_USER.email, SCAN_USER.password, SCAN_USER.business, 'Sky Scanner');
+createUser(TILL_STAFF.email, TILL_STAFF.password, TILL_STAFF.business, TILL_STAFF.name, 'staff');
 createUser(TEAM_OWNER.email, TEAM_OWNER.password, TEAM_OWNER.business, 'Olive Owner');
 
 const server = spawn('npm', ['start'], { env, stdio: 'inherit' });

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { EntityType } from '#domains/custom-fields/field-types.ts';
 import { db, type StoredInventorySettings } from '../db.ts';
 import { localDefinitions } from '../repositories/custom-fields.ts';
+import { parkedSales } from '../repositories/parked-sales.ts';
 import { storedPaymentSettings } from '../repositories/payment-settings.ts';
 import { storedTill, unsentSales } from '../repositories/sales.ts';
 
@@ -43,4 +44,9 @@ export function useStoredPaymentSettings(businessId: string | undefined) {
     async () => (businessId ? ((await storedPaymentSettings(businessId))?.answer ?? null) : null),
     [businessId],
   );
+}
+
+/** The sales parked on this tablet in a business; undefined while being read. */
+export function useParkedSales(businessId: string | undefined) {
+  return useLiveQuery(async () => (businessId ? parkedSales(businessId) : []), [businessId]);
 }

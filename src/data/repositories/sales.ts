@@ -3,6 +3,7 @@ import { type InventoryItem, mapEnhancedProduct } from '#domains/products/produc
 import { ProductAnswerSchema } from '#domains/products/product-write.ts';
 import { stockStatus } from '#domains/products/status.ts';
 import { centsOf, type Discount, formatCents } from '#domains/sales/money.ts';
+import type { CashStep } from '#domains/sales/payment-settings.ts';
 import { formatReceiptNumber } from '#domains/sales/receipt-number.ts';
 import { ProductSalesSchema, type Sale, TillAnswerSchema, totalsOf } from '#domains/sales/sale.ts';
 import { recordSaleWrite, registerTillWrite } from '#domains/sales/writes.ts';
@@ -74,8 +75,12 @@ export interface SaleDraftLine {
 
 export interface SaleDraft {
   lines: readonly SaleDraftLine[];
-  discount?: Discount;
+  discount?: Discount | undefined;
   tenders: Sale['tenders'];
+  /** The cash rounding of the shop's settings (5 c when absent). */
+  cashStep?: CashStep;
+  /** The manager or owner who approved a discount past the staff limit. */
+  approvedBy?: string | undefined;
 }
 
 /** A product that is not on the server yet cannot be sold: the sale names products by their id. */
@@ -90,14 +95,19 @@ export function unsellable(lines: readonly SaleDraftLine[]): string | null {
  * queued are worked out from these same lines.
  */
 export function saleLinesOf(lines: readonly SaleDraftLine[]): Sale['lines'] {
-  return lines.map((line) => ({
-    product_id: line.item.id,
-    quantity: line.quantity,
-    unit_cents: line.unitCents ?? centsOf(line.item.listPrice),
-    luc_cents: centsOf(line.item.luc),
-    taxable: line.item.gst > 0,
-    ...(line.discount ? { discount: line.discount } : {}),
-  }));
+  return lines.map((line) => {
+    const shelf = centsOf(line.item.listPrice);
+    const overridden = line.unitCents !== undefined && line.unitCents !== shelf;
+    return {
+      product_id: line.item.id,
+      quantity: line.quantity,
+      unit_cents: line.unitCents ?? shelf,
+      ...(overridden ? { shelf_cents: shelf } : {}),
+      luc_cents: centsOf(line.item.luc),
+      taxable: line.item.gst > 0,
+      ...(line.discount ? { discount: line.discount } : {}),
+    };
+  });
 }
 
 /** What Pending changes and the receipt say of a sale. */
@@ -126,6 +136,8 @@ export async function recordSale(draft: SaleDraft, businessId: string): Promise<
       lines,
       ...(draft.discount ? { discount: draft.discount } : {}),
       tenders: draft.tenders,
+      ...(draft.cashStep !== undefined ? { cash_step: draft.cashStep } : {}),
+      ...(draft.approvedBy ? { approved_by: draft.approvedBy } : {}),
       total_cents: totals.totalCents,
       gst_cents: totals.gstCents,
     };

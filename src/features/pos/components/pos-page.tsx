@@ -1,9 +1,17 @@
-import { Minus, Plus, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Minus, PauseCircle, Percent, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useLocalCatalogue } from '#data/hooks/use-local-catalogue.ts';
-import { useSignedInUser } from '#data/hooks/use-permissions.ts';
-import { useStoredTill, useUnsentSales } from '#data/hooks/use-stored.ts';
+import { useCan, useSignedInUser } from '#data/hooks/use-permissions.ts';
+import {
+  useParkedSales,
+  useStoredPaymentSettings,
+  useStoredTill,
+  useUnsentSales,
+} from '#data/hooks/use-stored.ts';
 import { refreshCatalogue } from '#data/repositories/catalogue.ts';
+import { parkSale, unparkSale } from '#data/repositories/parked-sales.ts';
+import { paymentSettingsQuery } from '#data/repositories/payment-settings.ts';
 import {
   ensureTill,
   recordSale,
@@ -14,55 +22,115 @@ import {
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import { lookUpScan } from '#domains/products/lookup.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
-import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
-import { centsOf, formatCents, parseCents, settle, type Tender } from '#domains/sales/money.ts';
-import { type Sale, totalsOf } from '#domains/sales/sale.ts';
+import type { Approver } from '#domains/sales/approval.ts';
+import { centsOf, formatCents, needsApproval, parseCents, settle } from '#domains/sales/money.ts';
+import { DEFAULT_PAYMENT_SETTINGS, type PaymentSettings } from '#domains/sales/payment-settings.ts';
+import { discountGiven, type Sale, tendersOf, totalsOf } from '#domains/sales/sale.ts';
 import { plural } from '#shared/words.ts';
 import { PageHeader } from '#ui/page-header.tsx';
+import {
+  addItem,
+  type Basket,
+  changeLine,
+  discountText,
+  EMPTY_BASKET,
+  type Payment,
+  paidSoFar,
+  setQuantity,
+} from '../basket.ts';
+import { ApprovalDialog } from './approval-dialog.tsx';
+import { DiscountEditor } from './discount-editor.tsx';
+import { Receipt, type ReceiptContent } from './receipt.tsx';
 import './pos.css';
 
 /**
  * The sale screen (beyond the spec's prototype, whose POS was empty): find a product by scanning
- * or typing (Enter adds the first match), adjust quantities, take cash (change worked out, cash
- * rounded to 5 c) or card, and complete: the sale is queued with the till's next receipt number
- * and works offline once this tablet has its till code. Discounts, split tenders, returns,
- * shifts and printing are still to come.
+ * or typing (Enter adds the first match; a code several products share asks which), adjust
+ * quantities, prices and discounts (a discount past the staff limit asks a manager's PIN), take
+ * payment in one tender or several (card, other tenders, then cash with change, rounded as
+ * Payment & Tax says), park a sale and resume it, and complete: the sale is queued with the
+ * till's next receipt number and works offline once this tablet has its till code. The receipt
+ * shows on screen with its barcode and prints on an 80 mm roll.
  */
 export const POS_TEXT = {
   title: 'POS',
   search: 'Scan or search a product',
   empty: 'Scan a bottle or search to start a sale.',
   noMatch: (text: string) => `No product matches "${text}".`,
+  sharedCode: (count: number) => `This code is on ${count} products: choose which.`,
   cashGiven: 'Cash given',
   cashInvalid: 'Enter the cash given, such as 50 or 20.50',
+  amountInvalid: 'Enter the amount, such as 20 or 12.50',
+  overpaid: 'A card or other tender pays no more than is left to pay',
   short: (cents: number) => `${formatCents(cents)} still to pay`,
   complete: 'Complete sale',
-  newSale: 'New sale',
+  addPayment: 'Add payment',
+  park: 'Park sale',
+  parked: (count: number) => `Parked (${count})`,
   unsent: (count: number) => `${plural(count, 'sale')} not yet sent`,
   gettingTill: 'Getting this tablet’s till number...',
   needsCatalogue: 'The POS needs the catalogue from one online visit on this device.',
+  missingParked: (count: number) =>
+    `${plural(count, 'product')} of the parked sale ${count === 1 ? 'is' : 'are'} no longer in the catalogue.`,
 } as const;
 
-interface CartLine {
-  item: InventoryItem;
-  quantity: number;
+type TenderChoice = { kind: 'cash' } | { kind: 'card' } | { kind: 'other'; label: string };
+const choiceKey = (choice: TenderChoice) =>
+  choice.kind === 'other' ? `other:${choice.label}` : choice.kind;
+
+function tenderChoices(settings: PaymentSettings): TenderChoice[] {
+  return [
+    ...(settings.cash ? [{ kind: 'cash' } as const] : []),
+    ...(settings.card ? [{ kind: 'card' } as const] : []),
+    ...settings.otherTenders.map((label) => ({ kind: 'other', label }) as const),
+  ];
 }
+
+const choiceLabel = (choice: TenderChoice) =>
+  choice.kind === 'cash' ? 'Cash' : choice.kind === 'card' ? 'Card' : choice.label;
+
+const paymentLabel = (payment: Payment) =>
+  payment.kind === 'card'
+    ? `Card${payment.approval ? ` (approval ${payment.approval})` : ''}`
+    : payment.label;
 
 export function PosPage() {
   const id = useId();
   const online = useOnline();
-  const businessId = useSignedInUser()?.businessId;
+  const user = useSignedInUser();
+  const businessId = user?.businessId;
+  const canGiveAnyDiscount = useCan('sales.refund');
   const catalogue = useLocalCatalogue();
   const { items } = catalogue;
   const till = useStoredTill(businessId);
   const unsent = useUnsentSales();
+  const parked = useParkedSales(businessId) ?? [];
+  useQuery({ ...paymentSettingsQuery(businessId ?? ''), enabled: Boolean(businessId) });
+  const storedSettings = useStoredPaymentSettings(businessId);
+  const settings: PaymentSettings = storedSettings?.settings ?? DEFAULT_PAYMENT_SETTINGS;
+  const approvers = storedSettings?.approvers ?? [];
+  const choices = tenderChoices(settings);
+
   const [tillProblem, setTillProblem] = useState<string | null>(null);
   const [query, setQuery] = useState('');
-  const [cart, setCart] = useState<CartLine[]>([]);
-  const [tender, setTender] = useState<'cash' | 'card'>('cash');
+  const [basket, setBasketState] = useState<Basket>(EMPTY_BASKET);
+  const [approvedBy, setApprovedBy] = useState<Approver | null>(null);
+  const [choice, setChoice] = useState<string>('cash');
   const [given, setGiven] = useState('');
+  const [amount, setAmount] = useState('');
+  const [approvalCode, setApprovalCode] = useState('');
+  const [editing, setEditing] = useState<number | 'sale' | null>(null);
+  const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<{ sale: Sale; changeCents: number } | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [done, setDone] = useState<ReceiptContent | null>(null);
+
+  // Any change to what is sold takes back an approval given for what it was.
+  function setBasket(change: (current: Basket) => Basket) {
+    setBasketState(change);
+    setApprovedBy(null);
+    setProblem(null);
+  }
 
   // The till code is asked for once, online; offline without one the screen says what it needs.
   useEffect(() => {
@@ -78,86 +146,190 @@ export function PosPage() {
     if (online) refreshCatalogue().catch(() => {});
   }, [online]);
 
+  const selected = choices.find((option) => choiceKey(option) === choice) ?? choices[0];
   const found = useMemo(() => (query.trim() ? lookUpScan(items, query, 8) : null), [items, query]);
   const matches = found && (found.kind === 'code' || found.kind === 'search') ? found.items : [];
-  const totals = totalsOf({ lines: saleLinesOf(cart) });
+  const shared = found?.kind === 'code' && found.items.length > 1;
+  const lines = saleLinesOf(basket.lines);
+  const totals = totalsOf({ lines, discount: basket.discount });
+  const paid = paidSoFar(basket.payments);
+  const left = Math.max(totals.totalCents - paid, 0);
   const givenCents = parseCents(given);
-  const tenders: Tender[] =
-    tender === 'card'
-      ? [{ kind: 'card', cents: totals.totalCents }]
-      : [{ kind: 'cash', givenCents: givenCents ?? 0 }];
-  const settlement = settle(totals.totalCents, tenders, CASH_STEP_CENTS);
+  const pendingTenders: Sale['tenders'] = [
+    ...basket.payments,
+    ...(selected?.kind === 'cash' ? [{ kind: 'cash' as const, given_cents: givenCents ?? 0 }] : []),
+  ];
+  const settlement = settle(
+    totals.totalCents,
+    tendersOf({ tenders: pendingTenders }),
+    settings.cashStepCents,
+  );
+  const discount = discountGiven({ lines, discount: basket.discount });
+  const overLimit = !canGiveAnyDiscount && needsApproval(discount, settings.discountLimitPercent);
 
   function add(item: InventoryItem) {
     setDone(null);
-    setProblem(null);
-    setCart((lines) => {
-      const at = lines.findIndex((line) => line.item.id === item.id);
-      if (at < 0) return [...lines, { item, quantity: 1 }];
-      return lines.map((line, index) =>
-        index === at ? { ...line, quantity: line.quantity + 1 } : line,
-      );
-    });
+    setNote(null);
+    setBasket((current) => addItem(current, item));
     setQuery('');
   }
 
-  function setQuantity(productId: number, quantity: number) {
-    setCart((lines) =>
-      quantity <= 0
-        ? lines.filter((line) => line.item.id !== productId)
-        : lines.map((line) => (line.item.id === productId ? { ...line, quantity } : line)),
-    );
+  function focus(suffix: string) {
+    document.getElementById(`${id}-${suffix}`)?.focus();
   }
 
   // A scanner types the code and Enter; Enter on an empty field goes on to paying (the cash
-  // given, or Complete for a card), so a keyboard alone completes a sale.
+  // given, or the amount of another tender), so a keyboard alone completes a sale.
   function onSearchKey(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') {
       event.preventDefault();
       const [first] = matches;
-      if (first) add(first);
-      else if (!query.trim() && cart.length > 0) {
-        document.getElementById(tender === 'cash' ? `${id}-given` : `${id}-complete`)?.focus();
+      if (first && !shared) add(first);
+      else if (!query.trim() && basket.lines.length > 0) {
+        focus(selected?.kind === 'cash' ? 'given' : 'amount');
       }
     } else if (event.key === 'Escape') {
       setQuery('');
     }
   }
 
-  async function complete(event: FormEvent) {
-    event.preventDefault();
-    if (!businessId || cart.length === 0) return;
-    const local = unsellable(cart);
+  /** The card or other tender typed, as a payment; null with the reason when it is not one. */
+  function typedPayment(): { payment: Payment | null; problem?: string } {
+    if (!selected || selected.kind === 'cash') return { payment: null };
+    const cents = amount.trim() === '' ? left : parseCents(amount);
+    if (cents === null || cents <= 0) return { payment: null, problem: POS_TEXT.amountInvalid };
+    if (cents > left) return { payment: null, problem: POS_TEXT.overpaid };
+    return {
+      payment:
+        selected.kind === 'card'
+          ? {
+              kind: 'card',
+              cents,
+              ...(approvalCode.trim() ? { approval: approvalCode.trim() } : {}),
+            }
+          : { kind: 'other', label: selected.label, cents },
+    };
+  }
+
+  function addPayment() {
+    const typed = typedPayment();
+    if (!typed.payment) {
+      setProblem(typed.problem ?? null);
+      return;
+    }
+    const payment = typed.payment;
+    setBasketState((current) => ({ ...current, payments: [...current.payments, payment] }));
+    setAmount('');
+    setApprovalCode('');
+    setProblem(null);
+    // What is left is most often paid in cash.
+    if (settings.cash) setChoice('cash');
+  }
+
+  async function complete(event?: FormEvent, approver: Approver | null = approvedBy) {
+    event?.preventDefault();
+    if (!businessId || basket.lines.length === 0 || !selected) return;
+    const local = unsellable(basket.lines);
     if (local) {
       setProblem(local);
       return;
     }
-    if (tender === 'cash' && (givenCents === null || settlement.shortCents > 0)) {
-      setProblem(
-        givenCents === null ? POS_TEXT.cashInvalid : POS_TEXT.short(settlement.shortCents),
-      );
+    if (overLimit && !approver) {
+      setAsking(true);
+      return;
+    }
+    let tenders: Sale['tenders'] = basket.payments;
+    if (selected.kind === 'cash') {
+      if (givenCents === null && left > 0) {
+        setProblem(POS_TEXT.cashInvalid);
+        return;
+      }
+      tenders = [...tenders, { kind: 'cash', given_cents: givenCents ?? 0 }];
+    } else if (left > 0) {
+      const typed = typedPayment();
+      if (!typed.payment) {
+        setProblem(typed.problem ?? null);
+        return;
+      }
+      tenders = [...tenders, typed.payment];
+    }
+    const final = settle(totals.totalCents, tendersOf({ tenders }), settings.cashStepCents);
+    if (final.shortCents > 0) {
+      setProblem(POS_TEXT.short(final.shortCents));
       return;
     }
     try {
       const sale = await recordSale(
         {
-          lines: cart,
-          tenders:
-            tender === 'card'
-              ? [{ kind: 'card', cents: totals.totalCents }]
-              : [{ kind: 'cash', given_cents: givenCents ?? 0 }],
+          lines: basket.lines,
+          discount: basket.discount,
+          tenders,
+          cashStep: settings.cashStepCents,
+          approvedBy: approver?.user_id,
         },
         businessId,
       );
-      setDone({ sale, changeCents: settlement.changeCents });
-      setCart([]);
+      setDone({
+        sale,
+        names: Object.fromEntries(basket.lines.map((line) => [line.item.id, line.item.product])),
+        settlement: final,
+        businessName: user?.businessName ?? '',
+        header: settings.receiptHeader,
+        footer: settings.receiptFooter,
+        approvedBy: approver?.name,
+      });
+      setBasketState(EMPTY_BASKET);
+      setApprovedBy(null);
       setGiven('');
+      setAmount('');
+      setApprovalCode('');
       setProblem(null);
+      setEditing(null);
       // Ready for the next customer's first scan.
-      document.getElementById(`${id}-search`)?.focus();
+      focus('search');
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
     }
+  }
+
+  async function park() {
+    if (!businessId || basket.lines.length === 0) return;
+    const [first] = basket.lines;
+    await parkSale(businessId, {
+      label: `${first?.item.product ?? ''}${basket.lines.length > 1 ? ` and ${plural(basket.lines.length - 1, 'other')}` : ''}`,
+      lines: basket.lines.map((line) => ({
+        productId: line.item.id,
+        quantity: line.quantity,
+        ...(line.unitCents !== undefined ? { unitCents: line.unitCents } : {}),
+        ...(line.discount ? { discount: line.discount } : {}),
+      })),
+      ...(basket.discount ? { discount: basket.discount } : {}),
+    });
+    setBasket(() => EMPTY_BASKET);
+    setGiven('');
+    focus('search');
+  }
+
+  async function resume(parkedId: string) {
+    if (!businessId) return;
+    const sale = await unparkSale(businessId, parkedId);
+    if (!sale) return;
+    const byId = new Map(items.map((item) => [item.id, item]));
+    const resumed = sale.lines.flatMap((line) => {
+      const item = byId.get(line.productId);
+      return item
+        ? [{ item, quantity: line.quantity, unitCents: line.unitCents, discount: line.discount }]
+        : [];
+    });
+    const missing = sale.lines.length - resumed.length;
+    setNote(missing > 0 ? POS_TEXT.missingParked(missing) : null);
+    setDone(null);
+    // What is in the basket now stays, the parked lines after it.
+    setBasket((current) => ({
+      ...current,
+      lines: [...current.lines, ...resumed],
+      discount: current.discount ?? sale.discount,
+    }));
   }
 
   const ready = Boolean(till);
@@ -201,151 +373,354 @@ export function PosPage() {
           {query.trim() && matches.length === 0 ? (
             <p className="pos__hint">{POS_TEXT.noMatch(query.trim())}</p>
           ) : null}
+          {shared ? (
+            <p className="pos__hint" role="status">
+              {POS_TEXT.sharedCode(matches.length)}
+            </p>
+          ) : null}
           <ul className="pos__matches">
             {matches.map((item) => (
               <li key={item.id}>
                 <button type="button" className="pos__match" onClick={() => add(item)}>
-                  <span className="pos__match-name">{item.product}</span>
+                  <span className="pos__match-name">
+                    {item.product}
+                    {shared && item.vintage ? ` (${item.vintage})` : ''}
+                  </span>
                   <span className="pos__match-price">{formatCents(centsOf(item.listPrice))}</span>
                 </button>
               </li>
             ))}
           </ul>
+          {parked.length > 0 ? (
+            <div className="pos__parked">
+              <h2 className="pos__subtitle">{POS_TEXT.parked(parked.length)}</h2>
+              <ul className="pos__matches">
+                {parked.map((sale) => (
+                  <li key={sale.id}>
+                    <button
+                      type="button"
+                      className="pos__match"
+                      onClick={() => void resume(sale.id)}
+                    >
+                      <span className="pos__match-name">Resume: {sale.label}</span>
+                      <span className="pos__hint">
+                        {new Date(sale.parkedAt).toLocaleTimeString([], { timeStyle: 'short' })}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </section>
-        <form className="card pos__sale" aria-label="Sale" onSubmit={complete}>
-          {cart.length === 0 ? (
-            <p className="pos__hint">{done ? '' : POS_TEXT.empty}</p>
-          ) : (
-            <ul className="pos__lines">
-              {cart.map((line) => (
-                <li key={line.item.id} className="pos__line">
-                  <span className="pos__line-name">{line.item.product}</span>
-                  <span className="pos__stepper">
-                    <button
-                      type="button"
-                      className="button button--secondary button--small"
-                      aria-label={`One less ${line.item.product}`}
-                      onClick={() => setQuantity(line.item.id, line.quantity - 1)}
-                    >
-                      {line.quantity === 1 ? <Trash2 size={16} /> : <Minus size={16} />}
-                    </button>
-                    <output aria-label={`Quantity of ${line.item.product}`}>{line.quantity}</output>
-                    <button
-                      type="button"
-                      className="button button--secondary button--small"
-                      aria-label={`One more ${line.item.product}`}
-                      onClick={() => setQuantity(line.item.id, line.quantity + 1)}
-                    >
-                      <Plus size={16} />
-                    </button>
-                  </span>
-                  <span className="pos__line-total">
-                    {formatCents(centsOf(line.item.listPrice) * line.quantity)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <dl className="pos__totals">
-            <div>
-              <dt>Total</dt>
-              <dd>{formatCents(totals.totalCents)}</dd>
-            </div>
-            <div>
-              <dt>GST included</dt>
-              <dd>{formatCents(totals.gstCents)}</dd>
-            </div>
-            {tender === 'cash' && cart.length > 0 ? (
-              <>
-                <div>
-                  <dt>To pay in cash</dt>
-                  <dd>{formatCents(settlement.cashRoundedCents)}</dd>
-                </div>
-                {givenCents !== null && settlement.shortCents > 0 ? (
-                  <div>
-                    <dt>Still to pay</dt>
-                    <dd>{formatCents(settlement.shortCents)}</dd>
-                  </div>
-                ) : (
-                  <div>
-                    <dt>Change</dt>
-                    <dd>{formatCents(settlement.changeCents)}</dd>
-                  </div>
-                )}
-              </>
-            ) : null}
-          </dl>
-          <fieldset className="pos__tenders">
-            <legend className="field__label">Payment</legend>
-            <label className="pos__tender">
-              <input
-                type="radio"
-                name={`${id}-tender`}
-                checked={tender === 'cash'}
-                onChange={() => setTender('cash')}
-              />
-              Cash
-            </label>
-            <label className="pos__tender">
-              <input
-                type="radio"
-                name={`${id}-tender`}
-                checked={tender === 'card'}
-                onChange={() => setTender('card')}
-              />
-              Card (the shop's terminal)
-            </label>
-          </fieldset>
-          {tender === 'cash' ? (
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-given`}>
-                {POS_TEXT.cashGiven}
-              </label>
-              <input
-                id={`${id}-given`}
-                className="field__input"
-                inputMode="decimal"
-                value={given}
-                aria-invalid={problem === POS_TEXT.cashInvalid ? true : undefined}
-                onChange={(event) => {
-                  setGiven(event.target.value);
-                  setProblem(null);
-                }}
-              />
-            </div>
-          ) : null}
-          {problem ? (
-            <p className="field__error" role="alert">
-              {problem}
-            </p>
-          ) : null}
-          <button
-            id={`${id}-complete`}
-            type="submit"
-            className="button button--primary pos__complete"
-            disabled={!ready || cart.length === 0}
-          >
-            {POS_TEXT.complete}
-          </button>
-          {done ? (
-            <section className="pos__receipt" aria-label="Receipt">
-              <p className="pos__receipt-number">Receipt {done.sale.receipt}</p>
-              <p>
-                Total {formatCents(done.sale.total_cents)} · GST included{' '}
-                {formatCents(done.sale.gst_cents)}
+        {done ? (
+          <div className="card pos__sale">
+            <Receipt
+              content={done}
+              onNewSale={() => {
+                setDone(null);
+                focus('search');
+              }}
+            />
+          </div>
+        ) : (
+          <form className="card pos__sale" aria-label="Sale" onSubmit={complete} noValidate>
+            {note ? (
+              <p className="pos__hint" role="status">
+                {note}
               </p>
-              {done.changeCents > 0 ? <p>Change {formatCents(done.changeCents)}</p> : null}
+            ) : null}
+            {basket.lines.length === 0 ? (
+              <p className="pos__hint">{POS_TEXT.empty}</p>
+            ) : (
+              <ul className="pos__lines">
+                {basket.lines.map((line, index) => {
+                  const name = line.item.product;
+                  const net = totals.lines[index];
+                  const shelf = centsOf(line.item.listPrice);
+                  return (
+                    <li key={line.item.id} className="pos__line">
+                      <span className="pos__line-name">
+                        {name}
+                        {line.unitCents !== undefined || line.discount ? (
+                          <span className="pos__line-note">
+                            {line.unitCents !== undefined
+                              ? `${formatCents(line.unitCents)} each (shelf ${formatCents(shelf)})`
+                              : ''}
+                            {line.unitCents !== undefined && line.discount ? ' · ' : ''}
+                            {line.discount ? discountText(line.discount, formatCents) : ''}
+                          </span>
+                        ) : null}
+                      </span>
+                      <span className="pos__stepper">
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={`One less ${name}`}
+                          onClick={() =>
+                            setBasket((current) =>
+                              setQuantity(current, line.item.id, line.quantity - 1),
+                            )
+                          }
+                        >
+                          {line.quantity === 1 ? <Trash2 size={16} /> : <Minus size={16} />}
+                        </button>
+                        <output aria-label={`Quantity of ${name}`}>{line.quantity}</output>
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={`One more ${name}`}
+                          onClick={() =>
+                            setBasket((current) =>
+                              setQuantity(current, line.item.id, line.quantity + 1),
+                            )
+                          }
+                        >
+                          <Plus size={16} />
+                        </button>
+                      </span>
+                      <span className="pos__line-total">
+                        {formatCents((net?.grossCents ?? 0) - (net?.lineDiscountCents ?? 0))}
+                      </span>
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        aria-label={`Price and discount of ${name}`}
+                        aria-expanded={editing === line.item.id}
+                        onClick={() => setEditing(editing === line.item.id ? null : line.item.id)}
+                      >
+                        <Percent size={16} aria-hidden="true" />
+                      </button>
+                      {editing === line.item.id ? (
+                        <div className="pos__line-editor">
+                          <DiscountEditor
+                            label={`Price and discount of ${name}`}
+                            discount={line.discount}
+                            price={{ unitCents: line.unitCents ?? shelf, shelfCents: shelf }}
+                            onCancel={() => setEditing(null)}
+                            onApply={(change) => {
+                              setBasket((current) => changeLine(current, line.item.id, change));
+                              setEditing(null);
+                            }}
+                          />
+                        </div>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <dl className="pos__totals">
+              <div className="pos__total">
+                <dt>Total</dt>
+                <dd>{formatCents(totals.totalCents)}</dd>
+              </div>
+              {totals.discountCents > 0 ? (
+                <div>
+                  <dt>Discounts</dt>
+                  <dd>-{formatCents(totals.discountCents)}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>GST included</dt>
+                <dd>{formatCents(totals.gstCents)}</dd>
+              </div>
+              {basket.payments.map((payment, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: payments are only added at the end or removed; two alike are the same row.
+                <div key={`${payment.kind}-${index}`}>
+                  <dt>
+                    {paymentLabel(payment)}{' '}
+                    <button
+                      type="button"
+                      className="button button--link pos__remove-payment"
+                      onClick={() =>
+                        setBasketState((current) => ({
+                          ...current,
+                          payments: current.payments.filter((_, at) => at !== index),
+                        }))
+                      }
+                    >
+                      Remove
+                    </button>
+                  </dt>
+                  <dd>{formatCents(payment.cents)}</dd>
+                </div>
+              ))}
+              {basket.lines.length > 0 && selected?.kind === 'cash' ? (
+                <>
+                  <div>
+                    <dt>To pay in cash</dt>
+                    <dd>{formatCents(settlement.cashRoundedCents)}</dd>
+                  </div>
+                  {givenCents !== null && settlement.shortCents > 0 ? (
+                    <div>
+                      <dt>Still to pay</dt>
+                      <dd>{formatCents(settlement.shortCents)}</dd>
+                    </div>
+                  ) : (
+                    <div>
+                      <dt>Change</dt>
+                      <dd>{formatCents(settlement.changeCents)}</dd>
+                    </div>
+                  )}
+                </>
+              ) : basket.payments.length > 0 ? (
+                <div>
+                  <dt>Left to pay</dt>
+                  <dd>{formatCents(left)}</dd>
+                </div>
+              ) : null}
+            </dl>
+            {basket.lines.length > 0 ? (
+              editing === 'sale' ? (
+                <DiscountEditor
+                  label="Sale discount"
+                  discount={basket.discount}
+                  onCancel={() => setEditing(null)}
+                  onApply={(change) => {
+                    setBasket((current) => ({ ...current, discount: change.discount }));
+                    setEditing(null);
+                  }}
+                />
+              ) : (
+                <button
+                  type="button"
+                  className="button button--link pos__sale-discount"
+                  onClick={() => setEditing('sale')}
+                >
+                  {basket.discount
+                    ? `Sale discount: ${discountText(basket.discount, formatCents)}`
+                    : 'Sale discount'}
+                </button>
+              )
+            ) : null}
+            {overLimit ? (
+              <p className="pos__hint" role="status">
+                {approvedBy
+                  ? `Discount approved by ${approvedBy.name}`
+                  : `Over the ${settings.discountLimitPercent} % staff limit: a manager approves it at Complete.`}
+              </p>
+            ) : null}
+            <fieldset className="pos__tenders">
+              <legend className="field__label">Payment</legend>
+              {choices.map((option) => (
+                <label key={choiceKey(option)} className="pos__tender">
+                  <input
+                    type="radio"
+                    name={`${id}-tender`}
+                    checked={selected !== undefined && choiceKey(selected) === choiceKey(option)}
+                    onChange={() => {
+                      setChoice(choiceKey(option));
+                      setProblem(null);
+                    }}
+                  />
+                  {choiceLabel(option)}
+                  {option.kind === 'card' ? " (the shop's terminal)" : ''}
+                </label>
+              ))}
+            </fieldset>
+            {selected?.kind === 'cash' ? (
+              <div className="field">
+                <label className="field__label" htmlFor={`${id}-given`}>
+                  {POS_TEXT.cashGiven}
+                </label>
+                <input
+                  id={`${id}-given`}
+                  className="field__input"
+                  inputMode="decimal"
+                  value={given}
+                  aria-invalid={problem === POS_TEXT.cashInvalid ? true : undefined}
+                  onChange={(event) => {
+                    setGiven(event.target.value);
+                    setProblem(null);
+                  }}
+                />
+              </div>
+            ) : selected ? (
+              <div className="pos__payment-fields">
+                <div className="field">
+                  <label className="field__label" htmlFor={`${id}-amount`}>
+                    Amount ({formatCents(left)} left to pay)
+                  </label>
+                  <input
+                    id={`${id}-amount`}
+                    className="field__input"
+                    inputMode="decimal"
+                    placeholder={(left / 100).toFixed(2)}
+                    value={amount}
+                    aria-invalid={
+                      problem === POS_TEXT.amountInvalid || problem === POS_TEXT.overpaid
+                        ? true
+                        : undefined
+                    }
+                    onChange={(event) => {
+                      setAmount(event.target.value);
+                      setProblem(null);
+                    }}
+                  />
+                </div>
+                {selected.kind === 'card' ? (
+                  <div className="field">
+                    <label className="field__label" htmlFor={`${id}-approval`}>
+                      Approval code (optional)
+                    </label>
+                    <input
+                      id={`${id}-approval`}
+                      className="field__input"
+                      maxLength={40}
+                      value={approvalCode}
+                      onChange={(event) => setApprovalCode(event.target.value)}
+                    />
+                  </div>
+                ) : null}
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={basket.lines.length === 0 || left === 0}
+                  onClick={addPayment}
+                >
+                  {POS_TEXT.addPayment}
+                </button>
+              </div>
+            ) : null}
+            {problem ? (
+              <p className="field__error" role="alert">
+                {problem}
+              </p>
+            ) : null}
+            <div className="pos__actions">
               <button
                 type="button"
                 className="button button--secondary"
-                onClick={() => setDone(null)}
+                disabled={basket.lines.length === 0 || basket.payments.length > 0}
+                onClick={() => void park()}
               >
-                {POS_TEXT.newSale}
+                <PauseCircle size={16} aria-hidden="true" /> {POS_TEXT.park}
               </button>
-            </section>
-          ) : null}
-        </form>
+              <button
+                id={`${id}-complete`}
+                type="submit"
+                className="button button--primary pos__complete"
+                disabled={!ready || basket.lines.length === 0}
+              >
+                {POS_TEXT.complete}
+              </button>
+            </div>
+          </form>
+        )}
       </div>
+      {asking ? (
+        <ApprovalDialog
+          limit={settings.discountLimitPercent}
+          approvers={approvers}
+          onClose={() => setAsking(false)}
+          onApproved={(approver) => {
+            setAsking(false);
+            setApprovedBy(approver);
+            void complete(undefined, approver);
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,51 @@
+import type { Discount } from '#domains/sales/money.ts';
+import { db, type ParkedSalesMeta } from '../db.ts';
+
+/**
+ * Sales parked on this tablet (beyond the spec's prototype): a basket put aside, the customer
+ * gone back for another bottle, and resumed later on the same tablet. Kept in IndexedDB, so a
+ * reload or a restart keeps them; they never leave the tablet.
+ */
+export interface ParkedSale {
+  id: string;
+  parkedAt: string;
+  /** What the list shows: the first product and how many lines. */
+  label: string;
+  lines: { productId: number; quantity: number; unitCents?: number; discount?: Discount }[];
+  discount?: Discount;
+}
+
+async function stored(businessId: string): Promise<ParkedSale[]> {
+  const meta = await db.meta.get('parked-sales');
+  return meta?.key === 'parked-sales' && meta.businessId === businessId ? meta.sales : [];
+}
+
+export const parkedSales = stored;
+
+export async function parkSale(businessId: string, sale: Omit<ParkedSale, 'id' | 'parkedAt'>) {
+  await db.transaction('rw', db.meta, async () => {
+    const sales = await stored(businessId);
+    const parked: ParkedSale = {
+      ...sale,
+      id: crypto.randomUUID(),
+      parkedAt: new Date().toISOString(),
+    };
+    const meta: ParkedSalesMeta = { key: 'parked-sales', businessId, sales: [...sales, parked] };
+    await db.meta.put(meta);
+  });
+}
+
+/** Takes a parked sale off the list, to resume it; undefined when another tab already did. */
+export async function unparkSale(businessId: string, id: string): Promise<ParkedSale | undefined> {
+  return db.transaction('rw', db.meta, async () => {
+    const sales = await stored(businessId);
+    const found = sales.find((sale) => sale.id === id);
+    if (!found) return undefined;
+    await db.meta.put({
+      key: 'parked-sales',
+      businessId,
+      sales: sales.filter((sale) => sale.id !== id),
+    });
+    return found;
+  });
+}

@@ -1,0 +1,90 @@
+import type { InventoryItem } from '#domains/products/product.ts';
+import { type Discount, parseCents } from '#domains/sales/money.ts';
+import type { Sale } from '#domains/sales/sale.ts';
+
+/**
+ * What is in the basket on the POS, before it is a sale: lines (a product, a quantity, maybe a
+ * price override and a line discount), maybe a sale discount, and the payments taken so far
+ * other than cash (a split: part on card, the rest in cash). Plain functions, so the screen and
+ * its tests share them.
+ */
+export interface BasketLine {
+  item: InventoryItem;
+  quantity: number;
+  /** A price for one unit in cents, replacing the shelf price. */
+  unitCents?: number | undefined;
+  discount?: Discount | undefined;
+}
+
+export type Payment = Exclude<Sale['tenders'][number], { kind: 'cash' }>;
+
+export interface Basket {
+  lines: BasketLine[];
+  discount?: Discount | undefined;
+  payments: Payment[];
+}
+
+export const EMPTY_BASKET: Basket = { lines: [], payments: [] };
+
+/** One more of a product: its line grows, or a new line is added at the end. */
+export function addItem(basket: Basket, item: InventoryItem): Basket {
+  const at = basket.lines.findIndex((line) => line.item.id === item.id);
+  const lines =
+    at < 0
+      ? [...basket.lines, { item, quantity: 1 }]
+      : basket.lines.map((line, index) =>
+          index === at ? { ...line, quantity: line.quantity + 1 } : line,
+        );
+  return { ...basket, lines };
+}
+
+/** A line's quantity; 0 or less takes the line out. */
+export function setQuantity(basket: Basket, productId: number, quantity: number): Basket {
+  const lines =
+    quantity <= 0
+      ? basket.lines.filter((line) => line.item.id !== productId)
+      : basket.lines.map((line) => (line.item.id === productId ? { ...line, quantity } : line));
+  return { ...basket, lines };
+}
+
+export function changeLine(
+  basket: Basket,
+  productId: number,
+  change: Pick<BasketLine, 'unitCents' | 'discount'>,
+): Basket {
+  return {
+    ...basket,
+    lines: basket.lines.map((line) => (line.item.id === productId ? { ...line, ...change } : line)),
+  };
+}
+
+/** What the payments other than cash have paid. */
+export const paidSoFar = (payments: readonly Payment[]) =>
+  payments.reduce((total, payment) => total + payment.cents, 0);
+
+export const DISCOUNT_MESSAGES = {
+  percent: 'A discount is 0 to 100 %',
+  amount: 'Enter an amount such as 5 or 4.50',
+} as const;
+
+/** A typed discount ('10' as a % or '4.50' as $), or the reason it is not one. */
+export function parseDiscount(
+  kind: Discount['kind'],
+  text: string,
+): { discount: Discount | undefined } | { problem: string } {
+  const typed = text.trim();
+  if (typed === '') return { discount: undefined };
+  if (kind === 'amount') {
+    const cents = parseCents(typed);
+    if (cents === null) return { problem: DISCOUNT_MESSAGES.amount };
+    return { discount: cents === 0 ? undefined : { kind: 'amount', cents } };
+  }
+  const value = Number(typed);
+  if (!/^\d+(\.\d+)?$/.test(typed) || value > 100) return { problem: DISCOUNT_MESSAGES.percent };
+  return { discount: value === 0 ? undefined : { kind: 'percent', value } };
+}
+
+/** A discount as a person reads it: '10 %' or '$4.50 off'. */
+export function discountText(discount: Discount, format: (cents: number) => string): string {
+  return discount.kind === 'percent' ? `${discount.value} % off` : `${format(discount.cents)} off`;
+}

@@ -1,0 +1,140 @@
+import { Printer } from 'lucide-react';
+import { code128Bars } from '#domains/sales/code128.ts';
+import { formatCents, type Settlement } from '#domains/sales/money.ts';
+import { type Sale, totalsOf } from '#domains/sales/sale.ts';
+import { discountText } from '../basket.ts';
+
+/** The receipt's number as Code 128, for a scanner to find the sale again (returns). */
+export function ReceiptBarcode({ receipt }: { receipt: string }) {
+  const { bars, modules } = code128Bars(receipt);
+  return (
+    <svg
+      className="receipt__barcode"
+      viewBox={`0 0 ${modules} 40`}
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={`Barcode of receipt ${receipt}`}
+    >
+      <rect width={modules} height={40} fill="#fff" />
+      {bars.map((bar) => (
+        <rect key={bar.x} x={bar.x} width={bar.width} height={40} fill="#000" />
+      ))}
+    </svg>
+  );
+}
+
+export interface ReceiptContent {
+  sale: Sale;
+  /** Each product's name as sold. */
+  names: Record<number, string>;
+  settlement: Settlement;
+  businessName: string;
+  header: string;
+  footer: string;
+  approvedBy?: string | undefined;
+}
+
+const tenderText = (tender: Sale['tenders'][number]) =>
+  tender.kind === 'cash'
+    ? 'Cash given'
+    : tender.kind === 'card'
+      ? `Card${tender.approval ? ` (approval ${tender.approval})` : ''}`
+      : tender.label;
+
+/**
+ * A sale's receipt as the customer takes it: the shop, the lines with their discounts, the
+ * total and the GST it contains, how it was paid, the change, and the receipt number with its
+ * barcode. Printed alone on an 80 mm roll (pos.css, @media print).
+ */
+export function Receipt({
+  content,
+  onNewSale,
+}: {
+  content: ReceiptContent;
+  onNewSale: () => void;
+}) {
+  const { sale, names, settlement } = content;
+  const totals = totalsOf(sale);
+  const madeAt = new Date(sale.made_at);
+  return (
+    <section className="receipt" aria-label="Receipt">
+      <div className="receipt__paper">
+        <p className="receipt__shop">{content.businessName}</p>
+        {content.header ? <p className="receipt__text">{content.header}</p> : null}
+        <p className="receipt__meta">
+          {madeAt.toLocaleDateString()} {madeAt.toLocaleTimeString([], { timeStyle: 'short' })}
+        </p>
+        <ul className="receipt__lines">
+          {sale.lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a receipt never changes; its lines are in sale order.
+            <li key={`${line.product_id}-${index}`} className="receipt__line">
+              <span className="receipt__name">
+                {names[line.product_id] ?? `#${line.product_id}`}
+              </span>
+              <span className="receipt__qty">
+                {line.quantity} × {formatCents(line.unit_cents)}
+                {line.discount ? ` · ${discountText(line.discount, formatCents)}` : ''}
+              </span>
+              {/* After its own discount: a sale discount is its own line below. */}
+              <span className="receipt__amount">
+                {formatCents(
+                  (totals.lines[index]?.grossCents ?? 0) -
+                    (totals.lines[index]?.lineDiscountCents ?? 0),
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <dl className="receipt__totals">
+          {sale.discount ? (
+            <div>
+              <dt>Sale discount ({discountText(sale.discount, formatCents)})</dt>
+              <dd>-{formatCents(totals.lines.reduce((t, l) => t + l.saleDiscountCents, 0))}</dd>
+            </div>
+          ) : null}
+          <div className="receipt__total">
+            <dt>Total</dt>
+            <dd>{formatCents(sale.total_cents)}</dd>
+          </div>
+          <div>
+            <dt>GST included</dt>
+            <dd>{formatCents(sale.gst_cents)}</dd>
+          </div>
+          {sale.tenders.map((tender, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a receipt never changes; its tenders are in sale order.
+            <div key={`${tender.kind}-${index}`}>
+              <dt>{tenderText(tender)}</dt>
+              <dd>{formatCents(tender.kind === 'cash' ? tender.given_cents : tender.cents)}</dd>
+            </div>
+          ))}
+          {settlement.roundingCents !== 0 ? (
+            <div>
+              <dt>Cash rounding</dt>
+              <dd>{formatCents(settlement.roundingCents)}</dd>
+            </div>
+          ) : null}
+          {settlement.changeCents > 0 ? (
+            <div className="receipt__total">
+              <dt>Change</dt>
+              <dd>{formatCents(settlement.changeCents)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {content.approvedBy ? (
+          <p className="receipt__meta">Discount approved by {content.approvedBy}</p>
+        ) : null}
+        <p className="receipt__number">Receipt {sale.receipt}</p>
+        <ReceiptBarcode receipt={sale.receipt} />
+        {content.footer ? <p className="receipt__text">{content.footer}</p> : null}
+      </div>
+      <div className="receipt__actions">
+        <button type="button" className="button button--secondary" onClick={() => window.print()}>
+          <Printer size={16} aria-hidden="true" /> Print receipt
+        </button>
+        <button type="button" className="button button--primary" onClick={onNewSale}>
+          New sale
+        </button>
+      </div>
+    </section>
+  );
+}

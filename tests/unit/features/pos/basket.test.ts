@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { saleLinesOf } from '#data/repositories/sales.ts';
+import { approverOf, newPinSalt, pinHash } from '#domains/sales/approval.ts';
+import { formatCents, needsApproval } from '#domains/sales/money.ts';
+import {
+  DEFAULT_PAYMENT_SETTINGS,
+  offersTender,
+  withDefaults,
+} from '#domains/sales/payment-settings.ts';
+import { discountGiven, totalsOf } from '#domains/sales/sale.ts';
+import {
+  addItem,
+  changeLine,
+  DISCOUNT_MESSAGES,
+  discountText,
+  EMPTY_BASKET,
+  paidSoFar,
+  parseDiscount,
+  setQuantity,
+} from '#features/pos/basket.ts';
+import { inventoryItem } from '../../helpers/inventory-item.ts';
+
+const gin = inventoryItem(1, { product: 'Gin', listPrice: 90.99, luc: 50, gst: 5 });
+const wine = inventoryItem(2, { product: 'Riesling', listPrice: 30, luc: 15, gst: 1.5 });
+
+describe('the basket', () => {
+  it('adds a product again as one more of its line, and takes a line out at 0', () => {
+    let basket = addItem(addItem(addItem(EMPTY_BASKET, gin), wine), gin);
+    expect(basket.lines.map((line) => [line.item.product, line.quantity])).toEqual([
+      ['Gin', 2],
+      ['Riesling', 1],
+    ]);
+    basket = setQuantity(basket, 1, 0);
+    expect(basket.lines.map((line) => line.item.product)).toEqual(['Riesling']);
+  });
+
+  it('sells at an overridden price, and records the shelf price beside it', () => {
+    const basket = changeLine(addItem(EMPTY_BASKET, gin), 1, { unitCents: 8_000 });
+    const [line] = saleLinesOf(basket.lines);
+    expect(line).toMatchObject({ unit_cents: 8_000, shelf_cents: 9_099, luc_cents: 5_000 });
+    // The shelf price itself is no override.
+    const same = saleLinesOf(changeLine(basket, 1, { unitCents: 9_099 }).lines)[0];
+    expect(same?.shelf_cents).toBeUndefined();
+  });
+
+  it('measures the discount given against shelf prices: overrides, line and sale discounts', () => {
+    const basket = changeLine(addItem(addItem(EMPTY_BASKET, gin), wine), 2, {
+      discount: { kind: 'percent', value: 10 },
+    });
+    const lines = saleLinesOf(basket.lines);
+    // $3.00 off $120.99: 2.48 %.
+    expect(discountGiven({ lines })).toBeCloseTo((300 * 100) / 12_099, 6);
+    const overridden = saleLinesOf(changeLine(basket, 1, { unitCents: 7_099 }).lines);
+    // $20.00 and $3.00 off $120.99: 19.0 %, past a 10 % limit.
+    const share = discountGiven({ lines: overridden, discount: { kind: 'amount', cents: 0 } });
+    expect(share).toBeCloseTo((2_300 * 100) / 12_099, 6);
+    expect(needsApproval(share, 10)).toBe(true);
+    expect(needsApproval(10, 10)).toBe(false);
+  });
+
+  it('adds the payments other than cash', () => {
+    expect(
+      paidSoFar([
+        { kind: 'card', cents: 5_000 },
+        { kind: 'other', label: 'Voucher', cents: 2_550 },
+      ]),
+    ).toBe(7_550);
+  });
+
+  it('reads a typed discount, in % or $, or says what is wrong', () => {
+    expect(parseDiscount('percent', '12.5')).toEqual({ discount: { kind: 'percent', value: 12.5 } });
+    expect(parseDiscount('amount', '4.5')).toEqual({ discount: { kind: 'amount', cents: 450 } });
+    expect(parseDiscount('percent', '')).toEqual({ discount: undefined });
+    expect(parseDiscount('percent', '0')).toEqual({ discount: undefined });
+    expect(parseDiscount('percent', '120')).toEqual({ problem: DISCOUNT_MESSAGES.percent });
+    expect(parseDiscount('percent', '-5')).toEqual({ problem: DISCOUNT_MESSAGES.percent });
+    expect(parseDiscount('amount', 'abc')).toEqual({ problem: DISCOUNT_MESSAGES.amount });
+    expect(discountText({ kind: 'amount', cents: 450 }, formatCents)).toBe('$4.50 off');
+    expect(discountText({ kind: 'percent', value: 10 }, formatCents)).toBe('10 % off');
+  });
+
+  it('splits a sale discount over the lines so they add up to the total', () => {
+    const lines = saleLinesOf(addItem(addItem(EMPTY_BASKET, gin), wine).lines);
+    const totals = totalsOf({ lines, discount: { kind: 'percent', value: 5 } });
+    expect(totals.lines.reduce((sum, line) => sum + line.netCents, 0)).toBe(totals.totalCents);
+    expect(totals.totalCents).toBe(12_099 - 605);
+  });
+});
+
+describe('Payment & Tax settings', () => {
+  it('fills what was never set, and what is stored wrongly, with the defaults', () => {
+    expect(withDefaults({})).toEqual(DEFAULT_PAYMENT_SETTINGS);
+    expect(withDefaults({ cashStepCents: 10, discountLimitPercent: 'lots' })).toEqual({
+      ...DEFAULT_PAYMENT_SETTINGS,
+      cashStepCents: 10,
+    });
+    expect(offersTender({ ...DEFAULT_PAYMENT_SETTINGS, cash: false, card: false })).toBe(true);
+    expect(
+      offersTender({ ...DEFAULT_PAYMENT_SETTINGS, cash: false, card: false, otherTenders: [] }),
+    ).toBe(false);
+  });
+});
+
+describe('approval PINs', () => {
+  it('checks a PIN against salted hashes, as the server made them', async () => {
+    const salt = newPinSalt();
+    const hash = await pinHash('2468', salt, 1_000);
+    const approvers = [{ user_id: 'm1', name: 'Mo', salt, hash, iterations: 1_000 }];
+    expect((await approverOf('2468', approvers))?.name).toBe('Mo');
+    expect(await approverOf('2469', approvers)).toBeNull();
+    // The same PIN with another salt is another hash.
+    expect(await pinHash('2468', newPinSalt(), 1_000)).not.toBe(hash);
+  });
+});
