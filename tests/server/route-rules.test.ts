@@ -59,6 +59,7 @@ const MANAGERS: readonly string[] = [
   'POST /api/v1/stocktakes/:id/cancel',
   'PATCH /api/v1/sales/settings',
   'PUT /api/v1/sales/approval-pin',
+  'POST /api/v1/sales/returns',
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {

@@ -1,6 +1,7 @@
 import { defineWrite } from '#shared/write-declaration.ts';
 import { ApprovalPinSchema } from './approval.ts';
 import { PaymentSettingsChangesSchema } from './payment-settings.ts';
+import { ReturnSchema } from './returns.ts';
 import { SaleSchema, TillRequestSchema } from './sale.ts';
 
 /** A sale made on a tablet: recorded once by its id, however often it is sent. */
@@ -41,4 +42,14 @@ export const setApprovalPinWrite = defineWrite({
   access: 'sales.refund',
   body: ApprovalPinSchema,
   role: 'save-state',
+});
+
+/** A return of a sale's units, refunded on one tender (managers and owners). */
+export const recordReturnWrite = defineWrite({
+  op: 'sale.return',
+  method: 'POST',
+  route: '/sales/returns',
+  access: 'sales.refund',
+  body: ReturnSchema,
+  role: 'append',
 });

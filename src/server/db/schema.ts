@@ -553,3 +553,48 @@ export const approvalPins = pgTable('approval_pins', {
   iterations: integer('iterations').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Returns of sales (domains/sales/returns.ts): the refund as the server worked it out from the
+ * sale's lines, and the cost at sale of the units put back on the shelf (profit gives it back).
+ */
+export const saleReturns = pgTable(
+  'sale_returns',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    receipt: text('receipt').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    totalCents: integer('total_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    restockedCostCents: integer('restocked_cost_cents').notNull(),
+    tender: jsonb('tender').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sale_returns_receipt_unique').on(t.businessId, t.receipt),
+    index('sale_returns_business_made_idx').on(t.businessId, t.madeAt),
+    index('sale_returns_sale_idx').on(t.saleId),
+  ],
+);
+
+export const saleReturnLines = pgTable(
+  'sale_return_lines',
+  {
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => saleReturns.id, { onDelete: 'cascade' }),
+    /** The sale's line it returns units of. */
+    lineNo: integer('line_no').notNull(),
+    quantity: integer('quantity').notNull(),
+    resaleable: boolean('resaleable').notNull(),
+    refundCents: integer('refund_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.returnId, t.lineNo] })],
+);

@@ -2,14 +2,15 @@ import { sql } from 'drizzle-orm';
 import { itemImage } from '#domains/dashboard/item-image.ts';
 import { type DashboardSnapshot, TOP_ITEMS_SIZE } from '#domains/dashboard/snapshot.ts';
 import type { Db } from '../db/client.ts';
-import { products, saleLines, sales } from '../db/schema.ts';
+import { products, saleLines, saleReturns, sales } from '../db/schema.ts';
 
 /**
  * The dashboard's sales figures, by the calendar of `timeZone` (a shop's day ends at its own
  * midnight). Revenue is what customers paid, GST included (the takings, as receipts and the
  * end-of-day report add them); profit is that less the GST it contains less the cost at sale
  * (each line's LUC when it was sold). Today is compared with yesterday up to the same time of
- * day, so a morning is not set against a whole day. All sums are integer cents.
+ * day, so a morning is not set against a whole day. Refunds come off the day the goods came
+ * back. All sums are integer cents.
  */
 type Figures = Pick<DashboardSnapshot, 'today' | 'sales' | 'topItems' | 'hasSales'>;
 
@@ -31,7 +32,7 @@ export async function dashboardFigures(
 ): Promise<Figures> {
   // Local midnight of today, as a local time; `at time zone` turns it back into an instant.
   const localToday = sql`date_trunc('day', ${now}::timestamptz at time zone ${timeZone})`;
-  const [today, days, top] = await Promise.all([
+  const [today, days, top, refunds] = await Promise.all([
     db.execute(sql`
       with bounds as (
         select ${localToday} at time zone ${timeZone} as today0,
@@ -72,7 +73,33 @@ export async function dashboardFigures(
         p.drink_type
       order by sold desc, sum(l.net_cents) desc, 2
       limit ${TOP_ITEMS_SIZE}`),
+    // Refunds, by the day the goods came back: what they take off the takings, and off profit
+    // (the refund less its GST, less the cost of the units put back on the shelf).
+    db.execute(sql`
+      select to_char(r.made_at at time zone ${timeZone}, 'YYYY-MM-DD') as date,
+        sum(r.total_cents)::bigint as revenue,
+        sum(r.total_cents - r.gst_cents - r.restocked_cost_cents)::bigint as profit,
+        coalesce(sum(r.total_cents) filter (where r.made_at < (${now}::timestamptz
+          at time zone ${timeZone} - interval '1 day') at time zone ${timeZone}), 0)::bigint
+          as revenue_before_now,
+        coalesce(sum(r.total_cents - r.gst_cents - r.restocked_cost_cents)
+          filter (where r.made_at < (${now}::timestamptz at time zone ${timeZone}
+            - interval '1 day') at time zone ${timeZone}), 0)::bigint as profit_before_now
+      from ${saleReturns} r
+      where r.business_id = ${businessId}
+        and r.made_at >= (${localToday} - interval '6 days') at time zone ${timeZone}
+      group by 1`),
   ]);
+  const refundRows = (
+    refunds as unknown as Rows<{
+      date: string;
+      revenue: string | number;
+      profit: string | number;
+      revenue_before_now: string | number;
+      profit_before_now: string | number;
+    }>
+  ).rows;
+  const refundsOn = new Map(refundRows.map((row) => [row.date, row]));
   const [figures] = (
     today as unknown as Rows<{
       today_revenue: string | number;
@@ -82,17 +109,26 @@ export async function dashboardFigures(
       has_sales: boolean;
     }>
   ).rows;
-  const todayRevenue = Number(figures?.today_revenue ?? 0);
-  const todayProfit = Number(figures?.today_profit ?? 0);
+  const dayList = (
+    days as unknown as Rows<{ date: string; name: string; revenue: string | number }>
+  ).rows;
+  const todayRefund = refundsOn.get(dayList.at(-1)?.date ?? '');
+  const yesterdayRefund = refundsOn.get(dayList.at(-2)?.date ?? '');
+  const todayRevenue = Number(figures?.today_revenue ?? 0) - Number(todayRefund?.revenue ?? 0);
+  const todayProfit = Number(figures?.today_profit ?? 0) - Number(todayRefund?.profit ?? 0);
+  const yesterdayRevenue =
+    Number(figures?.yesterday_revenue ?? 0) - Number(yesterdayRefund?.revenue_before_now ?? 0);
+  const yesterdayProfit =
+    Number(figures?.yesterday_profit ?? 0) - Number(yesterdayRefund?.profit_before_now ?? 0);
   return {
     today: {
       revenue: {
         cents: todayRevenue,
-        changePercent: changePercent(todayRevenue, Number(figures?.yesterday_revenue ?? 0)),
+        changePercent: changePercent(todayRevenue, yesterdayRevenue),
       },
       profit: {
         cents: todayProfit,
-        changePercent: changePercent(todayProfit, Number(figures?.yesterday_profit ?? 0)),
+        changePercent: changePercent(todayProfit, yesterdayProfit),
       },
     },
     sales: (

@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
 import { PIN_MESSAGES } from '#domains/sales/approval.ts';
 import { offersTender, PAYMENT_MESSAGES } from '#domains/sales/payment-settings.ts';
+import { formatReceiptNumber, parseReceiptNumber } from '#domains/sales/receipt-number.ts';
+import { RETURN_MESSAGES } from '#domains/sales/returns.ts';
 import { SALE_MESSAGES } from '#domains/sales/sale.ts';
 import {
+  recordReturnWrite,
   recordSaleWrite,
   registerTillWrite,
   savePaymentSettingsWrite,
@@ -22,6 +25,7 @@ import {
   readPaymentSettings,
   setApprovalPin,
 } from './payment-settings.ts';
+import { recordReturn, saleByReceipt, salesOfDay } from './returns.ts';
 import { productSales, recordSale, type SaleRow, tillCode } from './sales.ts';
 
 /**
@@ -39,6 +43,11 @@ import { productSales, recordSale, type SaleRow, tillCode } from './sales.ts';
  *   {pin} sets the caller's own PIN (managers, owners).
  * - A sale whose discount passes the staff limit, made by staff without a manager's approval,
  *   answers 403 {message}.
+ * - POST /sales/returns {id, sale_id, receipt, made_at, lines: [{line_no, quantity, resaleable}],
+ *   tender, total_cents, gst_cents} (managers, owners) → 201 {return, products}; 422 {message}
+ *   when it returns more than is left of a line or its refund does not add up; 409 when its id
+ *   or number is another's. GET /sales/receipts/{receipt} → the sale with each line's returned
+ *   units (404 when none); GET /sales?date=YYYY-MM-DD&tz= → {sales} of that day, newest first.
  * - GET /sales/products/{id}/summary?tz={IANA zone} → a product's units and revenue this month,
  *   over the last 12 months and by month (ProductSalesSchema); 404 for another shop's product,
  *   400 for an unknown time zone.
@@ -105,6 +114,51 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
     const { userId } = c.get('caller');
     await setApprovalPin(c.var.db, userId, pin, deps.now());
     return c.json(await settingsAnswer(c.var.db, c.get('caller').businessId));
+  });
+
+  writes.add(recordReturnWrite, async (c, ret) => {
+    const caller = c.get('caller');
+    const outcome = await recordReturn(
+      c.var.db,
+      { businessId: caller.businessId, userId: caller.userId, now: deps.now() },
+      ret,
+    );
+    if (outcome.status === 'refused') throw new HttpError(422, outcome.message);
+    if (outcome.status === 'unknown-sale') throw new HttpError(422, RETURN_MESSAGES.unknownSale);
+    if (outcome.status === 'taken') throw new HttpError(409, RETURN_MESSAGES.taken);
+    const moved = await findProducts(c.var.db, caller.businessId, outcome.productIds);
+    return c.json(
+      {
+        return: {
+          id: outcome.row.id,
+          receipt: outcome.row.receipt,
+          total_cents: outcome.row.totalCents,
+          gst_cents: outcome.row.gstCents,
+        },
+        products: moved.map(toEnhancedProduct),
+      },
+      outcome.status === 'recorded' ? 201 : 200,
+    );
+  });
+
+  app.get('/', async (c) => {
+    const date = c.req.query('date') ?? '';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) {
+      throw new HttpError(400, 'date must be a day such as 2026-11-26');
+    }
+    const timeZone = timeZoneParam(c.req.query('tz'));
+    return c.json({
+      sales: await salesOfDay(c.var.db, c.get('caller').businessId, date, timeZone),
+    });
+  });
+
+  app.get('/receipts/:receipt', async (c) => {
+    const parsed = parseReceiptNumber(c.req.param('receipt'));
+    if (!parsed) throw new HttpError(404, MESSAGES.notFound);
+    const receipt = formatReceiptNumber(parsed.till, parsed.sequence);
+    const sale = await saleByReceipt(c.var.db, c.get('caller').businessId, receipt);
+    if (!sale) throw new HttpError(404, MESSAGES.notFound);
+    return c.json(sale);
   });
 
   app.get('/products/:id/summary', async (c) => {

@@ -28,6 +28,8 @@ export const fixture = {
   invitation: '',
   person: '',
   stocktake: '',
+  /** A sale of many units, for the return samples to return one at a time. */
+  sale: '',
 };
 export const uuid = () => crypto.randomUUID();
 /** Receipt numbers the sale samples have used: each sample is a new sale. */
@@ -257,6 +259,23 @@ export const SAMPLES: Sample[] = [
     },
   },
   {
+    route: 'POST /api/v1/sales/returns',
+    path: () => '/api/v1/sales/returns',
+    body: () => {
+      sales += 1;
+      return {
+        id: uuid(),
+        sale_id: fixture.sale,
+        receipt: `T9-${String(100_000 + sales).padStart(6, '0')}`,
+        made_at: now(),
+        lines: [{ line_no: 1, quantity: 1, resaleable: true }],
+        tender: { kind: 'card', cents: 100 },
+        total_cents: 100,
+        gst_cents: 9,
+      };
+    },
+  },
+  {
     route: 'PATCH /api/v1/sales/settings',
     path: () => '/api/v1/sales/settings',
     body: () => ({
@@ -390,6 +409,18 @@ export async function setUpWriteSamples(server: TestServer): Promise<string> {
     (team.body as { people: { id: string; email: string }[] }).people.find(
       (person) => person.email === 'sam@hostile.test',
     )?.id ?? '';
+  fixture.sale = uuid();
+  await sendWrite(server, token, 'POST', '/api/v1/sales', {
+    id: fixture.sale,
+    receipt: 'T9-000001',
+    made_at: now(),
+    lines: [
+      { product_id: fixture.product, quantity: 9_999, unit_cents: 100, luc_cents: 60, taxable: true },
+    ],
+    tenders: [{ kind: 'card', cents: 999_900 }],
+    total_cents: 999_900,
+    gst_cents: 90_900,
+  });
   fixture.stocktake = uuid();
   await server.call('POST', '/api/v1/stocktakes', {
     token,

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  checkReturn,
+  DAMAGED_REASON,
+  RETURN_REASON,
+  returnTotals,
+  type SaleReturn,
+  type SoldLine,
+  type SoldSale,
+} from '#domains/sales/returns.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { saleLines, saleReturnLines, saleReturns, sales, stockMovements } from '../db/schema.ts';
+import { moveStock, type WriteContext } from '../products/catalogue-writes.ts';
+
+/**
+ * Returns: in one transaction, under a lock on the sale (two returns of one sale from two
+ * tablets take turns, so together they never return more than was sold), the return and its
+ * lines are stored and the stock comes back: one 'Return' movement per product, and for units
+ * not fit to sell again a 'Damaged' movement that writes them off.
+ */
+export type ReturnRow = typeof saleReturns.$inferSelect;
+
+export type ReturnOutcome =
+  | { status: 'recorded' | 'repeated'; row: ReturnRow; productIds: number[] }
+  | { status: 'refused'; message: string }
+  | { status: 'unknown-sale' }
+  | { status: 'taken' };
+
+/** A sale's lines with the units of each already returned. */
+async function soldLines(tx: Db | Tx, saleId: string): Promise<SoldLine[]> {
+  const rows = await tx
+    .select({
+      line_no: saleLines.lineNo,
+      product_id: saleLines.productId,
+      name: saleLines.name,
+      quantity: saleLines.quantity,
+      net_cents: saleLines.netCents,
+      luc_cents: saleLines.lucCents,
+      taxable: saleLines.taxable,
+      returned: sql<number>`coalesce((
+        select sum(r.quantity) from ${saleReturnLines} r
+        where r.return_id in (select id from ${saleReturns} where sale_id = ${saleId})
+          and r.line_no = sale_lines.line_no), 0)::int`,
+    })
+    .from(saleLines)
+    .where(eq(saleLines.saleId, saleId))
+    .orderBy(asc(saleLines.lineNo));
+  return rows.map((row) => ({ ...row, returned: Number(row.returned) }));
+}
+
+export async function recordReturn(
+  db: Db,
+  context: WriteContext,
+  ret: SaleReturn,
+): Promise<ReturnOutcome> {
+  return db.transaction(async (tx) => {
+    const [stored] = await tx.select().from(saleReturns).where(eq(saleReturns.id, ret.id));
+    if (stored) {
+      return stored.businessId === context.businessId &&
+        stored.saleId === ret.sale_id &&
+        stored.receipt === ret.receipt
+        ? { status: 'repeated', row: stored, productIds: [] }
+        : { status: 'taken' };
+    }
+    // The sale's row is the lock every return of it takes.
+    const [sale] = await tx
+      .select({ id: sales.id })
+      .from(sales)
+      .where(and(eq(sales.id, ret.sale_id), eq(sales.businessId, context.businessId)))
+      .for('update');
+    if (!sale) return { status: 'unknown-sale' };
+    const sold = await soldLines(tx, sale.id);
+    const problem = checkReturn(ret, sold);
+    if (problem) return { status: 'refused', message: problem };
+    const totals = returnTotals(sold, ret.lines);
+    if ('problem' in totals) return { status: 'refused', message: totals.problem };
+
+    const [row] = await tx
+      .insert(saleReturns)
+      .values({
+        id: ret.id,
+        businessId: context.businessId,
+        saleId: sale.id,
+        receipt: ret.receipt,
+        userId: context.userId,
+        madeAt: new Date(ret.made_at),
+        recordedAt: context.now,
+        totalCents: totals.totalCents,
+        gstCents: totals.gstCents,
+        restockedCostCents: totals.restockedCostCents,
+        tender: ret.tender,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return { status: 'taken' };
+    const resaleable = new Map(ret.lines.map((line) => [line.line_no, line]));
+    await tx.insert(saleReturnLines).values(
+      totals.lines.map((line) => ({
+        returnId: ret.id,
+        lineNo: line.line_no,
+        quantity: resaleable.get(line.line_no)?.quantity ?? 0,
+        resaleable: resaleable.get(line.line_no)?.resaleable ?? true,
+        refundCents: line.refundCents,
+      })),
+    );
+
+    // Per product: all units come back ('Return'); those not fit to sell go out again ('Damaged').
+    const back = new Map<number, number>();
+    const damaged = new Map<number, number>();
+    for (const line of ret.lines) {
+      const productId = sold.find((soldLine) => soldLine.line_no === line.line_no)?.product_id;
+      if (productId === null || productId === undefined) continue;
+      back.set(productId, (back.get(productId) ?? 0) + line.quantity);
+      if (!line.resaleable) damaged.set(productId, (damaged.get(productId) ?? 0) + line.quantity);
+    }
+    const movements = [
+      ...[...back].map(([productId, units]) => ({
+        productId,
+        delta: units,
+        reason: RETURN_REASON,
+        id: randomUUID(),
+      })),
+      ...[...damaged].map(([productId, units]) => ({
+        productId,
+        delta: -units,
+        reason: DAMAGED_REASON,
+        id: randomUUID(),
+      })),
+    ];
+    if (movements.length > 0) {
+      await tx.insert(stockMovements).values(
+        movements.map((movement) => ({
+          id: movement.id,
+          businessId: context.businessId,
+          productId: movement.productId,
+          delta: movement.delta,
+          reason: movement.reason,
+          note: ret.receipt,
+          userId: context.userId,
+          madeAt: new Date(ret.made_at),
+          recordedAt: context.now,
+        })),
+      );
+    }
+    // The stock moves by what stays back; the 'Return' movement names the change.
+    const returnIds = new Map(
+      movements.filter((m) => m.reason === RETURN_REASON).map((m) => [m.productId, m.id]),
+    );
+    const moves = [...back].flatMap(([productId, units]) => {
+      const delta = units - (damaged.get(productId) ?? 0);
+      const movementId = returnIds.get(productId);
+      return delta !== 0 && movementId ? [{ productId, delta, movementId }] : [];
+    });
+    await moveStock(tx, context, moves);
+    return { status: 'recorded', row, productIds: [...back.keys()] };
+  });
+}
+
+/** A sale of this shop by its receipt number, with what came back of each line; null if none. */
+export async function saleByReceipt(
+  db: Db,
+  businessId: string,
+  receipt: string,
+): Promise<SoldSale | null> {
+  const [sale] = await db
+    .select()
+    .from(sales)
+    .where(and(eq(sales.businessId, businessId), eq(sales.receipt, receipt)));
+  if (!sale) return null;
+  return {
+    id: sale.id,
+    receipt: sale.receipt,
+    made_at: sale.madeAt.toISOString(),
+    total_cents: sale.totalCents,
+    gst_cents: sale.gstCents,
+    tenders: sale.tenders as SoldSale['tenders'],
+    lines: await soldLines(db, sale.id),
+  };
+}
+
+/** The sales of one day of the shop's calendar (`date` in `timeZone`), newest first. */
+export async function salesOfDay(db: Db, businessId: string, date: string, timeZone: string) {
+  const rows = await db
+    .select({
+      id: sales.id,
+      receipt: sales.receipt,
+      madeAt: sales.madeAt,
+      total: sales.totalCents,
+    })
+    .from(sales)
+    .where(
+      and(
+        eq(sales.businessId, businessId),
+        sql`${sales.madeAt} >= (${date}::date::timestamp at time zone ${timeZone})`,
+        sql`${sales.madeAt} < ((${date}::date + 1)::timestamp at time zone ${timeZone})`,
+      ),
+    )
+    .orderBy(sql`${sales.madeAt} desc`)
+    .limit(500);
+  return rows.map((row) => ({
+    id: row.id,
+    receipt: row.receipt,
+    made_at: row.madeAt.toISOString(),
+    total_cents: row.total,
+  }));
+}
