@@ -64,7 +64,6 @@ describe('route map and guards', () => {
     ['/reports/inventory', 'Inventory Report'],
     ['/reports/analytics', 'Customer Analytics'],
     ['/settings', 'Settings'],
-    ['/settings/payment', 'Payment & Tax'],
     ['/settings/integrations', 'Integrations'],
     ['/settings/billing', 'Billing'],
   ])('renders %s as a titled screen inside the layout', async (path, title) => {
@@ -78,6 +77,7 @@ describe('route map and guards', () => {
   it.each([
     ['/pos', 'POS'],
     ['/settings/profile', 'Business Profile'],
+    ['/settings/payment', 'Payment & Tax'],
     ['/settings/team', 'Team & Permissions'],
   ])('renders %s, a screen of its own, inside the layout', async (path, title) => {
     await signInAsDemo();
