@@ -4,6 +4,7 @@ import type { ColumnPreference } from '#domains/preferences/column-preferences.t
 import type { InventorySettings } from '#domains/preferences/inventory-settings.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import type { PaymentSettingsAnswer } from '#domains/sales/payment-settings.ts';
+import type { SoldSale } from '#domains/sales/returns.ts';
 import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 import type { ParkedSale } from './repositories/parked-sales.ts';
 import type { MirroredSession } from './session-mirror.ts';
@@ -37,6 +38,7 @@ import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
  *   that outlives a change of user.
  * - stocktakes: the counts this device knows (started here, or listed by the server).
  * - countLines: what this device counted in each count, by count and product.
+ * - sales: sales this device made or looked up, with each line's returned units (returns).
  */
 export interface CatalogueChunk {
   n: number;
@@ -177,6 +179,7 @@ export class VintryDatabase extends Dexie {
   parkedChanges!: Table<ParkedChanges, string>;
   stocktakes!: Table<StoredStocktake, string>;
   countLines!: Table<CountLine, [string, number]>;
+  sales!: Table<SoldSale, string>;
 
   constructor(name = 'vintry') {
     // Strict: a transaction is reported done only once it is on disk, so a queued change
@@ -221,6 +224,8 @@ export class VintryDatabase extends Dexie {
     });
     // Acknowledged edits of held products, laid over the catalogue's records.
     this.version(5).stores({ catalogueEdits: 'id' });
+    // Sales this device made or looked up, with what came back of each line: returns offline.
+    this.version(6).stores({ sales: 'id, &receipt, made_at' });
   }
 }
 

@@ -3,6 +3,7 @@ import { customFieldHandlers } from './repositories/custom-fields.ts';
 import { inventorySettingsHandler } from './repositories/inventory-settings.ts';
 import { paymentSettingsHandler } from './repositories/payment-settings.ts';
 import { productHandlers } from './repositories/products.ts';
+import { returnHandlers } from './repositories/returns.ts';
 import { saleHandlers } from './repositories/sales.ts';
 import { stockHandlers } from './repositories/stock.ts';
 import { stocktakeHandlers } from './repositories/stocktakes.ts';
@@ -21,6 +22,7 @@ export const WRITE_HANDLERS: readonly WriteHandler[] = [
   paymentSettingsHandler,
   ...productHandlers,
   ...saleHandlers,
+  ...returnHandlers,
   ...stockHandlers,
   ...stocktakeHandlers,
   ...teamHandlers,

@@ -5,6 +5,7 @@ import { stockStatus } from '#domains/products/status.ts';
 import { centsOf, type Discount, formatCents } from '#domains/sales/money.ts';
 import type { CashStep } from '#domains/sales/payment-settings.ts';
 import { formatReceiptNumber } from '#domains/sales/receipt-number.ts';
+import type { SoldSale } from '#domains/sales/returns.ts';
 import { ProductSalesSchema, type Sale, TillAnswerSchema, totalsOf } from '#domains/sales/sale.ts';
 import { recordSaleWrite, registerTillWrite } from '#domains/sales/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
@@ -18,6 +19,7 @@ import { queueAndSend } from '../sync/replayer.ts';
 import {
   defineWriteHandler,
   type FailureNotice,
+  isWriteOf,
   type Refusal,
   type WriteFold,
 } from '../sync/write-handler.ts';
@@ -110,6 +112,34 @@ export function saleLinesOf(lines: readonly SaleDraftLine[]): Sale['lines'] {
   });
 }
 
+/**
+ * The next receipt number of this tablet's till, for a sale or a return: call it inside the
+ * transaction that queues what it numbers, so a number is never given twice, even across tabs.
+ */
+export async function nextReceipt(businessId: string): Promise<string> {
+  const till = await storedTill(businessId);
+  if (!till) throw new Error(SALE_TEXT.needsTill);
+  const sequence = till.sequence + 1;
+  await db.meta.put({ ...till, sequence });
+  return formatReceiptNumber(till.code, sequence);
+}
+
+/** Sales kept on the tablet for returns: the latest this many. */
+const KEPT_SALES = 2_000;
+
+/** Keeps a sale (made here or looked up) for returns, the oldest let go past KEPT_SALES. */
+export async function keepSold(sale: SoldSale) {
+  await db.sales.put(sale);
+  const count = await db.sales.count();
+  if (count > KEPT_SALES) {
+    const oldest = await db.sales
+      .orderBy('made_at')
+      .limit(count - KEPT_SALES)
+      .primaryKeys();
+    await db.sales.bulkDelete(oldest);
+  }
+}
+
 /** What Pending changes and the receipt say of a sale. */
 interface Label {
   names: string[];
@@ -124,14 +154,11 @@ export async function recordSale(draft: SaleDraft, businessId: string): Promise<
   if (problem) throw new Error(problem);
   const lines = saleLinesOf(draft.lines);
   const totals = totalsOf({ lines, discount: draft.discount });
-  return queueAndSend([db.outbox], async () => {
-    const till = await storedTill(businessId);
-    if (!till) throw new Error(SALE_TEXT.needsTill);
-    const sequence = till.sequence + 1;
-    await db.meta.put({ ...till, sequence });
+  return queueAndSend([db.outbox, db.sales], async () => {
+    const receipt = await nextReceipt(businessId);
     const sale: Sale = {
       id: crypto.randomUUID(),
-      receipt: formatReceiptNumber(till.code, sequence),
+      receipt,
       made_at: new Date().toISOString(),
       lines,
       ...(draft.discount ? { discount: draft.discount } : {}),
@@ -141,6 +168,25 @@ export async function recordSale(draft: SaleDraft, businessId: string): Promise<
       total_cents: totals.totalCents,
       gst_cents: totals.gstCents,
     };
+    // Kept here as sold, so its units can come back offline too.
+    await keepSold({
+      id: sale.id,
+      receipt,
+      made_at: sale.made_at,
+      total_cents: sale.total_cents,
+      gst_cents: sale.gst_cents,
+      tenders: sale.tenders,
+      lines: lines.map((line, index) => ({
+        line_no: index + 1,
+        product_id: line.product_id,
+        name: draft.lines[index]?.item.product ?? '',
+        quantity: line.quantity,
+        net_cents: totals.lines[index]?.netCents ?? 0,
+        luc_cents: line.luc_cents,
+        taxable: line.taxable,
+        returned: 0,
+      })),
+    });
     await queueWrite<Sale, Label>({
       resource: SALES_RESOURCE,
       ...writeRequest(recordSaleWrite, {}),
@@ -151,8 +197,13 @@ export async function recordSale(draft: SaleDraft, businessId: string): Promise<
   });
 }
 
-/** How many sales made here the server does not have yet. */
-export const unsentSales = () => db.outbox.where('resource').equals(SALES_RESOURCE).count();
+/** How many sales made here the server does not have yet (returns wait beside them). */
+export const unsentSales = () =>
+  db.outbox
+    .where('resource')
+    .equals(SALES_RESOURCE)
+    .filter((entry) => isWriteOf(entry, recordSaleWrite))
+    .count();
 
 const SaleAnswerSchema = v.object({ products: v.array(ProductAnswerSchema) });
 

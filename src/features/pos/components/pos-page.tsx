@@ -41,6 +41,7 @@ import {
 import { ApprovalDialog } from './approval-dialog.tsx';
 import { DiscountEditor } from './discount-editor.tsx';
 import { Receipt, type ReceiptContent } from './receipt.tsx';
+import { ReturnsPanel } from './returns-panel.tsx';
 import './pos.css';
 
 /**
@@ -99,6 +100,7 @@ export function PosPage() {
   const online = useOnline();
   const user = useSignedInUser();
   const businessId = user?.businessId;
+  // Managers and owners: any discount, and refunds.
   const canGiveAnyDiscount = useCan('sales.refund');
   const catalogue = useLocalCatalogue();
   const { items } = catalogue;
@@ -124,6 +126,7 @@ export function PosPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [done, setDone] = useState<ReceiptContent | null>(null);
+  const [mode, setMode] = useState<'sale' | 'returns'>('sale');
 
   // Any change to what is sold takes back an approval given for what it was.
   function setBasket(change: (current: Basket) => Basket) {
@@ -355,360 +358,378 @@ export function PosPage() {
           {POS_TEXT.needsCatalogue}
         </p>
       ) : null}
-      <div className="pos">
-        <section className="card pos__find" aria-label="Find a product">
-          <label className="field__label" htmlFor={`${id}-search`}>
-            {POS_TEXT.search}
-          </label>
-          <input
-            id={`${id}-search`}
-            className="field__input"
-            type="search"
-            autoComplete="off"
-            value={query}
-            disabled={!ready}
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={onSearchKey}
-          />
-          {query.trim() && matches.length === 0 ? (
-            <p className="pos__hint">{POS_TEXT.noMatch(query.trim())}</p>
-          ) : null}
-          {shared ? (
-            <p className="pos__hint" role="status">
-              {POS_TEXT.sharedCode(matches.length)}
-            </p>
-          ) : null}
-          <ul className="pos__matches">
-            {matches.map((item) => (
-              <li key={item.id}>
-                <button type="button" className="pos__match" onClick={() => add(item)}>
-                  <span className="pos__match-name">
-                    {item.product}
-                    {shared && item.vintage ? ` (${item.vintage})` : ''}
-                  </span>
-                  <span className="pos__match-price">{formatCents(centsOf(item.listPrice))}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {parked.length > 0 ? (
-            <div className="pos__parked">
-              <h2 className="pos__subtitle">{POS_TEXT.parked(parked.length)}</h2>
-              <ul className="pos__matches">
-                {parked.map((sale) => (
-                  <li key={sale.id}>
-                    <button
-                      type="button"
-                      className="pos__match"
-                      onClick={() => void resume(sale.id)}
-                    >
-                      <span className="pos__match-name">Resume: {sale.label}</span>
-                      <span className="pos__hint">
-                        {new Date(sale.parkedAt).toLocaleTimeString([], { timeStyle: 'short' })}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </section>
-        {done ? (
-          <div className="card pos__sale">
-            <Receipt
-              content={done}
-              onNewSale={() => {
-                setDone(null);
-                focus('search');
-              }}
+      <fieldset className="pos__modes">
+        <legend className="visually-hidden">POS mode</legend>
+        {(['sale', 'returns'] as const).map((each) => (
+          <button
+            key={each}
+            type="button"
+            className={`button button--small ${mode === each ? 'button--primary' : 'button--secondary'}`}
+            aria-pressed={mode === each}
+            onClick={() => setMode(each)}
+          >
+            {each === 'sale' ? 'Sale' : 'Returns'}
+          </button>
+        ))}
+      </fieldset>
+      {mode === 'returns' && businessId ? (
+        <ReturnsPanel businessId={businessId} canRefund={canGiveAnyDiscount} settings={settings} />
+      ) : (
+        <div className="pos">
+          <section className="card pos__find" aria-label="Find a product">
+            <label className="field__label" htmlFor={`${id}-search`}>
+              {POS_TEXT.search}
+            </label>
+            <input
+              id={`${id}-search`}
+              className="field__input"
+              type="search"
+              autoComplete="off"
+              value={query}
+              disabled={!ready}
+              onChange={(event) => setQuery(event.target.value)}
+              onKeyDown={onSearchKey}
             />
-          </div>
-        ) : (
-          <form className="card pos__sale" aria-label="Sale" onSubmit={complete} noValidate>
-            {note ? (
+            {query.trim() && matches.length === 0 ? (
+              <p className="pos__hint">{POS_TEXT.noMatch(query.trim())}</p>
+            ) : null}
+            {shared ? (
               <p className="pos__hint" role="status">
-                {note}
+                {POS_TEXT.sharedCode(matches.length)}
               </p>
             ) : null}
-            {basket.lines.length === 0 ? (
-              <p className="pos__hint">{POS_TEXT.empty}</p>
-            ) : (
-              <ul className="pos__lines">
-                {basket.lines.map((line, index) => {
-                  const name = line.item.product;
-                  const net = totals.lines[index];
-                  const shelf = centsOf(line.item.listPrice);
-                  return (
-                    <li key={line.item.id} className="pos__line">
-                      <span className="pos__line-name">
-                        {name}
-                        {line.unitCents !== undefined || line.discount ? (
-                          <span className="pos__line-note">
-                            {line.unitCents !== undefined
-                              ? `${formatCents(line.unitCents)} each (shelf ${formatCents(shelf)})`
-                              : ''}
-                            {line.unitCents !== undefined && line.discount ? ' · ' : ''}
-                            {line.discount ? discountText(line.discount, formatCents) : ''}
-                          </span>
-                        ) : null}
-                      </span>
-                      <span className="pos__stepper">
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          aria-label={`One less ${name}`}
-                          onClick={() =>
-                            setBasket((current) =>
-                              setQuantity(current, line.item.id, line.quantity - 1),
-                            )
-                          }
-                        >
-                          {line.quantity === 1 ? <Trash2 size={16} /> : <Minus size={16} />}
-                        </button>
-                        <output aria-label={`Quantity of ${name}`}>{line.quantity}</output>
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          aria-label={`One more ${name}`}
-                          onClick={() =>
-                            setBasket((current) =>
-                              setQuantity(current, line.item.id, line.quantity + 1),
-                            )
-                          }
-                        >
-                          <Plus size={16} />
-                        </button>
-                      </span>
-                      <span className="pos__line-total">
-                        {formatCents((net?.grossCents ?? 0) - (net?.lineDiscountCents ?? 0))}
-                      </span>
+            <ul className="pos__matches">
+              {matches.map((item) => (
+                <li key={item.id}>
+                  <button type="button" className="pos__match" onClick={() => add(item)}>
+                    <span className="pos__match-name">
+                      {item.product}
+                      {shared && item.vintage ? ` (${item.vintage})` : ''}
+                    </span>
+                    <span className="pos__match-price">{formatCents(centsOf(item.listPrice))}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {parked.length > 0 ? (
+              <div className="pos__parked">
+                <h2 className="pos__subtitle">{POS_TEXT.parked(parked.length)}</h2>
+                <ul className="pos__matches">
+                  {parked.map((sale) => (
+                    <li key={sale.id}>
                       <button
                         type="button"
-                        className="button button--secondary button--small"
-                        aria-label={`Price and discount of ${name}`}
-                        aria-expanded={editing === line.item.id}
-                        onClick={() => setEditing(editing === line.item.id ? null : line.item.id)}
+                        className="pos__match"
+                        onClick={() => void resume(sale.id)}
                       >
-                        <Percent size={16} aria-hidden="true" />
+                        <span className="pos__match-name">Resume: {sale.label}</span>
+                        <span className="pos__hint">
+                          {new Date(sale.parkedAt).toLocaleTimeString([], { timeStyle: 'short' })}
+                        </span>
                       </button>
-                      {editing === line.item.id ? (
-                        <div className="pos__line-editor">
-                          <DiscountEditor
-                            label={`Price and discount of ${name}`}
-                            discount={line.discount}
-                            price={{ unitCents: line.unitCents ?? shelf, shelfCents: shelf }}
-                            onCancel={() => setEditing(null)}
-                            onApply={(change) => {
-                              setBasket((current) => changeLine(current, line.item.id, change));
-                              setEditing(null);
-                            }}
-                          />
-                        </div>
-                      ) : null}
                     </li>
-                  );
-                })}
-              </ul>
-            )}
-            <dl className="pos__totals">
-              <div className="pos__total">
-                <dt>Total</dt>
-                <dd>{formatCents(totals.totalCents)}</dd>
+                  ))}
+                </ul>
               </div>
-              {totals.discountCents > 0 ? (
-                <div>
-                  <dt>Discounts</dt>
-                  <dd>-{formatCents(totals.discountCents)}</dd>
-                </div>
+            ) : null}
+          </section>
+          {done ? (
+            <div className="card pos__sale">
+              <Receipt
+                content={done}
+                onNewSale={() => {
+                  setDone(null);
+                  focus('search');
+                }}
+              />
+            </div>
+          ) : (
+            <form className="card pos__sale" aria-label="Sale" onSubmit={complete} noValidate>
+              {note ? (
+                <p className="pos__hint" role="status">
+                  {note}
+                </p>
               ) : null}
-              <div>
-                <dt>GST included</dt>
-                <dd>{formatCents(totals.gstCents)}</dd>
-              </div>
-              {basket.payments.map((payment, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: payments are only added at the end or removed; two alike are the same row.
-                <div key={`${payment.kind}-${index}`}>
-                  <dt>
-                    {paymentLabel(payment)}{' '}
-                    <button
-                      type="button"
-                      className="button button--link pos__remove-payment"
-                      onClick={() =>
-                        setBasketState((current) => ({
-                          ...current,
-                          payments: current.payments.filter((_, at) => at !== index),
-                        }))
-                      }
-                    >
-                      Remove
-                    </button>
-                  </dt>
-                  <dd>{formatCents(payment.cents)}</dd>
-                </div>
-              ))}
-              {basket.lines.length > 0 && selected?.kind === 'cash' ? (
-                <>
-                  <div>
-                    <dt>To pay in cash</dt>
-                    <dd>{formatCents(settlement.cashRoundedCents)}</dd>
-                  </div>
-                  {givenCents !== null && settlement.shortCents > 0 ? (
-                    <div>
-                      <dt>Still to pay</dt>
-                      <dd>{formatCents(settlement.shortCents)}</dd>
-                    </div>
-                  ) : (
-                    <div>
-                      <dt>Change</dt>
-                      <dd>{formatCents(settlement.changeCents)}</dd>
-                    </div>
-                  )}
-                </>
-              ) : basket.payments.length > 0 ? (
-                <div>
-                  <dt>Left to pay</dt>
-                  <dd>{formatCents(left)}</dd>
-                </div>
-              ) : null}
-            </dl>
-            {basket.lines.length > 0 ? (
-              editing === 'sale' ? (
-                <DiscountEditor
-                  label="Sale discount"
-                  discount={basket.discount}
-                  onCancel={() => setEditing(null)}
-                  onApply={(change) => {
-                    setBasket((current) => ({ ...current, discount: change.discount }));
-                    setEditing(null);
-                  }}
-                />
+              {basket.lines.length === 0 ? (
+                <p className="pos__hint">{POS_TEXT.empty}</p>
               ) : (
-                <button
-                  type="button"
-                  className="button button--link pos__sale-discount"
-                  onClick={() => setEditing('sale')}
-                >
-                  {basket.discount
-                    ? `Sale discount: ${discountText(basket.discount, formatCents)}`
-                    : 'Sale discount'}
-                </button>
-              )
-            ) : null}
-            {overLimit ? (
-              <p className="pos__hint" role="status">
-                {approvedBy
-                  ? `Discount approved by ${approvedBy.name}`
-                  : `Over the ${settings.discountLimitPercent} % staff limit: a manager approves it at Complete.`}
-              </p>
-            ) : null}
-            <fieldset className="pos__tenders">
-              <legend className="field__label">Payment</legend>
-              {choices.map((option) => (
-                <label key={choiceKey(option)} className="pos__tender">
-                  <input
-                    type="radio"
-                    name={`${id}-tender`}
-                    checked={selected !== undefined && choiceKey(selected) === choiceKey(option)}
-                    onChange={() => {
-                      setChoice(choiceKey(option));
-                      setProblem(null);
-                    }}
-                  />
-                  {choiceLabel(option)}
-                  {option.kind === 'card' ? " (the shop's terminal)" : ''}
-                </label>
-              ))}
-            </fieldset>
-            {selected?.kind === 'cash' ? (
-              <div className="field">
-                <label className="field__label" htmlFor={`${id}-given`}>
-                  {POS_TEXT.cashGiven}
-                </label>
-                <input
-                  id={`${id}-given`}
-                  className="field__input"
-                  inputMode="decimal"
-                  value={given}
-                  aria-invalid={problem === POS_TEXT.cashInvalid ? true : undefined}
-                  onChange={(event) => {
-                    setGiven(event.target.value);
-                    setProblem(null);
-                  }}
-                />
-              </div>
-            ) : selected ? (
-              <div className="pos__payment-fields">
-                <div className="field">
-                  <label className="field__label" htmlFor={`${id}-amount`}>
-                    Amount ({formatCents(left)} left to pay)
-                  </label>
-                  <input
-                    id={`${id}-amount`}
-                    className="field__input"
-                    inputMode="decimal"
-                    placeholder={(left / 100).toFixed(2)}
-                    value={amount}
-                    aria-invalid={
-                      problem === POS_TEXT.amountInvalid || problem === POS_TEXT.overpaid
-                        ? true
-                        : undefined
-                    }
-                    onChange={(event) => {
-                      setAmount(event.target.value);
-                      setProblem(null);
-                    }}
-                  />
+                <ul className="pos__lines">
+                  {basket.lines.map((line, index) => {
+                    const name = line.item.product;
+                    const net = totals.lines[index];
+                    const shelf = centsOf(line.item.listPrice);
+                    return (
+                      <li key={line.item.id} className="pos__line">
+                        <span className="pos__line-name">
+                          {name}
+                          {line.unitCents !== undefined || line.discount ? (
+                            <span className="pos__line-note">
+                              {line.unitCents !== undefined
+                                ? `${formatCents(line.unitCents)} each (shelf ${formatCents(shelf)})`
+                                : ''}
+                              {line.unitCents !== undefined && line.discount ? ' · ' : ''}
+                              {line.discount ? discountText(line.discount, formatCents) : ''}
+                            </span>
+                          ) : null}
+                        </span>
+                        <span className="pos__stepper">
+                          <button
+                            type="button"
+                            className="button button--secondary button--small"
+                            aria-label={`One less ${name}`}
+                            onClick={() =>
+                              setBasket((current) =>
+                                setQuantity(current, line.item.id, line.quantity - 1),
+                              )
+                            }
+                          >
+                            {line.quantity === 1 ? <Trash2 size={16} /> : <Minus size={16} />}
+                          </button>
+                          <output aria-label={`Quantity of ${name}`}>{line.quantity}</output>
+                          <button
+                            type="button"
+                            className="button button--secondary button--small"
+                            aria-label={`One more ${name}`}
+                            onClick={() =>
+                              setBasket((current) =>
+                                setQuantity(current, line.item.id, line.quantity + 1),
+                              )
+                            }
+                          >
+                            <Plus size={16} />
+                          </button>
+                        </span>
+                        <span className="pos__line-total">
+                          {formatCents((net?.grossCents ?? 0) - (net?.lineDiscountCents ?? 0))}
+                        </span>
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={`Price and discount of ${name}`}
+                          aria-expanded={editing === line.item.id}
+                          onClick={() => setEditing(editing === line.item.id ? null : line.item.id)}
+                        >
+                          <Percent size={16} aria-hidden="true" />
+                        </button>
+                        {editing === line.item.id ? (
+                          <div className="pos__line-editor">
+                            <DiscountEditor
+                              label={`Price and discount of ${name}`}
+                              discount={line.discount}
+                              price={{ unitCents: line.unitCents ?? shelf, shelfCents: shelf }}
+                              onCancel={() => setEditing(null)}
+                              onApply={(change) => {
+                                setBasket((current) => changeLine(current, line.item.id, change));
+                                setEditing(null);
+                              }}
+                            />
+                          </div>
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+              <dl className="pos__totals">
+                <div className="pos__total">
+                  <dt>Total</dt>
+                  <dd>{formatCents(totals.totalCents)}</dd>
                 </div>
-                {selected.kind === 'card' ? (
-                  <div className="field">
-                    <label className="field__label" htmlFor={`${id}-approval`}>
-                      Approval code (optional)
-                    </label>
-                    <input
-                      id={`${id}-approval`}
-                      className="field__input"
-                      maxLength={40}
-                      value={approvalCode}
-                      onChange={(event) => setApprovalCode(event.target.value)}
-                    />
+                {totals.discountCents > 0 ? (
+                  <div>
+                    <dt>Discounts</dt>
+                    <dd>-{formatCents(totals.discountCents)}</dd>
                   </div>
                 ) : null}
+                <div>
+                  <dt>GST included</dt>
+                  <dd>{formatCents(totals.gstCents)}</dd>
+                </div>
+                {basket.payments.map((payment, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: payments are only added at the end or removed; two alike are the same row.
+                  <div key={`${payment.kind}-${index}`}>
+                    <dt>
+                      {paymentLabel(payment)}{' '}
+                      <button
+                        type="button"
+                        className="button button--link pos__remove-payment"
+                        onClick={() =>
+                          setBasketState((current) => ({
+                            ...current,
+                            payments: current.payments.filter((_, at) => at !== index),
+                          }))
+                        }
+                      >
+                        Remove
+                      </button>
+                    </dt>
+                    <dd>{formatCents(payment.cents)}</dd>
+                  </div>
+                ))}
+                {basket.lines.length > 0 && selected?.kind === 'cash' ? (
+                  <>
+                    <div>
+                      <dt>To pay in cash</dt>
+                      <dd>{formatCents(settlement.cashRoundedCents)}</dd>
+                    </div>
+                    {givenCents !== null && settlement.shortCents > 0 ? (
+                      <div>
+                        <dt>Still to pay</dt>
+                        <dd>{formatCents(settlement.shortCents)}</dd>
+                      </div>
+                    ) : (
+                      <div>
+                        <dt>Change</dt>
+                        <dd>{formatCents(settlement.changeCents)}</dd>
+                      </div>
+                    )}
+                  </>
+                ) : basket.payments.length > 0 ? (
+                  <div>
+                    <dt>Left to pay</dt>
+                    <dd>{formatCents(left)}</dd>
+                  </div>
+                ) : null}
+              </dl>
+              {basket.lines.length > 0 ? (
+                editing === 'sale' ? (
+                  <DiscountEditor
+                    label="Sale discount"
+                    discount={basket.discount}
+                    onCancel={() => setEditing(null)}
+                    onApply={(change) => {
+                      setBasket((current) => ({ ...current, discount: change.discount }));
+                      setEditing(null);
+                    }}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    className="button button--link pos__sale-discount"
+                    onClick={() => setEditing('sale')}
+                  >
+                    {basket.discount
+                      ? `Sale discount: ${discountText(basket.discount, formatCents)}`
+                      : 'Sale discount'}
+                  </button>
+                )
+              ) : null}
+              {overLimit ? (
+                <p className="pos__hint" role="status">
+                  {approvedBy
+                    ? `Discount approved by ${approvedBy.name}`
+                    : `Over the ${settings.discountLimitPercent} % staff limit: a manager approves it at Complete.`}
+                </p>
+              ) : null}
+              <fieldset className="pos__tenders">
+                <legend className="field__label">Payment</legend>
+                {choices.map((option) => (
+                  <label key={choiceKey(option)} className="pos__tender">
+                    <input
+                      type="radio"
+                      name={`${id}-tender`}
+                      checked={selected !== undefined && choiceKey(selected) === choiceKey(option)}
+                      onChange={() => {
+                        setChoice(choiceKey(option));
+                        setProblem(null);
+                      }}
+                    />
+                    {choiceLabel(option)}
+                    {option.kind === 'card' ? " (the shop's terminal)" : ''}
+                  </label>
+                ))}
+              </fieldset>
+              {selected?.kind === 'cash' ? (
+                <div className="field">
+                  <label className="field__label" htmlFor={`${id}-given`}>
+                    {POS_TEXT.cashGiven}
+                  </label>
+                  <input
+                    id={`${id}-given`}
+                    className="field__input"
+                    inputMode="decimal"
+                    value={given}
+                    aria-invalid={problem === POS_TEXT.cashInvalid ? true : undefined}
+                    onChange={(event) => {
+                      setGiven(event.target.value);
+                      setProblem(null);
+                    }}
+                  />
+                </div>
+              ) : selected ? (
+                <div className="pos__payment-fields">
+                  <div className="field">
+                    <label className="field__label" htmlFor={`${id}-amount`}>
+                      Amount ({formatCents(left)} left to pay)
+                    </label>
+                    <input
+                      id={`${id}-amount`}
+                      className="field__input"
+                      inputMode="decimal"
+                      placeholder={(left / 100).toFixed(2)}
+                      value={amount}
+                      aria-invalid={
+                        problem === POS_TEXT.amountInvalid || problem === POS_TEXT.overpaid
+                          ? true
+                          : undefined
+                      }
+                      onChange={(event) => {
+                        setAmount(event.target.value);
+                        setProblem(null);
+                      }}
+                    />
+                  </div>
+                  {selected.kind === 'card' ? (
+                    <div className="field">
+                      <label className="field__label" htmlFor={`${id}-approval`}>
+                        Approval code (optional)
+                      </label>
+                      <input
+                        id={`${id}-approval`}
+                        className="field__input"
+                        maxLength={40}
+                        value={approvalCode}
+                        onChange={(event) => setApprovalCode(event.target.value)}
+                      />
+                    </div>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={basket.lines.length === 0 || left === 0}
+                    onClick={addPayment}
+                  >
+                    {POS_TEXT.addPayment}
+                  </button>
+                </div>
+              ) : null}
+              {problem ? (
+                <p className="field__error" role="alert">
+                  {problem}
+                </p>
+              ) : null}
+              <div className="pos__actions">
                 <button
                   type="button"
                   className="button button--secondary"
-                  disabled={basket.lines.length === 0 || left === 0}
-                  onClick={addPayment}
+                  disabled={basket.lines.length === 0 || basket.payments.length > 0}
+                  onClick={() => void park()}
                 >
-                  {POS_TEXT.addPayment}
+                  <PauseCircle size={16} aria-hidden="true" /> {POS_TEXT.park}
+                </button>
+                <button
+                  id={`${id}-complete`}
+                  type="submit"
+                  className="button button--primary pos__complete"
+                  disabled={!ready || basket.lines.length === 0}
+                >
+                  {POS_TEXT.complete}
                 </button>
               </div>
-            ) : null}
-            {problem ? (
-              <p className="field__error" role="alert">
-                {problem}
-              </p>
-            ) : null}
-            <div className="pos__actions">
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={basket.lines.length === 0 || basket.payments.length > 0}
-                onClick={() => void park()}
-              >
-                <PauseCircle size={16} aria-hidden="true" /> {POS_TEXT.park}
-              </button>
-              <button
-                id={`${id}-complete`}
-                type="submit"
-                className="button button--primary pos__complete"
-                disabled={!ready || basket.lines.length === 0}
-              >
-                {POS_TEXT.complete}
-              </button>
-            </div>
-          </form>
-        )}
-      </div>
+            </form>
+          )}
+        </div>
+      )}
       {asking ? (
         <ApprovalDialog
           limit={settings.discountLimitPercent}
