@@ -75,6 +75,8 @@ export const ReturnSchema = v.object({
       RETURN_MESSAGES.sameLine,
     ),
   ),
+  /** The till's shift it was made in, if one was open. */
+  shift_id: v.optional(v.pipe(v.string(), v.uuid())),
   tender: RefundTenderSchema,
   cash_step: v.optional(v.picklist(CASH_STEPS)),
   total_cents: cents,

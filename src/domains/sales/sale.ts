@@ -111,6 +111,8 @@ export const SaleSchema = v.object({
   tenders: v.pipe(v.array(TenderSchema), v.minLength(1), v.maxLength(10)),
   /** The cash rounding the tablet used (Settings → Payment & Tax); 5 c when absent. */
   cash_step: v.optional(v.picklist(CASH_STEPS)),
+  /** The till's shift it was made in, if one was open. */
+  shift_id: v.optional(v.pipe(v.string(), v.uuid())),
   /** The manager or owner who approved a discount past the staff limit with their PIN. */
   approved_by: v.optional(v.pipe(v.string(), v.uuid())),
   /** As the tablet worked them out; the server works them out again. */

@@ -3,6 +3,7 @@ import { ApprovalPinSchema } from './approval.ts';
 import { PaymentSettingsChangesSchema } from './payment-settings.ts';
 import { ReturnSchema } from './returns.ts';
 import { SaleSchema, TillRequestSchema } from './sale.ts';
+import { CloseShiftSchema, OpenShiftSchema } from './shifts.ts';
 
 /** A sale made on a tablet: recorded once by its id, however often it is sent. */
 export const recordSaleWrite = defineWrite({
@@ -51,5 +52,25 @@ export const recordReturnWrite = defineWrite({
   route: '/sales/returns',
   access: 'sales.refund',
   body: ReturnSchema,
+  role: 'append',
+});
+
+/** A till's shift opened with its cash float. */
+export const openShiftWrite = defineWrite({
+  op: 'shift.open',
+  method: 'POST',
+  route: '/sales/shifts',
+  access: 'sales.sell',
+  body: OpenShiftSchema,
+  role: 'append',
+});
+
+/** A shift closed with the cash counted and its end-of-day figures. */
+export const closeShiftWrite = defineWrite({
+  op: 'shift.close',
+  method: 'POST',
+  route: '/sales/shifts/:id/close',
+  access: 'sales.sell',
+  body: CloseShiftSchema,
   role: 'append',
 });

@@ -304,6 +304,8 @@ export const sales = pgTable(
     costCents: integer('cost_cents').notNull().default(0),
     discount: jsonb('discount'),
     tenders: jsonb('tenders').notNull(),
+    /** The till's shift it was made in (a shift is a tablet's: see shifts). */
+    shiftId: uuid('shift_id'),
   },
   (t) => [
     uniqueIndex('sales_receipt_unique').on(t.businessId, t.receipt),
@@ -576,6 +578,7 @@ export const saleReturns = pgTable(
     gstCents: integer('gst_cents').notNull(),
     restockedCostCents: integer('restocked_cost_cents').notNull(),
     tender: jsonb('tender').notNull(),
+    shiftId: uuid('shift_id'),
   },
   (t) => [
     uniqueIndex('sale_returns_receipt_unique').on(t.businessId, t.receipt),
@@ -597,4 +600,28 @@ export const saleReturnLines = pgTable(
     refundCents: integer('refund_cents').notNull(),
   },
   (t) => [primaryKey({ columns: [t.returnId, t.lineNo] })],
+);
+
+/**
+ * Till shifts: opened with a float, closed with the cash counted and the tablet's ledger of the
+ * shift (domains/sales/shifts.ts), which is what the end-of-day report reads.
+ */
+export const shifts = pgTable(
+  'shifts',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    till: text('till').notNull(),
+    openedBy: uuid('opened_by').references(() => users.id, { onDelete: 'set null' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    floatCents: integer('float_cents').notNull(),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    countedCents: integer('counted_cents'),
+    expectedCents: integer('expected_cents'),
+    ledger: jsonb('ledger'),
+  },
+  (t) => [index('shifts_business_opened_idx').on(t.businessId, t.openedAt)],
 );

@@ -90,6 +90,7 @@ export async function recordReturn(
         gstCents: totals.gstCents,
         restockedCostCents: totals.restockedCostCents,
         tender: ret.tender,
+        shiftId: ret.shift_id ?? null,
       })
       .onConflictDoNothing()
       .returning();

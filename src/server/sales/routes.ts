@@ -4,7 +4,10 @@ import { offersTender, PAYMENT_MESSAGES } from '#domains/sales/payment-settings.
 import { formatReceiptNumber, parseReceiptNumber } from '#domains/sales/receipt-number.ts';
 import { RETURN_MESSAGES } from '#domains/sales/returns.ts';
 import { SALE_MESSAGES } from '#domains/sales/sale.ts';
+import { SHIFT_MESSAGES } from '#domains/sales/shifts.ts';
 import {
+  closeShiftWrite,
+  openShiftWrite,
   recordReturnWrite,
   recordSaleWrite,
   registerTillWrite,
@@ -15,7 +18,7 @@ import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
-import { serialIdParam, timeZoneParam } from '../http/params.ts';
+import { serialIdParam, timeZoneParam, uuidParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
 import { findProduct, findProducts } from '../products/catalogue-repository.ts';
 import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
@@ -27,6 +30,7 @@ import {
 } from './payment-settings.ts';
 import { recordReturn, saleByReceipt, salesOfDay } from './returns.ts';
 import { productSales, recordSale, type SaleRow, tillCode } from './sales.ts';
+import { closeShift, openShift, toShift } from './shifts.ts';
 
 /**
  * Sales (beyond the spec's prototype):
@@ -48,6 +52,9 @@ import { productSales, recordSale, type SaleRow, tillCode } from './sales.ts';
  *   when it returns more than is left of a line or its refund does not add up; 409 when its id
  *   or number is another's. GET /sales/receipts/{receipt} → the sale with each line's returned
  *   units (404 when none); GET /sales?date=YYYY-MM-DD&tz= → {sales} of that day, newest first.
+ * - POST /sales/shifts {id, till, opened_at, float_cents} → 201 the shift (200 when sent again);
+ *   POST /sales/shifts/{id}/close {closed_at, counted_cents, ledger} → the shift with the cash
+ *   expected and the variance; 409 when it was closed before, 404 when it is not the shop's.
  * - GET /sales/products/{id}/summary?tz={IANA zone} → a product's units and revenue this month,
  *   over the last 12 months and by month (ProductSalesSchema); 404 for another shop's product,
  *   400 for an unknown time zone.
@@ -139,6 +146,31 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
       },
       outcome.status === 'recorded' ? 201 : 200,
     );
+  });
+
+  writes.add(openShiftWrite, async (c, shift) => {
+    const caller = c.get('caller');
+    const outcome = await openShift(
+      c.var.db,
+      { businessId: caller.businessId, userId: caller.userId, now: deps.now() },
+      shift,
+    );
+    if (outcome.status === 'taken') throw new HttpError(409, SHIFT_MESSAGES.notOpen);
+    return c.json(toShift(outcome.row), outcome.status === 'opened' ? 201 : 200);
+  });
+
+  writes.add(closeShiftWrite, async (c, close) => {
+    const caller = c.get('caller');
+    const id = uuidParam(c.req.param('id') ?? '');
+    const outcome = await closeShift(
+      c.var.db,
+      { businessId: caller.businessId, userId: caller.userId, now: deps.now() },
+      id,
+      close,
+    );
+    if (outcome.status === 'unknown') throw new HttpError(404, SHIFT_MESSAGES.notOpen);
+    if (outcome.status === 'closed-before') throw new HttpError(409, SHIFT_MESSAGES.closed);
+    return c.json(toShift(outcome.row));
   });
 
   app.get('/', async (c) => {

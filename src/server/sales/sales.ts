@@ -65,6 +65,7 @@ export function saleRowOf(
     costCents: costOf(sale),
     discount: sale.discount ?? null,
     tenders: sale.tenders,
+    shiftId: sale.shift_id ?? null,
   };
 }
 

@@ -30,6 +30,8 @@ export const fixture = {
   stocktake: '',
   /** A sale of many units, for the return samples to return one at a time. */
   sale: '',
+  /** An open shift, for the close sample. */
+  shift: '',
 };
 export const uuid = () => crypto.randomUUID();
 /** Receipt numbers the sale samples have used: each sample is a new sale. */
@@ -276,6 +278,32 @@ export const SAMPLES: Sample[] = [
     },
   },
   {
+    route: 'POST /api/v1/sales/shifts',
+    path: () => '/api/v1/sales/shifts',
+    body: () => ({ id: uuid(), till: 'T9', opened_at: now(), float_cents: 20_000 }),
+  },
+  {
+    route: 'POST /api/v1/sales/shifts/:id/close',
+    path: () => `/api/v1/sales/shifts/${fixture.shift}/close`,
+    body: () => ({
+      closed_at: '2026-11-26T08:00:00.000Z',
+      counted_cents: 45_000,
+      ledger: {
+        sales: 3,
+        salesCents: 30_000,
+        returns: 0,
+        refundsCents: 0,
+        gstCents: 2_727,
+        discountsCents: 0,
+        cashTakenCents: 25_000,
+        cashRefundedCents: 0,
+        tenders: [{ label: 'Card', takenCents: 5_000, refundedCents: 0 }],
+      },
+    }),
+    // A shift closes once: the close sent again later with other values is refused.
+    acceptedAfter: false,
+  },
+  {
     route: 'PATCH /api/v1/sales/settings',
     path: () => '/api/v1/sales/settings',
     body: () => ({
@@ -415,11 +443,24 @@ export async function setUpWriteSamples(server: TestServer): Promise<string> {
     receipt: 'T9-000001',
     made_at: now(),
     lines: [
-      { product_id: fixture.product, quantity: 9_999, unit_cents: 100, luc_cents: 60, taxable: true },
+      {
+        product_id: fixture.product,
+        quantity: 9_999,
+        unit_cents: 100,
+        luc_cents: 60,
+        taxable: true,
+      },
     ],
     tenders: [{ kind: 'card', cents: 999_900 }],
     total_cents: 999_900,
     gst_cents: 90_900,
+  });
+  fixture.shift = uuid();
+  await sendWrite(server, token, 'POST', '/api/v1/sales/shifts', {
+    id: fixture.shift,
+    till: 'T9',
+    opened_at: now(),
+    float_cents: 20_000,
   });
   fixture.stocktake = uuid();
   await server.call('POST', '/api/v1/stocktakes', {
