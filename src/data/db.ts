@@ -5,6 +5,7 @@ import type { InventorySettings } from '#domains/preferences/inventory-settings.
 import type { InventoryItem } from '#domains/products/product.ts';
 import type { PaymentSettingsAnswer } from '#domains/sales/payment-settings.ts';
 import type { SoldSale } from '#domains/sales/returns.ts';
+import type { ShiftLedger } from '#domains/sales/shifts.ts';
 import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 import type { ParkedSale } from './repositories/parked-sales.ts';
 import type { MirroredSession } from './session-mirror.ts';
@@ -115,7 +116,19 @@ export interface ParkedSalesMeta {
   sales: ParkedSale[];
 }
 
+/** The till's shift open on this tablet, with its ledger (repositories/shifts.ts). */
+export interface ShiftMeta {
+  key: 'shift';
+  businessId: string;
+  id: string;
+  till: string;
+  openedAt: string;
+  floatCents: number;
+  ledger: ShiftLedger;
+}
+
 export type MetaRecord =
+  | ShiftMeta
   | ParkedSalesMeta
   | PaymentSettingsMeta
   | CatalogueMeta

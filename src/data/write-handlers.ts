@@ -5,6 +5,7 @@ import { paymentSettingsHandler } from './repositories/payment-settings.ts';
 import { productHandlers } from './repositories/products.ts';
 import { returnHandlers } from './repositories/returns.ts';
 import { saleHandlers } from './repositories/sales.ts';
+import { shiftHandlers } from './repositories/shifts.ts';
 import { stockHandlers } from './repositories/stock.ts';
 import { stocktakeHandlers } from './repositories/stocktakes.ts';
 import { teamHandlers } from './repositories/team.ts';
@@ -23,6 +24,7 @@ export const WRITE_HANDLERS: readonly WriteHandler[] = [
   ...productHandlers,
   ...saleHandlers,
   ...returnHandlers,
+  ...shiftHandlers,
   ...stockHandlers,
   ...stocktakeHandlers,
   ...teamHandlers,

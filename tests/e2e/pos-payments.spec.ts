@@ -14,7 +14,7 @@ test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
 
 async function openPos(page: Page) {
   await page.goto('/pos');
-  await expect(page.getByText(/^Till T\d+$/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/^Till T\d+ · /)).toBeVisible({ timeout: 20_000 });
 }
 
 async function addToSale(page: Page, name: string) {

@@ -15,7 +15,7 @@ test('sells for cash with change, and by card offline, each sale reaching the se
   const api = await serverApi(page);
   const before = (await api.product(GIN)).stock;
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'POS' }).click();
-  await expect(page.getByText(/^Till T\d+$/)).toBeVisible();
+  await expect(page.getByText(/^Till T\d+ · /)).toBeVisible();
 
   const search = page.getByLabel('Scan or search a product');
   await search.fill(GIN);
@@ -59,4 +59,45 @@ test('sells for cash with change, and by card offline, each sale reaching the se
   await expect
     .poll(async () => (await api.product(GIN)).stock, { timeout: 20_000 })
     .toBe(before - 3);
+});
+
+test('a shift opened with a float, a cash sale and a card sale, closed with a variance', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/pos');
+  await expect(page.getByText(/^Till T\d+ · No shift open$/)).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Shift' }).click();
+  await page.getByLabel('Cash float').fill('200');
+  await page.getByRole('button', { name: 'Open shift' }).click();
+  await expect(page.getByText(/^Till T\d+ · Shift open since /)).toBeVisible();
+
+  // $90.99 in cash ($91.00 rounded, $100 given) and the same on a card.
+  await page.getByRole('button', { name: 'Sale', exact: true }).click();
+  const search = page.getByLabel('Scan or search a product');
+  await search.fill(GIN);
+  await search.press('Enter');
+  await page.getByLabel('Cash given').fill('100');
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await search.fill(GIN);
+  await search.press('Enter');
+  await page.getByLabel("Card (the shop's terminal)").check();
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(page.getByRole('region', { name: 'Receipt' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Shift' }).click();
+  const shift = page.getByRole('region', { name: 'Shift' });
+  await expect(shift).toContainText('Sales (2)$181.98');
+  await expect(shift).toContainText('Cash expected$291.00');
+  // $290.50 in the drawer: 50 c short.
+  await page.getByLabel('Cash counted in the drawer').fill('290.50');
+  await page.getByRole('button', { name: 'Close shift' }).click();
+  const report = page.getByRole('region', { name: 'End-of-day report' });
+  await expect(report).toContainText('Cash counted$290.50');
+  await expect(report).toContainText('Variance-$0.50 short');
+  await expect(report).toContainText('Card$90.99');
+  await screenshot(page, 'pos-end-of-day-desktop');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText(/^Till T\d+ · No shift open$/)).toBeVisible();
 });

@@ -5,6 +5,7 @@ import { localDefinitions } from '../repositories/custom-fields.ts';
 import { parkedSales } from '../repositories/parked-sales.ts';
 import { storedPaymentSettings } from '../repositories/payment-settings.ts';
 import { storedTill, unsentSales } from '../repositories/sales.ts';
+import { openShiftHere } from '../repositories/shifts.ts';
 
 /**
  * What the screens read from Dexie, re-read whenever it changes. Kept apart from the
@@ -49,4 +50,12 @@ export function useStoredPaymentSettings(businessId: string | undefined) {
 /** The sales parked on this tablet in a business; undefined while being read. */
 export function useParkedSales(businessId: string | undefined) {
   return useLiveQuery(async () => (businessId ? parkedSales(businessId) : []), [businessId]);
+}
+
+/** The shift open on this tablet; undefined while being read, null when none is. */
+export function useOpenShift(businessId: string | undefined) {
+  return useLiveQuery(
+    async () => (businessId ? ((await openShiftHere(businessId)) ?? null) : null),
+    [businessId],
+  );
 }

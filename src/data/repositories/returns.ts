@@ -11,6 +11,7 @@ import {
   type SoldSale,
   SoldSaleSchema,
 } from '#domains/sales/returns.ts';
+import { withReturn } from '#domains/sales/shifts.ts';
 import { recordReturnWrite } from '#domains/sales/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
@@ -25,6 +26,7 @@ import { deviceTimeZone } from '../time-zone.ts';
 import { isOfflineError } from './load-policy.ts';
 import { PRODUCTS_COLLECTION } from './product-ids.ts';
 import { keepSold, nextReceipt, SALES_RESOURCE } from './sales.ts';
+import { countInShift } from './shifts.ts';
 
 /**
  * Returns on the tablet (domains/sales/returns.ts). A sale is found on the server by its receipt
@@ -123,13 +125,19 @@ export async function recordReturn(draft: ReturnDraft, businessId: string): Prom
   if (totals.lines.length === 0) throw new Error(RETURN_TEXT.nothing);
   const due = refundDue(draft.tender.kind, totals.totalCents, draft.cashStep);
   return queueAndSend([db.outbox, db.sales], async () => {
+    const receipt = await nextReceipt(businessId);
+    const tender = { ...draft.tender, cents: due };
+    const shiftId = await countInShift(businessId, (ledger) =>
+      withReturn(ledger, { total_cents: totals.totalCents, gst_cents: totals.gstCents, tender }),
+    );
     const ret: SaleReturn = {
       id: crypto.randomUUID(),
       sale_id: draft.sale.id,
-      receipt: await nextReceipt(businessId),
+      receipt,
       made_at: new Date().toISOString(),
       lines: draft.lines,
-      tender: { ...draft.tender, cents: due },
+      tender,
+      ...(shiftId ? { shift_id: shiftId } : {}),
       ...(draft.tender.kind === 'cash' ? { cash_step: draft.cashStep as 1 | 5 | 10 } : {}),
       total_cents: totals.totalCents,
       gst_cents: totals.gstCents,

@@ -2,11 +2,19 @@ import * as v from 'valibot';
 import { type InventoryItem, mapEnhancedProduct } from '#domains/products/product.ts';
 import { ProductAnswerSchema } from '#domains/products/product-write.ts';
 import { stockStatus } from '#domains/products/status.ts';
-import { centsOf, type Discount, formatCents } from '#domains/sales/money.ts';
+import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
+import { centsOf, type Discount, formatCents, settle } from '#domains/sales/money.ts';
 import type { CashStep } from '#domains/sales/payment-settings.ts';
 import { formatReceiptNumber } from '#domains/sales/receipt-number.ts';
 import type { SoldSale } from '#domains/sales/returns.ts';
-import { ProductSalesSchema, type Sale, TillAnswerSchema, totalsOf } from '#domains/sales/sale.ts';
+import {
+  ProductSalesSchema,
+  type Sale,
+  TillAnswerSchema,
+  tendersOf,
+  totalsOf,
+} from '#domains/sales/sale.ts';
+import { withSale } from '#domains/sales/shifts.ts';
 import { recordSaleWrite, registerTillWrite } from '#domains/sales/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
@@ -25,6 +33,7 @@ import {
 } from '../sync/write-handler.ts';
 import { deviceTimeZone } from '../time-zone.ts';
 import { PRODUCTS_COLLECTION } from './product-ids.ts';
+import { countInShift } from './shifts.ts';
 import { deviceId } from './stocktakes.ts';
 
 /**
@@ -154,8 +163,21 @@ export async function recordSale(draft: SaleDraft, businessId: string): Promise<
   if (problem) throw new Error(problem);
   const lines = saleLinesOf(draft.lines);
   const totals = totalsOf({ lines, discount: draft.discount });
+  const settlement = settle(
+    totals.totalCents,
+    tendersOf({ tenders: draft.tenders }),
+    draft.cashStep ?? CASH_STEP_CENTS,
+  );
   return queueAndSend([db.outbox, db.sales], async () => {
     const receipt = await nextReceipt(businessId);
+    const shiftId = await countInShift(businessId, (ledger) =>
+      withSale(
+        ledger,
+        { total_cents: totals.totalCents, gst_cents: totals.gstCents, tenders: draft.tenders },
+        totals.discountCents,
+        settlement.cashGivenCents - settlement.changeCents,
+      ),
+    );
     const sale: Sale = {
       id: crypto.randomUUID(),
       receipt,
@@ -165,6 +187,7 @@ export async function recordSale(draft: SaleDraft, businessId: string): Promise<
       tenders: draft.tenders,
       ...(draft.cashStep !== undefined ? { cash_step: draft.cashStep } : {}),
       ...(draft.approvedBy ? { approved_by: draft.approvedBy } : {}),
+      ...(shiftId ? { shift_id: shiftId } : {}),
       total_cents: totals.totalCents,
       gst_cents: totals.gstCents,
     };

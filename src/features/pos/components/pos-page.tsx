@@ -4,6 +4,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useState
 import { useLocalCatalogue } from '#data/hooks/use-local-catalogue.ts';
 import { useCan, useSignedInUser } from '#data/hooks/use-permissions.ts';
 import {
+  useOpenShift,
   useParkedSales,
   useStoredPaymentSettings,
   useStoredTill,
@@ -42,6 +43,7 @@ import { ApprovalDialog } from './approval-dialog.tsx';
 import { DiscountEditor } from './discount-editor.tsx';
 import { Receipt, type ReceiptContent } from './receipt.tsx';
 import { ReturnsPanel } from './returns-panel.tsx';
+import { ShiftPanel } from './shift-panel.tsx';
 import './pos.css';
 
 /**
@@ -74,6 +76,8 @@ export const POS_TEXT = {
   missingParked: (count: number) =>
     `${plural(count, 'product')} of the parked sale ${count === 1 ? 'is' : 'are'} no longer in the catalogue.`,
 } as const;
+
+const MODE_LABELS = { sale: 'Sale', returns: 'Returns', shift: 'Shift' } as const;
 
 type TenderChoice = { kind: 'cash' } | { kind: 'card' } | { kind: 'other'; label: string };
 const choiceKey = (choice: TenderChoice) =>
@@ -126,7 +130,8 @@ export function PosPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [done, setDone] = useState<ReceiptContent | null>(null);
-  const [mode, setMode] = useState<'sale' | 'returns'>('sale');
+  const [mode, setMode] = useState<'sale' | 'returns' | 'shift'>('sale');
+  const shift = useOpenShift(businessId);
 
   // Any change to what is sold takes back an approval given for what it was.
   function setBasket(change: (current: Basket) => Basket) {
@@ -340,7 +345,11 @@ export function PosPage() {
     <>
       <PageHeader
         title={POS_TEXT.title}
-        subtitle={till ? `Till ${till.code}` : undefined}
+        subtitle={
+          till
+            ? `Till ${till.code}${shift ? ` · Shift open since ${new Date(shift.openedAt).toLocaleTimeString([], { timeStyle: 'short' })}` : ' · No shift open'}`
+            : undefined
+        }
         actions={
           unsent ? (
             <span className="chip chip--pending" role="status">
@@ -360,7 +369,7 @@ export function PosPage() {
       ) : null}
       <fieldset className="pos__modes">
         <legend className="visually-hidden">POS mode</legend>
-        {(['sale', 'returns'] as const).map((each) => (
+        {(['sale', 'returns', 'shift'] as const).map((each) => (
           <button
             key={each}
             type="button"
@@ -368,11 +377,13 @@ export function PosPage() {
             aria-pressed={mode === each}
             onClick={() => setMode(each)}
           >
-            {each === 'sale' ? 'Sale' : 'Returns'}
+            {MODE_LABELS[each]}
           </button>
         ))}
       </fieldset>
-      {mode === 'returns' && businessId ? (
+      {mode === 'shift' && businessId ? (
+        <ShiftPanel businessId={businessId} shift={shift ?? null} />
+      ) : mode === 'returns' && businessId ? (
         <ReturnsPanel businessId={businessId} canRefund={canGiveAnyDiscount} settings={settings} />
       ) : (
         <div className="pos">
