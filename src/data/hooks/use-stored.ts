@@ -4,8 +4,9 @@ import { db, type StoredInventorySettings } from '../db.ts';
 import { localDefinitions } from '../repositories/custom-fields.ts';
 import { parkedSales } from '../repositories/parked-sales.ts';
 import { storedPaymentSettings } from '../repositories/payment-settings.ts';
-import { storedTill, unsentSales } from '../repositories/sales.ts';
+import { unsentSales } from '../repositories/sales.ts';
 import { openShiftHere } from '../repositories/shifts.ts';
+import { storedTill } from '../repositories/tills.ts';
 
 /**
  * What the screens read from Dexie, re-read whenever it changes. Kept apart from the

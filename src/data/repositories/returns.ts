@@ -25,8 +25,9 @@ import { defineWriteHandler, isWriteOf, type WriteFold } from '../sync/write-han
 import { deviceTimeZone } from '../time-zone.ts';
 import { isOfflineError } from './load-policy.ts';
 import { PRODUCTS_COLLECTION } from './product-ids.ts';
-import { keepSold, nextReceipt, SALES_RESOURCE } from './sales.ts';
+import { keepSold, SALES_RESOURCE } from './sales.ts';
 import { countInShift } from './shifts.ts';
+import { nextReceipt } from './tills.ts';
 
 /**
  * Returns on the tablet (domains/sales/returns.ts). A sale is found on the server by its receipt

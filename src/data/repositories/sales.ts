@@ -5,22 +5,15 @@ import { stockStatus } from '#domains/products/status.ts';
 import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
 import { centsOf, type Discount, formatCents, settle } from '#domains/sales/money.ts';
 import type { CashStep } from '#domains/sales/payment-settings.ts';
-import { formatReceiptNumber } from '#domains/sales/receipt-number.ts';
 import type { SoldSale } from '#domains/sales/returns.ts';
-import {
-  ProductSalesSchema,
-  type Sale,
-  TillAnswerSchema,
-  tendersOf,
-  totalsOf,
-} from '#domains/sales/sale.ts';
+import { ProductSalesSchema, type Sale, tendersOf, totalsOf } from '#domains/sales/sale.ts';
 import { withSale } from '#domains/sales/shifts.ts';
-import { recordSaleWrite, registerTillWrite } from '#domains/sales/writes.ts';
+import { recordSaleWrite } from '#domains/sales/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
 import { apiJson } from '../api-client.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
-import { db, type TillMeta } from '../db.ts';
+import { db } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend } from '../sync/replayer.ts';
@@ -34,7 +27,7 @@ import {
 import { deviceTimeZone } from '../time-zone.ts';
 import { PRODUCTS_COLLECTION } from './product-ids.ts';
 import { countInShift } from './shifts.ts';
-import { deviceId } from './stocktakes.ts';
+import { nextReceipt } from './tills.ts';
 
 /**
  * Sales through the outbox (domains/sales). The tablet numbers its own receipts after its till
@@ -46,35 +39,9 @@ import { deviceId } from './stocktakes.ts';
 export const SALES_RESOURCE = 'sales';
 
 export const SALE_TEXT = {
-  needsTill:
-    'This tablet has no till number yet: open the POS once online to get one, then it sells offline too.',
   notSynced: (name: string) =>
     `${name} has not reached the server yet: it can be sold once it is synced.`,
 } as const;
-
-/** The till this tablet has in a business (the signed-in person's), if it was given one. */
-export async function storedTill(businessId: string): Promise<TillMeta | undefined> {
-  const till = await db.meta.get('till');
-  return till?.key === 'till' && till.businessId === businessId ? till : undefined;
-}
-
-/** The till code of this tablet: the stored one, else asked of the server (online). */
-export async function ensureTill(businessId: string): Promise<TillMeta> {
-  const known = await storedTill(businessId);
-  if (known) return known;
-  const { code } = await apiJson(registerTillWrite.route, TillAnswerSchema, {
-    method: registerTillWrite.method,
-    body: JSON.stringify({ device_id: await deviceId() }),
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
-  const till: TillMeta = { key: 'till', businessId, code, sequence: 0 };
-  // Asked again (another tab): the numbers already made here stay made.
-  await db.transaction('rw', db.meta, async () => {
-    const stored = await storedTill(businessId);
-    await db.meta.put(stored?.code === code ? stored : till);
-  });
-  return (await storedTill(businessId)) ?? till;
-}
 
 export interface SaleDraftLine {
   item: InventoryItem;
@@ -119,18 +86,6 @@ export function saleLinesOf(lines: readonly SaleDraftLine[]): Sale['lines'] {
       ...(line.discount ? { discount: line.discount } : {}),
     };
   });
-}
-
-/**
- * The next receipt number of this tablet's till, for a sale or a return: call it inside the
- * transaction that queues what it numbers, so a number is never given twice, even across tabs.
- */
-export async function nextReceipt(businessId: string): Promise<string> {
-  const till = await storedTill(businessId);
-  if (!till) throw new Error(SALE_TEXT.needsTill);
-  const sequence = till.sequence + 1;
-  await db.meta.put({ ...till, sequence });
-  return formatReceiptNumber(till.code, sequence);
 }
 
 /** Sales kept on the tablet for returns: the latest this many. */

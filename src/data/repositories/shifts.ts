@@ -5,7 +5,7 @@ import { db, type ShiftMeta } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import { queueAndSend } from '../sync/replayer.ts';
 import { defineWriteHandler } from '../sync/write-handler.ts';
-import { storedTill } from './sales.ts';
+import { storedTill, TILL_TEXT } from './tills.ts';
 
 /**
  * The till's shift on this tablet: opened with a float, its ledger kept as sales and returns are
@@ -34,7 +34,7 @@ export async function openShift(businessId: string, floatCents: number): Promise
   return queueAndSend([db.outbox], async () => {
     if (await openShiftHere(businessId)) throw new Error(SHIFT_TEXT.alreadyOpen);
     const till = await storedTill(businessId);
-    if (!till) throw new Error('This tablet has no till number yet.');
+    if (!till) throw new Error(TILL_TEXT.needsTill);
     const shift: ShiftMeta = {
       key: 'shift',
       businessId,

@@ -4,13 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { readCatalogue, writeCatalogue } from '#data/catalogue-store.ts';
 import { db } from '#data/db.ts';
 import { withPendingWrites } from '#data/repositories/products.ts';
-import {
-  ensureTill,
-  recordSale,
-  SALE_TEXT,
-  storedTill,
-  unsentSales,
-} from '#data/repositories/sales.ts';
+import { recordSale, SALE_TEXT, unsentSales } from '#data/repositories/sales.ts';
+import { ensureTill, storedTill, TILL_TEXT } from '#data/repositories/tills.ts';
 import { saveSession } from '#data/session.ts';
 import { requestReplay, resumeReplay } from '#data/sync/replayer.ts';
 import { describeEntry } from '#data/sync/write-handler.ts';
@@ -102,7 +97,7 @@ describe('sales on the tablet', () => {
   it('cannot number a sale before it has a till code', async () => {
     await expect(
       recordSale({ lines: [{ item: wine, quantity: 1 }], tenders: [] }, BUSINESS),
-    ).rejects.toThrow(SALE_TEXT.needsTill);
+    ).rejects.toThrow(TILL_TEXT.needsTill);
     expect(await db.outbox.count()).toBe(0);
   });
 

@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   discountOf,
+  discountPercent,
   formatCents,
   gstContained,
-  discountPercent,
   needsApproval,
   overpaysWithoutCash,
   parseCents,

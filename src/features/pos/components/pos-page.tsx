@@ -13,13 +13,8 @@ import {
 import { refreshCatalogue } from '#data/repositories/catalogue.ts';
 import { parkSale, unparkSale } from '#data/repositories/parked-sales.ts';
 import { paymentSettingsQuery } from '#data/repositories/payment-settings.ts';
-import {
-  ensureTill,
-  recordSale,
-  SALE_TEXT,
-  saleLinesOf,
-  unsellable,
-} from '#data/repositories/sales.ts';
+import { recordSale, saleLinesOf, unsellable } from '#data/repositories/sales.ts';
+import { ensureTill, TILL_TEXT } from '#data/repositories/tills.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import { lookUpScan } from '#domains/products/lookup.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
@@ -145,7 +140,7 @@ export function PosPage() {
     if (!businessId || till !== null || !online) return;
     ensureTill(businessId).then(
       () => setTillProblem(null),
-      () => setTillProblem(SALE_TEXT.needsTill),
+      () => setTillProblem(TILL_TEXT.needsTill),
     );
   }, [businessId, till, online]);
 
@@ -360,7 +355,7 @@ export function PosPage() {
       />
       {!ready ? (
         <p className="card pos__notice" role="status">
-          {tillProblem ?? (online ? POS_TEXT.gettingTill : SALE_TEXT.needsTill)}
+          {tillProblem ?? (online ? POS_TEXT.gettingTill : TILL_TEXT.needsTill)}
         </p>
       ) : catalogue.loaded && !catalogue.held && !online ? (
         <p className="card pos__notice" role="status">

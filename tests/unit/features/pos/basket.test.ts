@@ -68,7 +68,9 @@ describe('the basket', () => {
   });
 
   it('reads a typed discount, in % or $, or says what is wrong', () => {
-    expect(parseDiscount('percent', '12.5')).toEqual({ discount: { kind: 'percent', value: 12.5 } });
+    expect(parseDiscount('percent', '12.5')).toEqual({
+      discount: { kind: 'percent', value: 12.5 },
+    });
     expect(parseDiscount('amount', '4.5')).toEqual({ discount: { kind: 'amount', cents: 450 } });
     expect(parseDiscount('percent', '')).toEqual({ discount: undefined });
     expect(parseDiscount('percent', '0')).toEqual({ discount: undefined });
