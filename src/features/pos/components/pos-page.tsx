@@ -94,6 +94,15 @@ const paymentLabel = (payment: Payment) =>
     ? `Card${payment.approval ? ` (approval ${payment.approval})` : ''}`
     : payment.label;
 
+/** What is on the shelf: below 0 when tablets sold more than was counted (each keeps its sale). */
+function StockNote({ stock }: { stock: number }) {
+  return (
+    <span className={`pos__match-stock${stock <= 0 ? ' pos__match-stock--out' : ''}`}>
+      {stock <= 0 ? `Out of stock (${stock})` : `${stock} in stock`}
+    </span>
+  );
+}
+
 export function PosPage() {
   const id = useId();
   const online = useOnline();
@@ -412,7 +421,12 @@ export function PosPage() {
                       {item.product}
                       {shared && item.vintage ? ` (${item.vintage})` : ''}
                     </span>
-                    <span className="pos__match-price">{formatCents(centsOf(item.listPrice))}</span>
+                    <span className="pos__match-side">
+                      <span className="pos__match-price">
+                        {formatCents(centsOf(item.listPrice))}
+                      </span>
+                      <StockNote stock={item.stock_quantity ?? 0} />
+                    </span>
                   </button>
                 </li>
               ))}
