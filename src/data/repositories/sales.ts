@@ -227,7 +227,7 @@ export const saleHandlers = [
     declaration: recordSaleWrite,
     fold: soldShown,
     // Sales stand alone: each its own order, so many go out in one batch.
-    orderOf: (entry) => `${SALES_RESOURCE}:${entry.id}`,
+    orderOf: (entry) => `${SALES_RESOURCE}:${entry.body.id}`,
     acknowledge: (_entry, answer) => storeSold([{ answer }]),
     acknowledgeAll: storeSold,
     // Nothing to restore: the stored catalogue never had the sale.

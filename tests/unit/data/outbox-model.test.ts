@@ -17,6 +17,8 @@ import {
   editProduct,
   withPendingWrites,
 } from '#data/repositories/products.ts';
+import { recordReturn } from '#data/repositories/returns.ts';
+import { recordSale, saleLinesOf } from '#data/repositories/sales.ts';
 import { adjustStock } from '#data/repositories/stock.ts';
 import { countProduct, startCount } from '#data/repositories/stocktakes.ts';
 import { retryChange } from '#data/sync/pending-changes.ts';
@@ -35,6 +37,7 @@ import {
   type InventorySettings,
 } from '#domains/preferences/inventory-settings.ts';
 import { isOfferedColumn } from '#domains/products/columns.ts';
+import { totalsOf } from '#domains/sales/sale.ts';
 import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 import { FakeSyncServer, type Fault } from '../helpers/fake-sync-server.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
@@ -42,7 +45,8 @@ import { clearLocalData } from '../helpers/local-data.ts';
 /**
  * Model-based property test of the outbox (ARCHITECTURE.md section 4). fast-check plays random
  * sequences of user changes (columns, settings, custom fields, and products added, edited,
- * duplicated, deleted, their stock adjusted and counted, also while another device edits them), replays, restarts, sign-ins, the browser going offline and online
+ * duplicated, deleted, their stock adjusted and counted, sold and returned, also while another
+ * device edits them), replays, restarts, sign-ins, the browser going offline and online
  * (offline, nothing is tried, so writes coalesce) and injected network faults (lost
  * requests, lost answers, 5xx, 429, expired access token, revoked session, 409 still running)
  * against an in-memory server. Once the network heals, whatever happened: the server holds what
@@ -51,6 +55,8 @@ import { clearLocalData } from '../helpers/local-data.ts';
  */
 
 const RUNS = 1000;
+/** The signed-in person's business, whose till (T1) this tablet sells on. */
+const BUSINESS = '5a1e5a1e-0000-4000-8000-000000000001';
 // A failure prints its seed; SEED=<seed> replays it.
 const SEED = process.env.SEED ? Number(process.env.SEED) : undefined;
 const FIELD_KEYS = ['bin', 'vintage_note', 'cellar', 'closure'] as const;
@@ -66,11 +72,21 @@ const FAULTS: Fault[] = [
   'still-running',
 ];
 
+/** A sale the user made: its product, units, and how many came back. */
+interface ModelSale {
+  id: string;
+  product: string;
+  quantity: number;
+  returned: number;
+}
+
 interface ModelProduct {
   /** The user's last value of each field. */
   values: Record<ProductField, string>;
-  /** The sum of the user's stock movements of it: what the server's stock must be. */
+  /** The sum of the user's stock movements, sales and returns: what the server's stock must be. */
   stock: number;
+  /** Sold here: the user no longer deletes it (a sale of a deleted product is refused). */
+  sold?: boolean;
   /**
    * Fields another device changed, with its last value. Such a field ends as the user's value or
    * that one: which depends on whether the user's edit reached the server before or after it.
@@ -86,6 +102,8 @@ interface Model {
   fields: Map<string, string>;
   /** The products the user added (by name, unique), as the server should end up holding them. */
   products: Map<string, ModelProduct>;
+  /** The sales the user made, each to reach the server once. */
+  sales: ModelSale[];
   /** The count the user started, and their last count of each product in it. */
   count: { summary: StocktakeSummary; lines: Map<string, number> } | null;
 }
@@ -271,6 +289,56 @@ class AdjustStock implements Command {
   toString = () => `AdjustStock(${this.name}, ${this.delta})`;
 }
 
+/** A sale of a product the server has (the tablet sells nothing else), paid by card. */
+class Sell implements Command {
+  constructor(
+    readonly name: string,
+    readonly quantity: number,
+  ) {}
+  check = (model: Readonly<Model>) => model.products.has(this.name);
+  async run(model: Model) {
+    // The POS sells only what the server has: online, what waits goes first.
+    await requestReplay();
+    const shown = await shownProduct(this.name);
+    if (shown.id <= 0) return;
+    const lines = [{ item: shown, quantity: this.quantity }];
+    const { totalCents } = totalsOf({ lines: saleLinesOf(lines) });
+    const sale = await recordSale(
+      { lines, tenders: [{ kind: 'card', cents: totalCents }] },
+      BUSINESS,
+    );
+    const product = model.products.get(this.name) as ModelProduct;
+    product.stock -= this.quantity;
+    product.sold = true;
+    model.sales.push({ id: sale.id, product: this.name, quantity: this.quantity, returned: 0 });
+  }
+  toString = () => `Sell(${this.name}, ${this.quantity})`;
+}
+
+/** One unit of a sale made here comes back, fit to sell, refunded on the card. */
+class ReturnOne implements Command {
+  constructor(readonly pick: number) {}
+  check = (model: Readonly<Model>) => model.sales.length > 0;
+  async run(model: Model) {
+    const sale = model.sales[this.pick % model.sales.length] as ModelSale;
+    const kept = await db.sales.get(sale.id);
+    if (!kept || sale.returned >= sale.quantity) return;
+    await recordReturn(
+      {
+        sale: kept,
+        lines: [{ line_no: 1, quantity: 1, resaleable: true }],
+        tender: { kind: 'card' },
+        cashStep: 5,
+      },
+      BUSINESS,
+    );
+    sale.returned += 1;
+    const product = model.products.get(sale.product);
+    if (product) product.stock += 1;
+  }
+  toString = () => `ReturnOne(${this.pick})`;
+}
+
 /**
  * Counts a product, and maybe recounts it at once, as the counting screen does: only one the
  * server already has. The first count starts the count (offline, maybe).
@@ -298,7 +366,8 @@ class CountLine implements Command {
 
 class DeleteProduct implements Command {
   constructor(readonly name: string) {}
-  check = (model: Readonly<Model>) => model.products.has(this.name);
+  check = (model: Readonly<Model>) =>
+    model.products.has(this.name) && !model.products.get(this.name)?.sold;
   async run(model: Model) {
     model.products.delete(this.name);
     model.count?.lines.delete(this.name);
@@ -412,6 +481,13 @@ const commands = fc.commands(
     fc
       .tuple(productName, fc.constantFrom(-3, -1, 1, 2, 12))
       .map(([name, delta]) => new AdjustStock(name, delta)),
+    // Selling and returning are what a shop's tablets do most: they come up three times as often.
+    ...[1, 2, 3].map(() =>
+      fc
+        .tuple(productName, fc.constantFrom(1, 2, 3))
+        .map(([name, quantity]) => new Sell(name, quantity)),
+    ),
+    ...[1, 2, 3].map(() => fc.nat(5).map((pick) => new ReturnOne(pick))),
     fc
       .tuple(
         fc.constantFrom(...PRODUCT_NAMES),
@@ -436,7 +512,7 @@ const commands = fc.commands(
     fc.constant(new SignIn()),
     fc.boolean().map((online) => new SetOnline(online)),
   ],
-  { maxCommands: 30 },
+  { maxCommands: 30, size: 'medium' },
 );
 
 /**
@@ -523,6 +599,8 @@ it(
   'delivers what the user chose last, each write once, through any faults and restarts',
   async () => {
     let batches = 0;
+    let sold = 0;
+    let returned = 0;
     await fc.assert(
       fc.asyncProperty(commands, async (sequence) => {
         const server = new FakeSyncServer();
@@ -545,11 +623,14 @@ it(
         await clearLocalData();
         // The device has loaded the (empty) catalogue: acknowledged writes are stored into it.
         await writeCatalogue([], { key: 'catalogue', etag: null, fetchedAt: Date.now(), count: 0 });
+        // This tablet had its till code from an earlier online visit.
+        await db.meta.put({ key: 'till', businessId: BUSINESS, code: 'T1', sequence: 0 });
         const model: Model = {
           columns: null,
           settings: null,
           fields: new Map(),
           products: new Map(),
+          sales: [],
           count: null,
         };
 
@@ -574,12 +655,22 @@ it(
         }
         await expectProducts(model, server);
         await expectCountLines(model, server);
+        // Each sale and each return reached the server exactly once.
+        expect([...server.sales.keys()].sort()).toEqual(model.sales.map((sale) => sale.id).sort());
+        expect(server.returns.size).toBe(model.sales.reduce((sum, sale) => sum + sale.returned, 0));
+        for (const sale of model.sales) {
+          expect(server.sales.get(sale.id)?.lines[0]?.returned).toBe(sale.returned);
+        }
         batches += server.batches;
+        sold += server.sales.size;
+        returned += server.returns.size;
       }),
       { numRuns: RUNS, seed: SEED },
     );
     // Writes of several orders waiting together went in batches, through the same faults.
     if (SEED === undefined) expect(batches).toBeGreaterThan(0);
+    // Sales and returns were among what went through them.
+    if (SEED === undefined) expect([sold > 20, returned > 5]).toEqual([true, true]);
   },
   10 * 60_000,
 );

@@ -73,6 +73,10 @@ export class FakeSyncServer {
   stocktakes = new Map<string, Map<number, { quantity: number; countedAt: string }>>();
   /** Stock movements by their id. */
   movements = new Map<string, { productId: number; delta: number }>();
+  /** Sales by their id: each line's product and units, and the units returned of each. */
+  sales = new Map<string, { lines: { productId: number; quantity: number; returned: number }[] }>();
+  /** Returns by their id. */
+  returns = new Set<string>();
   /** How many times the write of each Idempotency-Key took effect. */
   effects = new Map<string, number>();
   requests = 0;
@@ -206,6 +210,8 @@ export class FakeSyncServer {
     if (method === 'POST' && path === '/api/v1/stocktakes') return this.startCount(body);
     const linesPath = /^\/api\/v1\/stocktakes\/([0-9a-f-]+)\/lines$/.exec(path);
     if (method === 'PUT' && linesPath) return this.countLines(linesPath[1] as string, body);
+    if (method === 'POST' && path === '/api/v1/sales') return this.applySale(body);
+    if (method === 'POST' && path === '/api/v1/sales/returns') return this.applyReturn(body);
     const movementPath = /^\/api\/v1\/stock\/products\/(\d+)\/movements$/.exec(path);
     if (method === 'POST' && movementPath) return this.applyMovement(Number(movementPath[1]), body);
     const fieldPath = /^\/api\/v1\/custom-fields\/definitions(?:\/(\d+))?$/.exec(path);
@@ -284,6 +290,65 @@ export class FakeSyncServer {
       saved += 1;
     }
     return [200, { saved, gone }];
+  }
+
+  /** A sale: stored once by its id, each product's stock moved by what it sold. */
+  private applySale(body: unknown): [number, unknown] {
+    const sale = body as { id: string; lines: { product_id: number; quantity: number }[] };
+    const sold = sale.lines.map((line) => this.products.get(line.product_id));
+    if (!this.sales.has(sale.id)) {
+      const missing = sale.lines.find((line) => !this.products.has(line.product_id));
+      if (missing)
+        return [422, { message: `Product ${missing.product_id} is not in this shop's catalogue` }];
+      this.sales.set(sale.id, {
+        lines: sale.lines.map((line) => ({
+          productId: line.product_id,
+          quantity: line.quantity,
+          returned: 0,
+        })),
+      });
+      sale.lines.forEach((line, index) => {
+        const product = sold[index] as ServedProduct;
+        product.values.stock_quantity = Number(product.values.stock_quantity ?? 0) - line.quantity;
+        product.version += 1;
+      });
+    }
+    const answer = {
+      sale: { id: sale.id },
+      products: sold.flatMap((p) => (p ? [productAnswer(p)] : [])),
+    };
+    return [201, answer];
+  }
+
+  /** A return: stored once, never more than sold less returned; stock back for what can be sold. */
+  private applyReturn(body: unknown): [number, unknown] {
+    const ret = body as {
+      id: string;
+      sale_id: string;
+      lines: { line_no: number; quantity: number; resaleable: boolean }[];
+    };
+    const sale = this.sales.get(ret.sale_id);
+    if (!sale) return [422, { message: 'That sale is not one of this shop’s' }];
+    const moved: ServedProduct[] = [];
+    if (!this.returns.has(ret.id)) {
+      for (const line of ret.lines) {
+        const sold = sale.lines[line.line_no - 1];
+        if (!sold || sold.returned + line.quantity > sold.quantity) {
+          return [422, { message: `Line ${line.line_no} has too few units left to return` }];
+        }
+      }
+      this.returns.add(ret.id);
+      for (const line of ret.lines) {
+        const sold = sale.lines[line.line_no - 1] as (typeof sale.lines)[number];
+        sold.returned += line.quantity;
+        const product = this.products.get(sold.productId);
+        if (!product || !line.resaleable) continue;
+        product.values.stock_quantity = Number(product.values.stock_quantity ?? 0) + line.quantity;
+        product.version += 1;
+        moved.push(product);
+      }
+    }
+    return [201, { return: { id: ret.id }, products: moved.map(productAnswer) }];
   }
 
   /** A stock movement: stored once by its id, the product's stock moved by it. */
