@@ -17,6 +17,15 @@ import { build, startServer } from './lib/server.ts';
 import { mb, median, ms, percentile, spread } from './lib/stats.ts';
 import { type Category, measureLighthouse } from './lighthouse.bench.ts';
 import { CHANGES, coldStarts, OFFLINE_PRODUCTS, replay } from './offline.bench.ts';
+import {
+  DASHBOARD_SALES,
+  dashboardUnderLoad,
+  OFFLINE_SALES,
+  payToReceipt,
+  replayOfflineSales,
+  scanToLine,
+  seedSales,
+} from './pos.bench.ts';
 import { measureServer } from './server.bench.ts';
 import { closeFullCount, replayCountLines } from './stocktake.bench.ts';
 
@@ -25,7 +34,7 @@ import { closeFullCount, replayCountLines } from './stocktake.bench.ts';
  * products, drives Debian's Chromium, and prints one table of every figure against its budget,
  * with a baseline measured in the same run where the budget compares with one. Exits 1 when a
  * budget is broken. Each part runs alone too: bench:bundle, bench:lighthouse, bench:inventory,
- * bench:offline, bench:server, bench:catalogue, bench:stocktake, bench:camera.
+ * bench:offline, bench:server, bench:catalogue, bench:stocktake, bench:camera, bench:pos.
  */
 const INVENTORY_PRODUCTS = 50_000;
 const KB = 1024;
@@ -201,6 +210,30 @@ async function catalogueFigures() {
       pass: lines.time <= 15_000,
       baseline: '—',
     });
+    const scans = await scanToLine(browser, server.baseUrl);
+    add({
+      figure: `POS: scan to line shown, ${CATALOGUE_PRODUCTS.toLocaleString('en')} products`,
+      value: spread(scans.times),
+      budget: 'median ≤ 30 ms, p95 ≤ 60 ms',
+      pass: median(scans.times) <= 30 && percentile(scans.times, 95) <= 60,
+      baseline: '—',
+    });
+    const payments = await payToReceipt(browser, server.baseUrl);
+    add({
+      figure: 'POS: pay pressed to receipt shown, offline',
+      value: spread(payments.times),
+      budget: 'median ≤ 100 ms',
+      pass: median(payments.times) <= 100,
+      baseline: '—',
+    });
+    const sales = await replayOfflineSales(browser, server.baseUrl);
+    add({
+      figure: `${OFFLINE_SALES.toLocaleString('en')} sales made offline, replayed`,
+      value: `${ms(sales.time)}; ${sales.requests} requests`,
+      budget: '≤ 10 s in ≤ 20 requests',
+      pass: sales.time <= 10_000 && sales.requests <= 20,
+      baseline: '—',
+    });
     // Last on this server: it moves the stock of every product.
     const count = await closeFullCount(server.baseUrl);
     add({
@@ -279,11 +312,33 @@ async function offlineAndServerFigures() {
   }
 }
 
+async function dashboardFigures() {
+  console.log(`Seeding ${DASHBOARD_SALES.toLocaleString('en')} sales…`);
+  const server = await startServer({
+    port: 8296,
+    extraProducts: 0,
+    beforeStart: (dataDir) => seedSales(dataDir, DASHBOARD_SALES),
+  });
+  try {
+    const figures = await dashboardUnderLoad(server.baseUrl);
+    add({
+      figure: `GET /dashboard, a year of ${DASHBOARD_SALES.toLocaleString('en')} sales (PGlite), 10 connections`,
+      value: `p99 ${ms(figures.p99)}, ${figures.requestsPerSecond.toFixed(0)} req/s`,
+      budget: 'p99 ≤ 100 ms',
+      pass: figures.p99 <= 100 && figures.unexpected === 0,
+      baseline: '—',
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   if (!process.argv.includes('--no-build')) build();
   await browserFigures();
   await catalogueFigures();
   await offlineAndServerFigures();
+  await dashboardFigures();
   console.log('');
   printTable(rows);
   const over = rows.filter((row) => !row.pass);

@@ -32,7 +32,7 @@ export interface ServerFigures {
   signIn: number[];
 }
 
-async function load(
+export async function load(
   url: string,
   headers: Record<string, string>,
   expectedStatus: number,

@@ -19,7 +19,11 @@ import { USER_EMAIL_UNIQUE } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { countProducts, insertProducts } from '../products/catalogue-repository.ts';
 import { generateProducts } from '../seed/catalogue.ts';
-import { DEMO } from '../seed/demo.ts';
+import { DEMO, storeSalesHistory } from '../seed/demo.ts';
+import { planDemoSales } from '../seed/demo-sales.ts';
+
+/** The till load-work sales are rung up on, far from the ones tablets are given. */
+const LOAD_TILL = 'T9000';
 
 /**
  * The admin commands of ARCHITECTURE.md section 1. Each takes the arguments after its name and
@@ -96,7 +100,8 @@ Commands:
   create-user    --email <email> --password <password> --business <name> [--role owner|manager|staff] [--name <name>]
   set-password   --email <email> --password <password>
   list-users
-  seed-products  --count <n> [--business <name>]   (default: the business of ${DEMO.email}, or the only one)`;
+  seed-products  --count <n> [--business <name>]   (default: the business of ${DEMO.email}, or the only one)
+  seed-sales     --count <n> [--business <name>]   (about n sales over the last year, 1 to 5 lines each, for load work)`;
 
 const MAX_SEED_COUNT = 1_000_000;
 
@@ -187,6 +192,31 @@ export const COMMANDS: Record<string, Command> = {
       // Continue the generated sequence, so repeated runs add new products, not copies.
       await insertProducts(db, business.id, generateProducts(input.count, existing));
       return `Added ${input.count} products to ${business.name} (${existing + input.count} in all)`;
+    },
+  },
+  'seed-sales': {
+    run: async (db, args) => {
+      const input = parse(SeedProductsArgs, options(args, ['count', 'business']));
+      const business = input.business
+        ? { id: await findBusinessId(db, input.business), name: input.business }
+        : await defaultBusiness(db);
+      if (!business.id) throw new CliError(`No business is named ${business.name}`);
+      const people = await listUsers(db);
+      const seller = people.find((person) => person.businessId === business.id);
+      if (!seller) throw new CliError(`${business.name} has nobody to ring the sales up`);
+      // The products as generated, in the order their ids were given.
+      const catalogue = generateProducts(await countProducts(db, business.id));
+      const days = 365;
+      // The weekday pattern averages 1.1 times a day's base.
+      const plan = planDemoSales(catalogue, new Date(), {
+        days,
+        salesPerDay: input.count / days / 1.1,
+        lines: 'busy',
+        till: LOAD_TILL,
+      });
+      await storeSalesHistory(db, { id: seller.id, businessId: business.id }, plan, LOAD_TILL);
+      const lines = plan.reduce((total, planned) => total + planned.sale.lines.length, 0);
+      return `Added ${plan.length} sales (${lines} lines) to ${business.name}`;
     },
   },
   'list-users': {

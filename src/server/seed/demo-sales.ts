@@ -75,9 +75,27 @@ function cashGiven(owed: number, roll: number): number {
   return Math.ceil(owed / note) * note;
 }
 
+/** How much trading a plan makes: the demo's 90 days, or a busy shop's year for load work. */
+export interface TradingPattern {
+  days: number;
+  salesPerDay: number;
+  /** 'few': mostly one bottle, the odd mixed basket; 'busy': 1 to 5 lines a sale. */
+  lines: 'few' | 'busy';
+  /** The till the history was rung up on. */
+  till: string;
+}
+
+export const DEMO_PATTERN: TradingPattern = {
+  days: DEMO_SALES_DAYS,
+  salesPerDay: SALES_PER_DAY,
+  lines: 'few',
+  till: DEMO_TILL,
+};
+
 export function planDemoSales(
   catalogue: readonly SeedProduct[],
   now: Date,
+  pattern: TradingPattern = DEMO_PATTERN,
   timeZone = DEMO_TIME_ZONE,
 ): PlannedSale[] {
   const next = random(2026);
@@ -107,10 +125,10 @@ export function planDemoSales(
 
   const planned: PlannedSale[] = [];
   const today = localDay(now.getTime(), timeZone);
-  for (let day = DEMO_SALES_DAYS - 1; day >= 0; day -= 1) {
+  for (let day = pattern.days - 1; day >= 0; day -= 1) {
     const date = today - day * DAY_MS;
     const factor = WEEKDAY_FACTOR[new Date(date).getUTCDay()] ?? 1;
-    const count = Math.round(SALES_PER_DAY * factor * (0.85 + next() * 0.3));
+    const count = Math.round(pattern.salesPerDay * factor * (0.85 + next() * 0.3));
     const minutes = Array.from(
       { length: count },
       () => OPEN_MINUTES + next() * (CLOSE_MINUTES - OPEN_MINUTES),
@@ -120,7 +138,8 @@ export function planDemoSales(
       if (at > now.getTime()) break;
       const lines: Sale['lines'] = [];
       const productIndexes: number[] = [];
-      const lineCount = 1 + Math.floor(next() ** 2 * 4);
+      const lineCount =
+        pattern.lines === 'busy' ? 1 + Math.floor(next() * 5) : 1 + Math.floor(next() ** 2 * 4);
       for (let l = 0; l < lineCount; l += 1) {
         const chosen = pick();
         if (!chosen || productIndexes.includes(chosen.index)) continue;
@@ -166,7 +185,7 @@ export function planDemoSales(
         productIndexes,
         sale: {
           id: randomUUID(),
-          receipt: formatReceiptNumber(DEMO_TILL, sequence),
+          receipt: formatReceiptNumber(pattern.till, sequence),
           made_at: new Date(at).toISOString(),
           lines,
           ...(discount ? { discount } : {}),

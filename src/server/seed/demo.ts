@@ -34,14 +34,15 @@ export const DEMO = {
 } as const;
 
 /**
- * The demo's sales history, stored as the server stores a tablet's sale (its row, lines and
+ * A sales history (the demo's, or a busy year for load work), stored as the server stores a tablet's sale (its row, lines and
  * 'Sale' movements) in bulk: one transaction, a few statements per thousand sales. The opening
  * balances are dated before the first sale; each sold product's last sale date is its real one.
  */
-async function storeDemoSales(
+export async function storeSalesHistory(
   db: Db,
   owner: { id: string; businessId: string },
   plan: readonly PlannedSale[],
+  till: string,
 ) {
   const { businessId } = owner;
   await db.transaction(async (tx) => {
@@ -53,7 +54,10 @@ async function storeDemoSales(
     const idOf = (index: number) => rows[index]?.id ?? 0;
     const names = new Map(rows.map((row) => [row.id, row.name]));
     const now = new Date();
-    await tx.insert(tills).values({ businessId, code: DEMO_TILL, deviceId: DEMO_TILL_DEVICE });
+    await tx
+      .insert(tills)
+      .values({ businessId, code: till, deviceId: `${DEMO_TILL_DEVICE}-${till}` })
+      .onConflictDoNothing();
     for (let start = 0; start < plan.length; start += SEED_CHUNK) {
       const chunk = plan
         .slice(start, start + SEED_CHUNK)
@@ -119,7 +123,7 @@ export async function seedDemoIfEmpty(db: Db, log: Logger): Promise<boolean> {
       stockQuantity: product.stockQuantity + (sold[index] ?? 0),
     })),
   );
-  await storeDemoSales(db, owner, plan);
+  await storeSalesHistory(db, owner, plan, DEMO_TILL);
   log.info(`Demo data seeded. Sign in with ${DEMO.email} / ${DEMO.password}`);
   return true;
 }

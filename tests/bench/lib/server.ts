@@ -41,9 +41,12 @@ export async function startServer(options: {
   /** Products in the catalogue besides the demo ones. */
   extraProducts: number;
   env?: Record<string, string>;
+  /** More seeding with the admin CLI, before the server takes the data folder. */
+  beforeStart?: (dataDir: string) => void;
 }): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vintry-bench-'));
   seedProducts(dataDir, options.extraProducts);
+  options.beforeStart?.(dataDir);
   const child = spawn('npm', ['run', '--silent', 'serve'], {
     cwd: root,
     env: { ...process.env, PORT: String(options.port), DATA_DIR: dataDir, ...options.env },
