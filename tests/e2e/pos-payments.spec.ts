@@ -93,6 +93,17 @@ test('a manager sets Payment & Tax and a PIN; staff sell past the limit with it,
   await expect(receipt).toContainText('20 % off');
   await expect(receipt).toContainText('Cheers from the Demo Cellar');
   await expect(receipt.getByRole('img', { name: /^Barcode of receipt T\d+-\d{6}$/ })).toBeVisible();
+  // The customer wants it by email too: the server mails it.
+  await receipt.getByLabel('Customer’s email (optional)').fill('not-an-address');
+  await receipt.getByRole('button', { name: 'Email' }).click();
+  await expect(receipt.getByRole('alert')).toHaveText(
+    'Enter the customer’s email address, such as name@example.com',
+  );
+  await receipt.getByLabel('Customer’s email (optional)').fill('customer@example.com');
+  await receipt.getByRole('button', { name: 'Email' }).click();
+  await expect(receipt.getByRole('status')).toHaveText('Receipt emailed to customer@example.com', {
+    timeout: 20_000,
+  });
   await screenshot(staff, 'pos-approved-receipt-tablet');
   // The server took it (its discount checked against the approver) and moved the stock.
   await expect

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SALE_MESSAGES } from '#domains/sales/sale.ts';
+import { RECEIPT_EMAIL_MESSAGES, SALE_MESSAGES } from '#domains/sales/sale.ts';
 import { productChanges, products, stockMovements } from '#server/db/schema.ts';
 import { TIME_ZONE_MESSAGE } from '#server/http/params.ts';
 import type { Product } from './helpers/products.ts';
@@ -230,5 +230,31 @@ describe('sales', () => {
     // Another shop numbers its own tablets.
     expect((await ask('tablet-a', otherToken)).body).toEqual({ code: 'T1' });
     expect((await ask('   ')).status).toBe(400);
+  });
+
+  it('emails a sale’s receipt to the customer, for this shop’s sales only', async () => {
+    const wine = await create('Emailed Shiraz');
+    const body = sale(wine.id);
+    expect((await post(body)).status).toBe(201);
+    const send = (email: string, as = token, id = body.id) =>
+      server.call('POST', `/api/v1/sales/${id}/email`, {
+        token: as,
+        body: { email },
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
+    const sent = await send('  customer@example.com ', staffToken);
+    expect(sent).toMatchObject({ status: 200, body: { sent: true } });
+    const mail = server.mail.at(-1);
+    expect(mail?.to).toBe('customer@example.com');
+    expect(mail?.subject).toBe(`Your receipt ${body.receipt} from Harbour Wines`);
+    expect(mail?.text).toContain('Emailed Shiraz — 2 × $44.99: $89.98');
+    expect(mail?.text).toContain('Total: $134.97');
+    expect(mail?.text).toContain('GST included: $12.27');
+    expect(mail?.text).toContain('Change: $15.05');
+    expect((await send('not an address')).body).toMatchObject({
+      message: RECEIPT_EMAIL_MESSAGES.email,
+    });
+    expect((await send('customer@example.com', otherToken)).status).toBe(404);
+    expect((await send('customer@example.com', token, randomUUID())).status).toBe(404);
   });
 });

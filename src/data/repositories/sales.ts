@@ -6,17 +6,23 @@ import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
 import { centsOf, type Discount, formatCents, settle } from '#domains/sales/money.ts';
 import type { CashStep } from '#domains/sales/payment-settings.ts';
 import type { SoldSale } from '#domains/sales/returns.ts';
-import { ProductSalesSchema, type Sale, tendersOf, totalsOf } from '#domains/sales/sale.ts';
+import {
+  ProductSalesSchema,
+  RECEIPT_EMAIL_MESSAGES,
+  type Sale,
+  tendersOf,
+  totalsOf,
+} from '#domains/sales/sale.ts';
 import { withSale } from '#domains/sales/shifts.ts';
-import { recordSaleWrite } from '#domains/sales/writes.ts';
+import { emailReceiptWrite, recordSaleWrite } from '#domains/sales/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
-import { writeRequest } from '#shared/write-declaration.ts';
+import { writePath, writeRequest } from '#shared/write-declaration.ts';
 import { apiJson } from '../api-client.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
 import { db } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
-import { queueAndSend } from '../sync/replayer.ts';
+import { queueAndSend, requestReplay } from '../sync/replayer.ts';
 import {
   defineWriteHandler,
   type FailureNotice,
@@ -248,3 +254,24 @@ export const productSalesQuery = (productId: number) => ({
   staleTime: 0,
   retry: false,
 });
+
+/**
+ * Emails a sale's receipt (online). The sale is sent first if it still waits here, so the
+ * server has it; if it cannot be, the customer is asked to wait a moment.
+ */
+export async function emailReceipt(saleId: string, email: string): Promise<void> {
+  await requestReplay();
+  const waiting = await db.outbox
+    .where('resource')
+    .equals(SALES_RESOURCE)
+    .filter((entry) => isWriteOf(entry, recordSaleWrite) && entry.body.id === saleId)
+    .count();
+  if (waiting > 0) throw new Error(RECEIPT_EMAIL_MESSAGES.notYet);
+  await apiJson(writePath(emailReceiptWrite, { id: saleId }), EmailSentSchema, {
+    method: emailReceiptWrite.method,
+    body: JSON.stringify({ email }),
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+}
+
+const EmailSentSchema = v.object({ sent: v.literal(true) });

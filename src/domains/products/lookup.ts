@@ -9,15 +9,42 @@ function codeKey(code: string): string {
   return isValidBarcode(code) ? code.padStart(14, '0') : code.toLowerCase();
 }
 
+const skuKey = (sku: string) => `sku:${sku.toLowerCase()}`;
+
+/** Products by their barcode (as its GTIN) and SKU: a scan then finds its product at once. */
+export type CodeIndex = ReadonlyMap<string, readonly InventoryItem[]>;
+
+export function codeIndex(items: readonly InventoryItem[]): CodeIndex {
+  const index = new Map<string, InventoryItem[]>();
+  const put = (key: string, item: InventoryItem) => {
+    const held = index.get(key);
+    if (held) held.push(item);
+    else index.set(key, [item]);
+  };
+  for (const item of items) {
+    if (item.barcode) put(codeKey(item.barcode), item);
+    if (item.sku) put(skuKey(item.sku), item);
+  }
+  return index;
+}
+
 /**
  * Finding a product from what a scanner or a person typed: a code is a barcode or a SKU, matched
  * whole; anything else searches names, producers and SKUs. One barcode may belong to several
  * products (vintages of one wine): all of them are answered, for the user to choose.
  */
-export function productsWithCode(items: readonly InventoryItem[], code: string): InventoryItem[] {
+export function productsWithCode(
+  items: readonly InventoryItem[],
+  code: string,
+  index?: CodeIndex,
+): InventoryItem[] {
   const typed = code.trim();
   if (!typed) return [];
   const wanted = codeKey(typed);
+  if (index) {
+    const found = [...(index.get(wanted) ?? []), ...(index.get(skuKey(typed)) ?? [])];
+    return [...new Set(found)];
+  }
   return items.filter(
     (item) =>
       (item.barcode !== undefined && item.barcode !== '' && codeKey(item.barcode) === wanted) ||
@@ -57,9 +84,10 @@ export function lookUpScan(
   items: readonly InventoryItem[],
   text: string,
   limit: number,
+  index?: CodeIndex,
 ): ScanResult {
   const typed = text.trim();
-  const byCode = productsWithCode(items, typed);
+  const byCode = productsWithCode(items, typed, index);
   if (byCode.length > 0) return { kind: 'code', items: byCode };
   if (isValidBarcode(typed)) return { kind: 'new-barcode', code: typed };
   if (looksLikeBarcode(typed)) return { kind: 'bad-barcode', code: typed };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isEmailForm } from '#shared/auth/email.ts';
 import { MAX_INT32 } from '#shared/validation.ts';
 import { CASH_STEP_CENTS } from './constants.ts';
 import {
@@ -205,3 +206,20 @@ export const TillRequestSchema = v.object({
   device_id: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
 });
 export const TillAnswerSchema = v.object({ code: v.string() });
+
+export const RECEIPT_EMAIL_MESSAGES = {
+  email: 'Enter the customer’s email address, such as name@example.com',
+  sent: (email: string) => `Receipt emailed to ${email}`,
+  offline: 'Emailing a receipt needs the connection.',
+  notYet: 'The sale has not reached the server yet: try again in a moment.',
+} as const;
+
+/** POST /sales/{id}/email: where the customer wants the receipt. */
+export const EmailReceiptSchema = v.object({
+  email: v.pipe(
+    v.string(RECEIPT_EMAIL_MESSAGES.email),
+    v.trim(),
+    v.maxLength(254, RECEIPT_EMAIL_MESSAGES.email),
+    v.check(isEmailForm, RECEIPT_EMAIL_MESSAGES.email),
+  ),
+});

@@ -2,7 +2,7 @@ import { defineWrite } from '#shared/write-declaration.ts';
 import { ApprovalPinSchema } from './approval.ts';
 import { PaymentSettingsChangesSchema } from './payment-settings.ts';
 import { ReturnSchema } from './returns.ts';
-import { SaleSchema, TillRequestSchema } from './sale.ts';
+import { EmailReceiptSchema, SaleSchema, TillRequestSchema } from './sale.ts';
 import { CloseShiftSchema, OpenShiftSchema } from './shifts.ts';
 
 /** A sale made on a tablet: recorded once by its id, however often it is sent. */
@@ -72,5 +72,15 @@ export const closeShiftWrite = defineWrite({
   route: '/sales/shifts/:id/close',
   access: 'sales.sell',
   body: CloseShiftSchema,
+  role: 'append',
+});
+
+/** A sale's receipt emailed to the customer (online: mail is sent by the server). */
+export const emailReceiptWrite = defineWrite({
+  op: 'sale.email',
+  method: 'POST',
+  route: '/sales/:id/email',
+  access: 'sales.sell',
+  body: EmailReceiptSchema,
   role: 'append',
 });

@@ -1,6 +1,6 @@
 import { ROLE_LABELS } from '#shared/auth/permissions.ts';
 import type { Role } from '#shared/auth/schemas.ts';
-import type { MailMessage } from './mailer.ts';
+import { escapeHtml, type MailMessage } from './mailer.ts';
 
 /** The invitation mail. Like the reset mail, its link is the one place its token appears. */
 export function invitationMail(
@@ -21,8 +21,6 @@ export function invitationMail(
     '',
     'If you did not expect this, ignore this mail.',
   ].join('\n');
-  const escapeHtml = (value: string) =>
-    value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
   const html = `<p>Hello ${escapeHtml(invite.name)},</p>
 <p>${escapeHtml(invite.invitedBy)} has invited you to ${escapeHtml(invite.businessName)} on Vintry, as ${role}.</p>
 <p><a href="${link}">Choose your password</a> (the link works once, for 7 days).</p>

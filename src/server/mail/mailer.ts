@@ -8,6 +8,10 @@ import type { Logger } from '../logger.ts';
  * Outgoing mail. With SMTP_URL, nodemailer sends it; without, nodemailer renders the same RFC 822
  * message and it is written to DATA_DIR/mail/*.eml, so a developer or a test can open it.
  */
+/** Text as HTML shows it literally: names and notes people typed go into mail bodies. */
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
 export interface MailMessage {
   to: string;
   subject: string;

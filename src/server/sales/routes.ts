@@ -7,6 +7,7 @@ import { SALE_MESSAGES } from '#domains/sales/sale.ts';
 import { SHIFT_MESSAGES } from '#domains/sales/shifts.ts';
 import {
   closeShiftWrite,
+  emailReceiptWrite,
   openShiftWrite,
   recordReturnWrite,
   recordSaleWrite,
@@ -20,6 +21,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
 import { serialIdParam, timeZoneParam, uuidParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
+import { receiptMail } from '../mail/receipt-mail.ts';
 import { findProduct, findProducts } from '../products/catalogue-repository.ts';
 import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
 import {
@@ -28,6 +30,7 @@ import {
   readPaymentSettings,
   setApprovalPin,
 } from './payment-settings.ts';
+import { receiptMailContent } from './receipt-content.ts';
 import { recordReturn, saleByReceipt, salesOfDay } from './returns.ts';
 import { productSales, recordSale, type SaleRow, tillCode } from './sales.ts';
 import { closeShift, openShift, toShift } from './shifts.ts';
@@ -52,6 +55,8 @@ import { closeShift, openShift, toShift } from './shifts.ts';
  *   when it returns more than is left of a line or its refund does not add up; 409 when its id
  *   or number is another's. GET /sales/receipts/{receipt} → the sale with each line's returned
  *   units (404 when none); GET /sales?date=YYYY-MM-DD&tz= → {sales} of that day, newest first.
+ * - POST /sales/{id}/email {email} → {sent: true}: the sale's receipt mailed to the customer;
+ *   404 for another shop's sale.
  * - POST /sales/shifts {id, till, opened_at, float_cents} → 201 the shift (200 when sent again);
  *   POST /sales/shifts/{id}/close {closed_at, counted_cents, ledger} → the shift with the cash
  *   expected and the variance; 409 when it was closed before, 404 when it is not the shop's.
@@ -146,6 +151,15 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
       },
       outcome.status === 'recorded' ? 201 : 200,
     );
+  });
+
+  writes.add(emailReceiptWrite, async (c, { email }) => {
+    const { businessId } = c.get('caller');
+    const id = uuidParam(c.req.param('id') ?? '');
+    const content = await receiptMailContent(c.var.db, businessId, id);
+    if (!content) throw new HttpError(404, MESSAGES.notFound);
+    await deps.mailer.send(receiptMail(email, content));
+    return c.json({ sent: true });
   });
 
   writes.add(openShiftWrite, async (c, shift) => {

@@ -278,6 +278,11 @@ export const SAMPLES: Sample[] = [
     },
   },
   {
+    route: 'POST /api/v1/sales/:id/email',
+    path: () => `/api/v1/sales/${fixture.sale}/email`,
+    body: () => ({ email: 'customer@hostile.test' }),
+  },
+  {
     route: 'POST /api/v1/sales/shifts',
     path: () => '/api/v1/sales/shifts',
     body: () => ({ id: uuid(), till: 'T9', opened_at: now(), float_cents: 20_000 }),

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lookUpScan, productsWithCode, searchProducts } from '#domains/products/lookup.ts';
+import {
+  codeIndex,
+  lookUpScan,
+  productsWithCode,
+  searchProducts,
+} from '#domains/products/lookup.ts';
 import { inventoryItem } from '../helpers/inventory-item.ts';
 
 const catalogue = [
@@ -18,6 +23,23 @@ describe('finding a product by what was scanned or typed', () => {
     expect(ids(productsWithCode(catalogue, '96385074'))).toEqual([5]);
     expect(productsWithCode(catalogue, '931111100002')).toEqual([]);
     expect(productsWithCode(catalogue, '')).toEqual([]);
+  });
+
+  it('finds the same through an index of the codes as by reading every product', () => {
+    const index = codeIndex(catalogue);
+    for (const code of [
+      '9311111000027',
+      ' hog-2017 ',
+      '96385074',
+      '0036000291452',
+      '931111100002',
+      '',
+      'HOG-2017',
+    ]) {
+      expect(ids(productsWithCode(catalogue, code, index)), code).toEqual(
+        ids(productsWithCode(catalogue, code)),
+      );
+    }
   });
 
   it('takes a UPC-A code and the same code read as EAN-13 (a leading 0) as one', () => {

@@ -1,7 +1,16 @@
-import { Printer } from 'lucide-react';
+import { Mail, Printer } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import * as v from 'valibot';
+import { emailReceipt } from '#data/repositories/sales.ts';
+import { useOnline } from '#data/sync/use-sync-status.ts';
 import { code128Bars } from '#domains/sales/code128.ts';
 import { formatCents, type Settlement } from '#domains/sales/money.ts';
-import { type Sale, totalsOf } from '#domains/sales/sale.ts';
+import {
+  EmailReceiptSchema,
+  RECEIPT_EMAIL_MESSAGES,
+  type Sale,
+  totalsOf,
+} from '#domains/sales/sale.ts';
 import { discountText } from '../basket.ts';
 
 /** The receipt's number as Code 128, for a scanner to find the sale again (returns). */
@@ -41,10 +50,78 @@ const tenderText = (tender: Sale['tenders'][number]) =>
       ? `Card${tender.approval ? ` (approval ${tender.approval})` : ''}`
       : tender.label;
 
+/** The receipt by email, when the customer gives an address (the server sends it: online). */
+function EmailReceipt({ saleId }: { saleId: string }) {
+  const id = useId();
+  const online = useOnline();
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<{
+    kind: 'idle' | 'sending' | 'sent' | 'failed';
+    text?: string;
+  }>({ kind: 'idle' });
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    const parsed = v.safeParse(EmailReceiptSchema, { email });
+    if (!parsed.success) {
+      setState({ kind: 'failed', text: RECEIPT_EMAIL_MESSAGES.email });
+      return;
+    }
+    setState({ kind: 'sending' });
+    try {
+      await emailReceipt(saleId, parsed.output.email);
+      setState({ kind: 'sent', text: RECEIPT_EMAIL_MESSAGES.sent(parsed.output.email) });
+    } catch (error) {
+      setState({ kind: 'failed', text: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return (
+    <form className="receipt__email" onSubmit={send} noValidate aria-label="Email the receipt">
+      <label className="field__label" htmlFor={`${id}-email`}>
+        Customer’s email (optional)
+      </label>
+      <div className="payment-section__add-row">
+        <input
+          id={`${id}-email`}
+          className="field__input"
+          type="email"
+          autoComplete="off"
+          value={email}
+          disabled={!online}
+          aria-invalid={state.kind === 'failed' ? true : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setState({ kind: 'idle' });
+          }}
+        />
+        <button
+          type="submit"
+          className="button button--secondary"
+          disabled={!online || state.kind === 'sending' || email.trim() === ''}
+        >
+          <Mail size={16} aria-hidden="true" /> {state.kind === 'sending' ? 'Sending...' : 'Email'}
+        </button>
+      </div>
+      {!online ? (
+        <p className="pos__hint">{RECEIPT_EMAIL_MESSAGES.offline}</p>
+      ) : state.text ? (
+        <p
+          className={state.kind === 'failed' ? 'field__error' : 'pos__hint'}
+          role={state.kind === 'failed' ? 'alert' : 'status'}
+        >
+          {state.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
 /**
  * A sale's receipt as the customer takes it: the shop, the lines with their discounts, the
  * total and the GST it contains, how it was paid, the change, and the receipt number with its
- * barcode. Printed alone on an 80 mm roll (pos.css, @media print).
+ * barcode; emailed when the customer gives an address. Printed alone on an 80 mm roll (pos.css,
+ * @media print).
  */
 export function Receipt({
   content,
@@ -127,6 +204,7 @@ export function Receipt({
         <ReceiptBarcode receipt={sale.receipt} />
         {content.footer ? <p className="receipt__text">{content.footer}</p> : null}
       </div>
+      <EmailReceipt saleId={sale.id} />
       <div className="receipt__actions">
         <button type="button" className="button button--secondary" onClick={() => window.print()}>
           <Printer size={16} aria-hidden="true" /> Print receipt
