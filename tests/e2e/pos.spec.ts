@@ -72,11 +72,17 @@ test('a shift opened with a float, a cash sale and a card sale, closed with a va
   await page.getByRole('button', { name: 'Open shift' }).click();
   await expect(page.getByText(/^Till T\d+ · Shift open since /)).toBeVisible();
 
-  // $90.99 in cash ($91.00 rounded, $100 given) and the same on a card.
+  // $90.99 in cash ($91.00 rounded, $100 given) and the same on a card. The gin is starred
+  // first: from then on it is one tap away in the favourites grid.
   await page.getByRole('button', { name: 'Sale', exact: true }).click();
   const search = page.getByLabel('Scan or search a product');
   await search.fill(GIN);
-  await search.press('Enter');
+  await page.getByRole('button', { name: `Add ${GIN} to favourites` }).click();
+  await expect(page.getByRole('button', { name: `Remove ${GIN} from favourites` })).toBeVisible();
+  await search.fill('');
+  const favourites = page.locator('.pos__favourites');
+  await favourites.getByRole('button', { name: new RegExp(`^${GIN}`) }).click();
+  await expect(page.getByRole('status', { name: `Quantity of ${GIN}` })).toHaveText('1');
   await page.getByLabel('Cash given').fill('100');
   await page.getByRole('button', { name: 'Complete sale' }).click();
   await page.getByRole('button', { name: 'New sale' }).click();

@@ -11,6 +11,7 @@ import { CASH_STEP_CENTS } from './constants.ts';
 export const CASH_STEPS = [1, 5, 10] as const;
 export type CashStep = (typeof CASH_STEPS)[number];
 export const MAX_OTHER_TENDERS = 8;
+export const MAX_FAVOURITES = 24;
 
 export const PAYMENT_MESSAGES = {
   tenderLabel: 'A tender is named in 1 to 30 characters',
@@ -20,6 +21,7 @@ export const PAYMENT_MESSAGES = {
   receiptText: 'Receipt text is at most 300 characters',
   noTender: 'Offer at least one way to pay',
   noChanges: 'Nothing to change',
+  favourites: `At most ${MAX_FAVOURITES} favourites`,
 } as const;
 
 const label = v.pipe(
@@ -50,6 +52,11 @@ const FIELDS = {
   ),
   receiptHeader: receiptText,
   receiptFooter: receiptText,
+  /** The POS's favourites grid: product ids, in the order they were starred. */
+  favourites: v.pipe(
+    v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))),
+    v.maxLength(MAX_FAVOURITES, PAYMENT_MESSAGES.favourites),
+  ),
 };
 
 export const DEFAULT_PAYMENT_SETTINGS = {
@@ -60,6 +67,7 @@ export const DEFAULT_PAYMENT_SETTINGS = {
   discountLimitPercent: 10,
   receiptHeader: '',
   receiptFooter: 'Thank you for shopping with us.',
+  favourites: [],
 } as const satisfies { [K in keyof typeof FIELDS]: v.InferOutput<(typeof FIELDS)[K]> };
 
 export type PaymentSettings = {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Minus, PauseCircle, Percent, Plus, Trash2 } from 'lucide-react';
+import { Minus, PauseCircle, Percent, Plus, Star, Trash2 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useLocalCatalogue } from '#data/hooks/use-local-catalogue.ts';
 import { useCan, useSignedInUser } from '#data/hooks/use-permissions.ts';
@@ -12,7 +12,10 @@ import {
 } from '#data/hooks/use-stored.ts';
 import { refreshCatalogue } from '#data/repositories/catalogue.ts';
 import { parkSale, unparkSale } from '#data/repositories/parked-sales.ts';
-import { paymentSettingsQuery } from '#data/repositories/payment-settings.ts';
+import {
+  changePaymentSettings,
+  paymentSettingsQuery,
+} from '#data/repositories/payment-settings.ts';
 import { recordSale, saleLinesOf, unsellable } from '#data/repositories/sales.ts';
 import { ensureTill, TILL_TEXT } from '#data/repositories/tills.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
@@ -20,7 +23,12 @@ import { codeIndex, lookUpScan } from '#domains/products/lookup.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import type { Approver } from '#domains/sales/approval.ts';
 import { centsOf, formatCents, needsApproval, parseCents, settle } from '#domains/sales/money.ts';
-import { DEFAULT_PAYMENT_SETTINGS, type PaymentSettings } from '#domains/sales/payment-settings.ts';
+import {
+  DEFAULT_PAYMENT_SETTINGS,
+  MAX_FAVOURITES,
+  PAYMENT_MESSAGES,
+  type PaymentSettings,
+} from '#domains/sales/payment-settings.ts';
 import { discountGiven, type Sale, tendersOf, totalsOf } from '#domains/sales/sale.ts';
 import { plural } from '#shared/words.ts';
 import { PageHeader } from '#ui/page-header.tsx';
@@ -68,6 +76,7 @@ export const POS_TEXT = {
   unsent: (count: number) => `${plural(count, 'sale')} not yet sent`,
   gettingTill: 'Getting this tablet’s till number...',
   needsCatalogue: 'The POS needs the catalogue from one online visit on this device.',
+  noFavourites: 'Star products you sell often (☆ beside a match) to keep them one tap away.',
   missingParked: (count: number) =>
     `${plural(count, 'product')} of the parked sale ${count === 1 ? 'is' : 'are'} no longer in the catalogue.`,
 } as const;
@@ -95,6 +104,28 @@ const paymentLabel = (payment: Payment) =>
     : payment.label;
 
 /** What is on the shelf: below 0 when tablets sold more than was counted (each keeps its sale). */
+function FavouriteToggle({
+  name,
+  on,
+  onToggle,
+}: {
+  name: string;
+  on: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`button button--secondary button--small pos__star${on ? ' pos__star--on' : ''}`}
+      aria-pressed={on}
+      aria-label={on ? `Remove ${name} from favourites` : `Add ${name} to favourites`}
+      onClick={onToggle}
+    >
+      <Star size={16} aria-hidden="true" fill={on ? 'currentColor' : 'none'} />
+    </button>
+  );
+}
+
 function StockNote({ stock }: { stock: number }) {
   return (
     <span className={`pos__match-stock${stock <= 0 ? ' pos__match-stock--out' : ''}`}>
@@ -119,6 +150,7 @@ export function PosPage() {
   const storedSettings = useStoredPaymentSettings(businessId);
   const settings: PaymentSettings = storedSettings?.settings ?? DEFAULT_PAYMENT_SETTINGS;
   const approvers = storedSettings?.approvers ?? [];
+  const canArrange = useCan('sales.settings');
   const choices = tenderChoices(settings);
 
   const [tillProblem, setTillProblem] = useState<string | null>(null);
@@ -183,6 +215,27 @@ export function PosPage() {
   );
   const discount = discountGiven({ lines, discount: basket.discount });
   const overLimit = !canGiveAnyDiscount && needsApproval(discount, settings.discountLimitPercent);
+
+  // The favourites grid, in the order they were starred; products since deleted drop out.
+  const favourites = useMemo(() => {
+    const byId = new Map(items.map((item) => [item.id, item]));
+    return settings.favourites.flatMap((id) => {
+      const item = byId.get(id);
+      return item ? [item] : [];
+    });
+  }, [items, settings.favourites]);
+
+  async function toggleFavourite(productId: number) {
+    if (!businessId) return;
+    const next = settings.favourites.includes(productId)
+      ? settings.favourites.filter((id) => id !== productId)
+      : [...settings.favourites, productId];
+    if (next.length > MAX_FAVOURITES) {
+      setNote(PAYMENT_MESSAGES.favourites);
+      return;
+    }
+    await changePaymentSettings(businessId, { favourites: next });
+  }
 
   function add(item: InventoryItem) {
     setDone(null);
@@ -420,7 +473,7 @@ export function PosPage() {
             ) : null}
             <ul className="pos__matches">
               {matches.map((item) => (
-                <li key={item.id}>
+                <li key={item.id} className="pos__match-row">
                   <button type="button" className="pos__match" onClick={() => add(item)}>
                     <span className="pos__match-name">
                       {item.product}
@@ -433,9 +486,40 @@ export function PosPage() {
                       <StockNote stock={item.stock_quantity ?? 0} />
                     </span>
                   </button>
+                  {canArrange ? (
+                    <FavouriteToggle
+                      name={item.product}
+                      on={settings.favourites.includes(item.id)}
+                      onToggle={() => void toggleFavourite(item.id)}
+                    />
+                  ) : null}
                 </li>
               ))}
             </ul>
+            {!query.trim() && favourites.length > 0 ? (
+              <div className="pos__favourites">
+                <h2 className="pos__subtitle">Favourites</h2>
+                <ul className="pos__favourite-grid">
+                  {favourites.map((item) => (
+                    <li key={item.id}>
+                      <button
+                        type="button"
+                        className="pos__favourite"
+                        disabled={!ready}
+                        onClick={() => add(item)}
+                      >
+                        <span className="pos__favourite-name">{item.product}</span>
+                        <span className="pos__match-price">
+                          {formatCents(centsOf(item.listPrice))}
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : !query.trim() && canArrange ? (
+              <p className="pos__hint">{POS_TEXT.noFavourites}</p>
+            ) : null}
             {parked.length > 0 ? (
               <div className="pos__parked">
                 <h2 className="pos__subtitle">{POS_TEXT.parked(parked.length)}</h2>
