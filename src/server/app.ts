@@ -119,7 +119,7 @@ export function createApp(deps: Deps) {
   api.route('/preferences', preferenceRoutes(deps, reads, writes));
   api.use('/custom-fields/*', definitions.forgetAfterWrites);
   api.route('/custom-fields', customFieldRoutes(deps, writes));
-  api.route('/dashboard', dashboardRoutes(deps));
+  api.route('/dashboard', dashboardRoutes(deps, reads));
   exampleProductRoutes(deps, writes);
   api.route('/catalogue', catalogueRoutes(deps, reads, definitions, writes));
   api.route('/stock', stockRoutes(deps, writes));

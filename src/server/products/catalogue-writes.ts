@@ -65,6 +65,10 @@ function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
 export const pgArray = (values: readonly (string | number)[]) =>
   `{${values.map((value) => (typeof value === 'number' ? value : `"${value}"`)).join(',')}}`;
 
+/** Any texts (names, JSON) as one array parameter: each quoted and escaped; null as NULL. */
+export const textArray = (values: readonly (string | null)[]) =>
+  `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+
 interface ChangeLogEntry {
   businessId: string;
   userId: string | null;
@@ -303,9 +307,14 @@ export async function moveStock(
   moves: readonly { productId: number; delta: number; movementId: string }[],
 ): Promise<void> {
   if (moves.length === 0) return;
-  const catalogueVersion = await bumpCatalogueVersion(tx, context.businessId);
+  // The catalogue's new version is a part of the same statement: one round trip in all.
   await tx.execute(sql`
-    with moves as (
+    with version as (
+      update ${businesses} set catalogue_version = catalogue_version + 1
+      where id = ${context.businessId}
+      returning catalogue_version
+    ),
+    moves as (
       select unnest(${pgArray(moves.map((move) => move.productId))}::int[]) as product_id,
         unnest(${pgArray(moves.map((move) => move.delta))}::int[]) as delta,
         unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]) as movement_id
@@ -321,7 +330,8 @@ export async function moveStock(
     insert into ${productChanges}
       (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
        movement_id)
-    select ${context.businessId}, ${context.userId}, id, version, ${catalogueVersion}, 'stock',
+    select ${context.businessId}, ${context.userId}, id, version,
+      (select catalogue_version from version), 'stock',
       jsonb_build_object('stock_quantity', jsonb_build_array(stock_quantity - delta, stock_quantity)),
       ${context.now}, movement_id
     from moved`);

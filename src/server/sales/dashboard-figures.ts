@@ -61,18 +61,31 @@ export async function dashboardFigures(
         and s.made_at < (d + interval '1 day') at time zone ${timeZone}
       group by d
       order by d`),
+    // The week's lines are read sale by sale through their key (a lateral join), whatever the
+    // planner thinks of the tables' sizes; only the top few are then looked up as products.
     db.execute(sql`
-      select l.product_id, coalesce(p.name, min(l.name)) as name, p.category, p.drink_type,
-        sum(l.quantity)::bigint as sold
-      from ${sales} s
-      join ${saleLines} l on l.sale_id = s.id
-      left join ${products} p on p.id = l.product_id
-      where s.business_id = ${businessId}
-        and s.made_at >= (${localToday} - interval '6 days') at time zone ${timeZone}
-      group by l.product_id, case when l.product_id is null then l.name end, p.name, p.category,
-        p.drink_type
-      order by sold desc, sum(l.net_cents) desc, 2
-      limit ${TOP_ITEMS_SIZE}`),
+      with week as (
+        select s.id from ${sales} s
+        where s.business_id = ${businessId}
+          and s.made_at >= (${localToday} - interval '6 days') at time zone ${timeZone}
+      ),
+      sold as (
+        select l.product_id, case when l.product_id is null then l.name end as gone,
+          min(l.name) as line_name, sum(l.quantity)::bigint as sold, sum(l.net_cents) as revenue
+        from week
+        cross join lateral (
+          -- offset 0: kept a subquery, so each sale's lines are found by the key.
+          select product_id, name, quantity, net_cents from ${saleLines} where sale_id = week.id
+          offset 0
+        ) l
+        group by 1, 2
+        order by sold desc, revenue desc, line_name
+        limit ${TOP_ITEMS_SIZE}
+      )
+      select sold.product_id, coalesce(p.name, sold.line_name) as name, p.category,
+        p.drink_type, sold.sold
+      from sold left join ${products} p on p.id = sold.product_id
+      order by sold.sold desc, sold.revenue desc, sold.line_name`),
     // Refunds, by the day the goods came back: what they take off the takings, and off profit
     // (the refund less its GST, less the cost of the units put back on the shelf).
     db.execute(sql`

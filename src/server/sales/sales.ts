@@ -15,7 +15,7 @@ import type { Role } from '#shared/auth/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
 import { products, saleLines, sales, stockMovements, tills } from '../db/schema.ts';
-import { moveStock, pgArray, type WriteContext } from '../products/catalogue-writes.ts';
+import { moveStock, pgArray, textArray, type WriteContext } from '../products/catalogue-writes.ts';
 import { approvalProblem } from './payment-settings.ts';
 
 /**
@@ -104,37 +104,55 @@ export async function recordSale(
   sale: Sale,
 ): Promise<SaleOutcome> {
   return db.transaction(async (tx) => {
-    const [stored] = await tx.select().from(sales).where(eq(sales.id, sale.id));
-    if (stored) {
-      return sameSale(stored, context.businessId, sale)
-        ? { status: 'repeated', sale: stored }
-        : { status: 'taken' };
-    }
     const ids = [...new Set(sale.lines.map((line) => line.product_id))];
     const found = await tx
       .select({ id: products.id, name: products.name })
       .from(products)
       .where(and(eq(products.businessId, context.businessId), inArray(products.id, ids)));
     const names = new Map(found.map((row) => [row.id, row.name]));
+    // A refusal is answered only after making sure the sale is not one already recorded (sent
+    // again, its answer lost), which is answered as it was.
+    const repeatedOr = async <T>(refusal: T): Promise<SaleOutcome | T> => {
+      const [stored] = await tx.select().from(sales).where(eq(sales.id, sale.id));
+      if (!stored) return refusal;
+      return sameSale(stored, context.businessId, sale)
+        ? { status: 'repeated', sale: stored }
+        : { status: 'taken' };
+    };
     const problem = checkSale(sale, (id) => names.has(id));
-    if (problem) return { status: 'refused', message: problem };
+    if (problem) return repeatedOr({ status: 'refused', message: problem } as const);
     const unapproved = await approvalProblem(tx, context.businessId, context.role, sale);
-    if (unapproved) return { status: 'unapproved', limit: unapproved.limit };
-
+    if (unapproved) return repeatedOr({ status: 'unapproved', limit: unapproved.limit } as const);
     const [row] = await tx
       .insert(sales)
       .values(saleRowOf(sale, context.businessId, context.userId, context.now))
       .onConflictDoNothing()
       .returning();
-    // Another sale of this shop has the receipt number.
-    if (!row) return { status: 'taken' };
-    await tx.insert(saleLines).values(lineRowsOf(sale, (id) => names.get(id) ?? ''));
+    // Its id or its receipt number is taken: the same sale sent again, or another.
+    if (!row) return repeatedOr({ status: 'taken' } as const);
+
     const moves = [...unitsByProduct(sale)].map(([productId, quantity]) => ({
       productId,
       delta: -quantity,
       movementId: randomUUID(),
     }));
+    const lines = lineRowsOf(sale, (id) => names.get(id) ?? '');
+    // The lines and the 'Sale' movements in one statement.
     await tx.execute(sql`
+      with lines as (
+        insert into ${saleLines}
+          (sale_id, line_no, product_id, name, quantity, unit_cents, luc_cents, taxable, discount,
+           net_cents)
+        select ${sale.id}::uuid, unnest(${pgArray(lines.map((line) => line.lineNo))}::int[]),
+          unnest(${pgArray(lines.map((line) => line.productId ?? 0))}::int[]),
+          unnest(${textArray(lines.map((line) => line.name))}::text[]),
+          unnest(${pgArray(lines.map((line) => line.quantity))}::int[]),
+          unnest(${pgArray(lines.map((line) => line.unitCents))}::int[]),
+          unnest(${pgArray(lines.map((line) => line.lucCents))}::int[]),
+          unnest(${pgArray(lines.map((line) => (line.taxable ? 1 : 0)))}::int[])::int::boolean,
+          unnest(${textArray(lines.map((line) => (line.discount ? JSON.stringify(line.discount) : null)))}::jsonb[]),
+          unnest(${pgArray(lines.map((line) => line.netCents))}::int[])
+      )
       insert into ${stockMovements}
         (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
       select unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]), ${context.businessId},

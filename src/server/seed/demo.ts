@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { SALE_REASON } from '#domains/sales/constants.ts';
 import { OPENING_BALANCE } from '#domains/stock/movement.ts';
 import { createUser } from '../auth/users.ts';
@@ -97,6 +97,8 @@ export async function storeSalesHistory(
         );
     }
     await settleSeededSales(tx, businessId, SALE_REASON, DEMO_TIME_ZONE);
+    // Fresh statistics after a bulk load: the embedded database has no autovacuum to gather them.
+    await tx.execute(sql`analyze ${sales}, ${saleLines}, ${stockMovements}`);
   });
 }
 
