@@ -125,6 +125,14 @@ export type SaleLine = Sale['lines'][number];
 
 const discountOf = (discount: Sale['discount']): Discount | undefined => discount;
 
+/** A tender as a receipt names it: 'Cash given', 'Card (approval 4821)', or its own label. */
+export const tenderName = (tender: Sale['tenders'][number]) =>
+  tender.kind === 'cash'
+    ? 'Cash given'
+    : tender.kind === 'card'
+      ? `Card${tender.approval ? ` (approval ${tender.approval})` : ''}`
+      : tender.label;
+
 export const tendersOf = (sale: Pick<Sale, 'tenders'>): Tender[] =>
   sale.tenders.map((tender) =>
     tender.kind === 'cash'

@@ -1,5 +1,6 @@
 import type { InventoryItem } from '#domains/products/product.ts';
 import { type Discount, parseCents } from '#domains/sales/money.ts';
+import type { PaymentSettings } from '#domains/sales/payment-settings.ts';
 import type { Sale } from '#domains/sales/sale.ts';
 
 /**
@@ -88,3 +89,19 @@ export function parseDiscount(
 export function discountText(discount: Discount, format: (cents: number) => string): string {
   return discount.kind === 'percent' ? `${discount.value} % off` : `${format(discount.cents)} off`;
 }
+
+/** The ways to pay (or refund) Payment & Tax offers: cash, card, then the other tenders. */
+export type TenderChoice = { kind: 'cash' } | { kind: 'card' } | { kind: 'other'; label: string };
+export const choiceKey = (choice: TenderChoice) =>
+  choice.kind === 'other' ? `other:${choice.label}` : choice.kind;
+
+export function tenderChoices(settings: PaymentSettings): TenderChoice[] {
+  return [
+    ...(settings.cash ? [{ kind: 'cash' } as const] : []),
+    ...(settings.card ? [{ kind: 'card' } as const] : []),
+    ...settings.otherTenders.map((label) => ({ kind: 'other', label }) as const),
+  ];
+}
+
+export const choiceLabel = (choice: TenderChoice) =>
+  choice.kind === 'cash' ? 'Cash' : choice.kind === 'card' ? 'Card' : choice.label;

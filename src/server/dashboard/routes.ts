@@ -7,8 +7,8 @@ import {
 } from '#domains/dashboard/snapshot.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import type { ReadCache } from '../http/read-cache.ts';
 import { timeZoneParam } from '../http/params.ts';
+import type { ReadCache } from '../http/read-cache.ts';
 import { productsLowOnStock } from '../products/catalogue-repository.ts';
 import { dashboardFigures } from '../sales/dashboard-figures.ts';
 

@@ -1,12 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Sale } from '#domains/sales/sale.ts';
+import { type Sale, tenderName } from '#domains/sales/sale.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, saleLines, sales } from '../db/schema.ts';
 import type { ReceiptMailContent } from '../mail/receipt-mail.ts';
 import { readPaymentSettings } from './payment-settings.ts';
-
-const tenderLabel = (tender: Sale['tenders'][number]) =>
-  tender.kind === 'cash' ? 'Cash given' : tender.kind === 'card' ? 'Card' : tender.label;
 
 /** A sale of the business as its receipt reads; null when the business has no such sale. */
 export async function receiptMailContent(
@@ -49,7 +46,7 @@ export async function receiptMailContent(
     totalCents: sale.totalCents,
     gstCents: sale.gstCents,
     tenders: (sale.tenders as Sale['tenders']).map((tender) => ({
-      label: tenderLabel(tender),
+      label: tenderName(tender),
       cents: tender.kind === 'cash' ? tender.given_cents : tender.cents,
     })),
     changeCents: sale.changeCents,

@@ -29,18 +29,21 @@ import {
   PAYMENT_MESSAGES,
   type PaymentSettings,
 } from '#domains/sales/payment-settings.ts';
-import { discountGiven, type Sale, tendersOf, totalsOf } from '#domains/sales/sale.ts';
+import { discountGiven, type Sale, tenderName, tendersOf, totalsOf } from '#domains/sales/sale.ts';
 import { plural } from '#shared/words.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import {
   addItem,
   type Basket,
   changeLine,
+  choiceKey,
+  choiceLabel,
   discountText,
   EMPTY_BASKET,
   type Payment,
   paidSoFar,
   setQuantity,
+  tenderChoices,
 } from '../basket.ts';
 import { ApprovalDialog } from './approval-dialog.tsx';
 import { DiscountEditor } from './discount-editor.tsx';
@@ -82,26 +85,6 @@ export const POS_TEXT = {
 } as const;
 
 const MODE_LABELS = { sale: 'Sale', returns: 'Returns', shift: 'Shift' } as const;
-
-type TenderChoice = { kind: 'cash' } | { kind: 'card' } | { kind: 'other'; label: string };
-const choiceKey = (choice: TenderChoice) =>
-  choice.kind === 'other' ? `other:${choice.label}` : choice.kind;
-
-function tenderChoices(settings: PaymentSettings): TenderChoice[] {
-  return [
-    ...(settings.cash ? [{ kind: 'cash' } as const] : []),
-    ...(settings.card ? [{ kind: 'card' } as const] : []),
-    ...settings.otherTenders.map((label) => ({ kind: 'other', label }) as const),
-  ];
-}
-
-const choiceLabel = (choice: TenderChoice) =>
-  choice.kind === 'cash' ? 'Cash' : choice.kind === 'card' ? 'Card' : choice.label;
-
-const paymentLabel = (payment: Payment) =>
-  payment.kind === 'card'
-    ? `Card${payment.approval ? ` (approval ${payment.approval})` : ''}`
-    : payment.label;
 
 /** What is on the shelf: below 0 when tablets sold more than was counted (each keeps its sale). */
 function FavouriteToggle({
@@ -658,7 +641,7 @@ export function PosPage() {
                   // biome-ignore lint/suspicious/noArrayIndexKey: payments are only added at the end or removed; two alike are the same row.
                   <div key={`${payment.kind}-${index}`}>
                     <dt>
-                      {paymentLabel(payment)}{' '}
+                      {tenderName(payment)}{' '}
                       <button
                         type="button"
                         className="button button--link pos__remove-payment"

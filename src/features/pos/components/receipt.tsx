@@ -9,6 +9,7 @@ import {
   EmailReceiptSchema,
   RECEIPT_EMAIL_MESSAGES,
   type Sale,
+  tenderName,
   totalsOf,
 } from '#domains/sales/sale.ts';
 import { discountText } from '../basket.ts';
@@ -42,13 +43,6 @@ export interface ReceiptContent {
   footer: string;
   approvedBy?: string | undefined;
 }
-
-const tenderText = (tender: Sale['tenders'][number]) =>
-  tender.kind === 'cash'
-    ? 'Cash given'
-    : tender.kind === 'card'
-      ? `Card${tender.approval ? ` (approval ${tender.approval})` : ''}`
-      : tender.label;
 
 /** The receipt by email, when the customer gives an address (the server sends it: online). */
 function EmailReceipt({ saleId }: { saleId: string }) {
@@ -180,7 +174,7 @@ export function Receipt({
           {sale.tenders.map((tender, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a receipt never changes; its tenders are in sale order.
             <div key={`${tender.kind}-${index}`}>
-              <dt>{tenderText(tender)}</dt>
+              <dt>{tenderName(tender)}</dt>
               <dd>{formatCents(tender.kind === 'cash' ? tender.given_cents : tender.cents)}</dd>
             </div>
           ))}

@@ -5,6 +5,7 @@ import { formatCents } from '#domains/sales/money.ts';
 import type { PaymentSettings } from '#domains/sales/payment-settings.ts';
 import { parseReceiptNumber } from '#domains/sales/receipt-number.ts';
 import { refundDue, returnTotals, type SaleReturn, type SoldSale } from '#domains/sales/returns.ts';
+import { choiceKey, choiceLabel, tenderChoices } from '../basket.ts';
 import { ReceiptBarcode } from './receipt.tsx';
 
 export const RETURNS_TEXT = {
@@ -15,12 +16,6 @@ export const RETURNS_TEXT = {
   noSalesThatDay: 'No sales that day.',
   onlyKept: 'Offline: the sales this tablet made or looked up.',
 } as const;
-
-type RefundChoice = { kind: 'cash' } | { kind: 'card' } | { kind: 'other'; label: string };
-const refundKey = (choice: RefundChoice) =>
-  choice.kind === 'other' ? `other:${choice.label}` : choice.kind;
-const refundLabel = (choice: RefundChoice) =>
-  choice.kind === 'cash' ? 'Cash' : choice.kind === 'card' ? 'Card' : choice.label;
 
 function localToday() {
   const now = new Date();
@@ -49,12 +44,8 @@ export function ReturnsPanel({
   const [sale, setSale] = useState<SoldSale | null>(null);
   const [units, setUnits] = useState<Record<number, number>>({});
   const [damaged, setDamaged] = useState<Record<number, boolean>>({});
-  const choices: RefundChoice[] = [
-    ...(settings.card ? [{ kind: 'card' } as const] : []),
-    ...(settings.cash ? [{ kind: 'cash' } as const] : []),
-    ...settings.otherTenders.map((label) => ({ kind: 'other', label }) as const),
-  ];
-  const [choice, setChoice] = useState<string>(choices[0] ? refundKey(choices[0]) : 'card');
+  const choices = tenderChoices(settings);
+  const [choice, setChoice] = useState<string>(choices[0] ? choiceKey(choices[0]) : 'card');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<SaleReturn | null>(null);
@@ -100,7 +91,7 @@ export function ReturnsPanel({
         }))
     : [];
   const totals = sale ? returnTotals(sale.lines, lines) : null;
-  const selected = choices.find((option) => refundKey(option) === choice) ?? choices[0];
+  const selected = choices.find((option) => choiceKey(option) === choice) ?? choices[0];
   const due =
     totals && !('problem' in totals) && selected
       ? refundDue(selected.kind, totals.totalCents, settings.cashStepCents)
@@ -301,14 +292,14 @@ export function ReturnsPanel({
             <fieldset className="pos__tenders">
               <legend className="field__label">Refund on</legend>
               {choices.map((option) => (
-                <label key={refundKey(option)} className="pos__tender">
+                <label key={choiceKey(option)} className="pos__tender">
                   <input
                     type="radio"
                     name={`${id}-refund`}
-                    checked={selected !== undefined && refundKey(selected) === refundKey(option)}
-                    onChange={() => setChoice(refundKey(option))}
+                    checked={selected !== undefined && choiceKey(selected) === choiceKey(option)}
+                    onChange={() => setChoice(choiceKey(option))}
                   />
-                  {refundLabel(option)}
+                  {choiceLabel(option)}
                 </label>
               ))}
             </fieldset>
