@@ -45,7 +45,7 @@ test('returns part of a sale online and the rest offline, the stock back once', 
   const form = page.getByRole('form', { name: `Return from ${receipt}` });
   await expect(form).toContainText(`Sold 2 for`);
   await form.getByRole('button', { name: `One more ${WINE} back` }).click();
-  await form.getByLabel('Card').check();
+  await form.getByLabel('Card', { exact: true }).check();
   await form.getByRole('button', { name: /^Refund \$\d+\.\d{2}$/ }).click();
   const returned = page.getByRole('region', { name: 'Return receipt' });
   await expect(returned).toContainText(/^Return T\d+-\d{6}/);
@@ -65,7 +65,7 @@ test('returns part of a sale online and the rest offline, the stock back once', 
   await form.getByRole('button', { name: `One more ${WINE} back` }).click();
   await expect(form.getByRole('button', { name: `One more ${WINE} back` })).toBeDisabled();
   await form.getByLabel('Not fit to sell').check();
-  await form.getByLabel('Cash').check();
+  await form.getByLabel('Cash', { exact: true }).check();
   await form.getByRole('button', { name: /^Refund \$\d+\.\d[05]$/ }).click();
   await expect(returned).toContainText('on cash');
   await context.setOffline(false);

@@ -144,6 +144,63 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
     expect(downloaded.status).toBe(200);
     expect(new Uint8Array(await downloaded.arrayBuffer())).toEqual(pdf);
   });
+
+  it('sales of one product through both at once all count: stock is the sum of movements', async () => {
+    const login = await fetch(`${instances[0]?.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const stockOf = async (id: number) =>
+        (
+          await client.query<{ stock: number; moved: string }>(
+            `select p.stock_quantity as stock,
+               (select coalesce(sum(delta), 0) from stock_movements where product_id = p.id) as moved
+             from products p where p.id = $1`,
+            [id],
+          )
+        ).rows[0];
+      const [product] = (
+        await client.query<{ id: number }>('select id from products order by id limit 1')
+      ).rows;
+      if (!product) throw new Error('no demo product');
+      const before = await stockOf(product.id);
+      const lines = [
+        { product_id: product.id, quantity: 1, unit_cents: 1_000, luc_cents: 500, taxable: true },
+      ];
+      const sell = (instance: Instance, n: number) =>
+        fetch(`${instance.url}/api/v1/sales`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${accessToken}`,
+            'content-type': 'application/json',
+            'idempotency-key': `concurrent-sale-${n}`,
+          },
+          body: JSON.stringify({
+            id: crypto.randomUUID(),
+            receipt: `T8-${String(n).padStart(6, '0')}`,
+            made_at: new Date().toISOString(),
+            lines,
+            tenders: [{ kind: 'card', cents: 1_000 }],
+            total_cents: 1_000,
+            gst_cents: 91,
+          }),
+        }).then((response) => response.status);
+      const statuses = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => sell(instances[n % 2] as Instance, n + 1)),
+      );
+      expect(statuses).toEqual(new Array(20).fill(201));
+      const after = await stockOf(product.id);
+      expect(after?.stock).toBe((before?.stock ?? 0) - 20);
+      expect(Number(after?.moved)).toBe(after?.stock);
+    } finally {
+      await client.end();
+    }
+  });
 });
 
 describe.skipIf(!adminUrl)('an instance killed in the middle of a write', () => {
