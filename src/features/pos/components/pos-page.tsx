@@ -84,6 +84,9 @@ export const POS_TEXT = {
     `${plural(count, 'product')} of the parked sale ${count === 1 ? 'is' : 'are'} no longer in the catalogue.`,
 } as const;
 
+/** How often an open POS asks for what changed in the catalogue (the feed: a few KB). */
+const CATALOGUE_FOLLOW_MS = 30_000;
+
 const MODE_LABELS = { sale: 'Sale', returns: 'Returns', shift: 'Shift' } as const;
 
 /** What is on the shelf: below 0 when tablets sold more than was counted (each keeps its sale). */
@@ -168,9 +171,16 @@ export function PosPage() {
     );
   }, [businessId, till, online]);
 
-  // The products sold are looked up on this device: fetched first if it never held them.
+  // The products sold are looked up on this device: fetched first if it never held them, at
+  // once when the connection comes back (what other tablets sold meanwhile), and every 30 s
+  // while the POS is open, so stock shown follows the other tills.
   useEffect(() => {
-    if (online) refreshCatalogue().catch(() => {});
+    if (!online) return;
+    refreshCatalogue({ force: true }).catch(() => {});
+    const timer = setInterval(() => {
+      refreshCatalogue().catch(() => {});
+    }, CATALOGUE_FOLLOW_MS);
+    return () => clearInterval(timer);
   }, [online]);
 
   const selected = choices.find((option) => choiceKey(option) === choice) ?? choices[0];
