@@ -54,6 +54,10 @@ registerRoute(
     // would undo newer ones: neither goes through this cache.
     url.pathname !== '/api/v1/inventory/enhanced' &&
     url.pathname !== '/api/v1/catalogue/changes' &&
+    // Sales, their returns and the POS's settings are kept by the page in IndexedDB as the
+    // tablet changes them: an old answer from here would forget a return made since.
+    url.pathname !== '/api/v1/sales' &&
+    !url.pathname.startsWith('/api/v1/sales/') &&
     url.pathname !== HEALTH_PATH,
   new NetworkFirst({
     cacheName: API_CACHE_NAME,
