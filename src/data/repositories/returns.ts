@@ -22,7 +22,7 @@ import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend } from '../sync/replayer.ts';
 import { defineWriteHandler, isWriteOf, type WriteFold } from '../sync/write-handler.ts';
-import { deviceTimeZone } from '../time-zone.ts';
+import { deviceTimeZone, localDay } from '../time-zone.ts';
 import { isOfflineError } from './load-policy.ts';
 import { PRODUCTS_COLLECTION } from './product-ids.ts';
 import { keepSold, SALES_RESOURCE } from './sales.ts';
@@ -97,14 +97,9 @@ export async function salesOfDay(date: string) {
   } catch (error) {
     if (!isOfflineError(error)) throw error;
     const kept = await db.sales.toArray();
-    const sameDay = (iso: string) => {
-      const at = new Date(iso);
-      const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
-      return local.toISOString().slice(0, 10) === date;
-    };
     return {
       sales: kept
-        .filter((sale) => sameDay(sale.made_at))
+        .filter((sale) => localDay(new Date(sale.made_at)) === date)
         .sort((a, b) => b.made_at.localeCompare(a.made_at))
         .map(({ id, receipt, made_at, total_cents }) => ({ id, receipt, made_at, total_cents })),
       complete: false,

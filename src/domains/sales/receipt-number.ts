@@ -21,6 +21,12 @@ export function parseReceiptNumber(text: string): { till: string; sequence: numb
   return { till: match[1], sequence: Number(match[2]) };
 }
 
+/** A typed or scanned receipt number as the till wrote it ('t2-137 ' → 'T2-000137'); null if none. */
+export function normalReceiptNumber(text: string): string | null {
+  const parsed = parseReceiptNumber(text);
+  return parsed ? formatReceiptNumber(parsed.till, parsed.sequence) : null;
+}
+
 /** The till code after the highest one given so far in a business. */
 export function nextTillCode(given: readonly string[]): string {
   const highest = given.reduce((top, code) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { PIN_MESSAGES } from '#domains/sales/approval.ts';
 import { offersTender, PAYMENT_MESSAGES } from '#domains/sales/payment-settings.ts';
-import { formatReceiptNumber, parseReceiptNumber } from '#domains/sales/receipt-number.ts';
+import { normalReceiptNumber } from '#domains/sales/receipt-number.ts';
 import { RETURN_MESSAGES } from '#domains/sales/returns.ts';
 import { SALE_MESSAGES } from '#domains/sales/sale.ts';
 import { SHIFT_MESSAGES } from '#domains/sales/shifts.ts';
@@ -199,9 +199,8 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
   });
 
   app.get('/receipts/:receipt', async (c) => {
-    const parsed = parseReceiptNumber(c.req.param('receipt'));
-    if (!parsed) throw new HttpError(404, MESSAGES.notFound);
-    const receipt = formatReceiptNumber(parsed.till, parsed.sequence);
+    const receipt = normalReceiptNumber(c.req.param('receipt'));
+    if (!receipt) throw new HttpError(404, MESSAGES.notFound);
     const sale = await saleByReceipt(c.var.db, c.get('caller').businessId, receipt);
     if (!sale) throw new HttpError(404, MESSAGES.notFound);
     return c.json(sale);

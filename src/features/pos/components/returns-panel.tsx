@@ -1,9 +1,10 @@
 import { Minus, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { findSale, RETURN_TEXT, recordReturn, salesOfDay } from '#data/repositories/returns.ts';
+import { localDay } from '#data/time-zone.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import type { PaymentSettings } from '#domains/sales/payment-settings.ts';
-import { parseReceiptNumber } from '#domains/sales/receipt-number.ts';
+import { normalReceiptNumber } from '#domains/sales/receipt-number.ts';
 import { refundDue, returnTotals, type SaleReturn, type SoldSale } from '#domains/sales/returns.ts';
 import { choiceKey, choiceLabel, tenderChoices } from '../basket.ts';
 import { ReceiptBarcode } from './receipt.tsx';
@@ -16,11 +17,6 @@ export const RETURNS_TEXT = {
   noSalesThatDay: 'No sales that day.',
   onlyKept: 'Offline: the sales this tablet made or looked up.',
 } as const;
-
-function localToday() {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-}
 
 /**
  * Returns on the POS: find the sale by its receipt number (a scanner types it from the receipt's
@@ -39,7 +35,7 @@ export function ReturnsPanel({
 }) {
   const id = useId();
   const [receipt, setReceipt] = useState('');
-  const [day, setDay] = useState(localToday);
+  const [day, setDay] = useState(() => localDay(new Date()));
   const [daySales, setDaySales] = useState<Awaited<ReturnType<typeof salesOfDay>> | null>(null);
   const [sale, setSale] = useState<SoldSale | null>(null);
   const [units, setUnits] = useState<Record<number, number>>({});
@@ -51,12 +47,11 @@ export function ReturnsPanel({
   const [done, setDone] = useState<SaleReturn | null>(null);
 
   async function open(text: string) {
-    const parsed = parseReceiptNumber(text);
-    if (!parsed) {
+    const number = normalReceiptNumber(text);
+    if (!number) {
       setProblem(RETURNS_TEXT.notReceipt);
       return;
     }
-    const number = `${parsed.till}-${String(parsed.sequence).padStart(6, '0')}`;
     setBusy(true);
     try {
       const found = await findSale(number);
