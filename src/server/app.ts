@@ -129,7 +129,10 @@ export function createApp(deps: Deps) {
   // A replay's writes in one request, each run through this app as the request it stands for.
   api.route(
     '/batch',
-    batchRoutes(async (request) => app.fetch(request, { insideBatch: true })),
+    batchRoutes(
+      async (request, shared) => app.fetch(request, { insideBatch: true, shared }),
+      writes.together,
+    ),
   );
   app.route(API_PREFIX, api);
   // Load balancers and uptime checks ask /health by habit: it answers as /api/v1/health does,

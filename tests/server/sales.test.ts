@@ -100,6 +100,10 @@ describe('sales', () => {
     const again = await post(body);
     expect(again.status).toBe(200);
     expect(await stockOf(wine.id)).toBe(-3);
+    // The products a recorded sale's own statement answered are those the catalogue reads.
+    expect((again.body as { products: Product[] }).products).toEqual(
+      (first.body as { products: Product[] }).products,
+    );
     // Another sale with that id, or that receipt number, is refused.
     expect((await post({ ...sale(wine.id), id: body.id })).status).toBe(409);
     expect((await post({ ...sale(wine.id), receipt: body.receipt })).status).toBe(409);

@@ -74,8 +74,11 @@ export function guard(
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
     const verified = match?.[1] ? await deps.tokens.verify(match[1]) : null;
     if (!verified) throw unauthorized();
+    // A write a batch runs in its transaction reads there: the embedded database would wait
+    // for that transaction to end before another read.
+    const db = c.env?.shared?.tx ?? deps.db;
     const caller = await callers.read(`caller:${verified.userId}:${verified.sessionId}`, () =>
-      findActiveCaller(deps.db, verified.userId, verified.sessionId, deps.now()),
+      findActiveCaller(db, verified.userId, verified.sessionId, deps.now()),
     );
     if (!caller) throw unauthorized();
     c.set('caller', caller);

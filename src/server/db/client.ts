@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -21,6 +21,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type DbKind = 'pglite' | 'postgres';
 /** A transaction of either database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Runs `work` in the caller's transaction when there is one (an idempotent write already runs in
+ * one: a savepoint more would cost two statements), else in a new one. So `work` must leave
+ * nothing written when it answers a refusal instead of throwing.
+ */
+export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db instanceof PgTransaction ? work(db as Tx) : db.transaction(work);
+}
 
 export interface Database {
   db: Db;

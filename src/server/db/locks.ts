@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { textArray } from './array-params.ts';
 import type { Db } from './client.ts';
 
 /**
@@ -45,6 +46,20 @@ export async function tryLockForTransaction(
     sql`select pg_try_advisory_xact_lock(hashtext(${scope}), hashtext(${key})) as taken`,
   );
   // Both drivers (node-postgres and PGlite) answer `{rows}`; the shared type does not say so.
+  const [row] = (result as unknown as { rows: { taken: boolean }[] }).rows;
+  return row?.taken === true;
+}
+
+/** Like tryLockForTransaction for several keys at once: true when it took them all. */
+export async function tryLockAllForTransaction(
+  tx: Db,
+  scope: LockScope,
+  keys: readonly string[],
+): Promise<boolean> {
+  const result = await tx.execute(
+    sql`select coalesce(bool_and(pg_try_advisory_xact_lock(hashtext(${scope}), hashtext(key))), true) as taken
+      from unnest(${textArray(keys)}::text[]) as key`,
+  );
   const [row] = (result as unknown as { rows: { taken: boolean }[] }).rows;
   return row?.taken === true;
 }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { IDEMPOTENCY_KEY_PATTERN } from '#shared/api.ts';
 import type { Db, DbKind, Tx } from '../db/client.ts';
-import { LOCK_SCOPES, tryLockForTransaction } from '../db/locks.ts';
+import { LOCK_SCOPES, tryLockAllForTransaction, tryLockForTransaction } from '../db/locks.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { AppEnv } from './app-env.ts';
 import { HttpError } from './errors.ts';
+import type { KeptAnswer, SharedWrites } from './shared-writes.ts';
 
 /**
  * Idempotent writes (ARCHITECTURE.md section 4). A write with an `Idempotency-Key` header runs in
@@ -39,60 +40,70 @@ export const IDEMPOTENCY_MESSAGES = {
 const stillRunning = () =>
   new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress, { headers: { 'Retry-After': '1' } });
 
+/** What tells a request from another under one key: its method, path and body. */
+export const fingerprintOf = (method: string, path: string, body: string) =>
+  createHash('sha256').update(`${method} ${path}\n${body}`).digest('hex');
+
 /** Thrown inside the transaction to undo what a refused or failed write did. */
 class UndoWrite extends Error {}
+/** Thrown inside a batch's transaction to undo its writes, which then run alone. */
+class RunAlone extends Error {}
 
 export function idempotentWrites(deps: { db: Db; dbKind: DbKind; now: () => Date }) {
   const transactionsTakeTurns = deps.dbKind === 'pglite';
   let sweptAt = 0;
-  const sweep = async (now: Date) => {
+  const sweep = async (db: Db, now: Date) => {
     if (now.getTime() - sweptAt < SWEEP_EVERY_MS) return;
     sweptAt = now.getTime();
-    await deps.db
+    await db
       .delete(idempotencyKeys)
       .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
   };
 
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const key = c.req.header('idempotency-key');
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || key === undefined) return next();
-    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-      throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
-    }
-    const { userId } = c.get('caller');
-    const body = await c.req.text();
-    const fingerprint = createHash('sha256')
-      .update(`${c.req.method} ${c.req.path}\n${body}`)
-      .digest('hex');
-    const startedAt = deps.now();
-    await sweep(startedAt);
-    const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-    const fresh = new Date(startedAt.getTime() - IDEMPOTENCY_TTL_MS);
-
-    /** The answer kept for this key, under its lock; throws while another attempt runs. */
-    const keptAnswer = async (tx: Tx) => {
-      const taken =
-        transactionsTakeTurns ||
-        (await tryLockForTransaction(tx, LOCK_SCOPES.idempotencyKey, `${userId} ${key}`));
-      if (!taken) throw stillRunning();
-      const [stored] = await tx.select().from(idempotencyKeys).where(mine).limit(1);
-      // A record without an answer was left by an earlier version of the server, whose write
-      // did not keep it in its transaction; under this lock nobody is running it.
-      if (stored && stored.responseStatus !== null && stored.createdAt > fresh) return stored;
-      if (stored) await tx.delete(idempotencyKeys).where(mine);
-      return null;
-    };
-    const replayOf = (stored: typeof idempotencyKeys.$inferSelect) => {
-      if (stored.fingerprint !== fingerprint) {
-        throw new HttpError(422, IDEMPOTENCY_MESSAGES.reusedKey);
+  /**
+   * A write route's idempotency. `refusalsWriteNothing`: the route answers a refusal before it
+   * writes anything (or with a statement that wrote nothing), so no rollback is needed to undo
+   * one, and a batch may run it beside other such writes in its transaction.
+   */
+  const middleware = (options: { refusalsWriteNothing: boolean }) =>
+    createMiddleware<AppEnv>(async (c, next) => {
+      const key = c.req.header('idempotency-key');
+      if (c.req.method === 'GET' || c.req.method === 'HEAD' || key === undefined) return next();
+      if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+        throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
       }
-      c.header('Idempotent-Replayed', 'true');
-      if (stored.responseStatus === 204) return c.body(null, 204);
-      c.header('Content-Type', 'application/json; charset=UTF-8');
-      return c.body(stored.responseBody ?? '', stored.responseStatus as 200);
-    };
-    const record = async (tx: Tx) =>
-      tx.insert(idempotencyKeys).values({
+      const { userId } = c.get('caller');
+      const fingerprint = fingerprintOf(c.req.method, c.req.path, await c.req.text());
+      const shared = options.refusalsWriteNothing ? c.env?.shared : undefined;
+      const startedAt = deps.now();
+      // In a batch's transaction: the embedded database would wait for it to end before another.
+      await sweep(shared?.tx ?? deps.db, startedAt);
+      const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+      const fresh = new Date(startedAt.getTime() - IDEMPOTENCY_TTL_MS);
+
+      /** The answer kept for this key, under its lock; throws while another attempt runs. */
+      const keptAnswer = async (tx: Tx) => {
+        const taken =
+          transactionsTakeTurns ||
+          (await tryLockForTransaction(tx, LOCK_SCOPES.idempotencyKey, `${userId} ${key}`));
+        if (!taken) throw stillRunning();
+        const [stored] = await tx.select().from(idempotencyKeys).where(mine).limit(1);
+        // A record without an answer was left by an earlier version of the server, whose write
+        // did not keep it in its transaction; under this lock nobody is running it.
+        if (stored && stored.responseStatus !== null && stored.createdAt > fresh) return stored;
+        if (stored) await tx.delete(idempotencyKeys).where(mine);
+        return null;
+      };
+      const replayOf = (stored: KeptAnswer) => {
+        if (stored.fingerprint !== fingerprint) {
+          throw new HttpError(422, IDEMPOTENCY_MESSAGES.reusedKey);
+        }
+        c.header('Idempotent-Replayed', 'true');
+        if (stored.responseStatus === 204) return c.body(null, 204);
+        c.header('Content-Type', 'application/json; charset=UTF-8');
+        return c.body(stored.responseBody ?? '', stored.responseStatus as 200);
+      };
+      const answerOf = async (): Promise<KeptAnswer> => ({
         userId,
         key,
         fingerprint,
@@ -100,37 +111,122 @@ export function idempotentWrites(deps: { db: Db; dbKind: DbKind; now: () => Date
         responseStatus: c.res.status,
         responseBody: c.res.status === 204 ? '' : await c.res.clone().text(),
       });
+      const record = async (tx: Tx) => tx.insert(idempotencyKeys).values(await answerOf());
 
-    try {
-      // The write and the record of its answer in one transaction.
-      const replay = await deps.db.transaction(async (tx): Promise<Response | null> => {
-        const stored = await keptAnswer(tx);
-        if (stored) return replayOf(stored);
-        c.set('db', tx);
-        await next();
-        if (c.res.status >= 400) throw new UndoWrite();
-        await record(tx);
-        return null;
-      });
-      if (replay) return replay;
-    } catch (error) {
-      if (!(error instanceof UndoWrite)) throw error;
-      // A refusal: what the write did is undone with the transaction, and its answer is kept by
-      // a second one (a savepoint would cost every write two more statements). A server error
-      // is not kept: the retry runs again.
-      if (c.res.status < 500) {
-        c.set('db', deps.db);
-        await deps.db
-          .transaction(async (tx) => {
-            if (!(await keptAnswer(tx))) await record(tx);
-          })
-          .catch((storing: unknown) => {
-            // Another attempt of this key is running or answered meanwhile: it keeps its answer.
-            if (!(storing instanceof HttpError)) throw storing;
-          });
+      if (shared) {
+        const kept = shared.kept.get(key);
+        if (kept) return replayOf(kept);
+        c.set('db', shared.tx);
+        try {
+          await next();
+        } finally {
+          c.set('db', deps.db);
+        }
+        // A server error may have left the transaction unusable: the batch runs its writes alone.
+        if (c.res.status >= 500) shared.failed = true;
+        else shared.keep(await answerOf());
+        return;
       }
-    } finally {
-      c.set('db', deps.db);
+
+      try {
+        // The write and the record of its answer in one transaction.
+        const replay = await deps.db.transaction(async (tx): Promise<Response | null> => {
+          const stored = await keptAnswer(tx);
+          if (stored) return replayOf(stored);
+          c.set('db', tx);
+          await next();
+          if (c.res.status >= 400) throw new UndoWrite();
+          await record(tx);
+          return null;
+        });
+        if (replay) return replay;
+      } catch (error) {
+        if (!(error instanceof UndoWrite)) throw error;
+        // A refusal: what the write did is undone with the transaction, and its answer is kept by
+        // a second one (a savepoint would cost every write two more statements). A server error
+        // is not kept: the retry runs again.
+        if (c.res.status < 500) {
+          c.set('db', deps.db);
+          await deps.db
+            .transaction(async (tx) => {
+              if (!(await keptAnswer(tx))) await record(tx);
+            })
+            .catch((storing: unknown) => {
+              // Another attempt of this key is running or answered meanwhile: it keeps its answer.
+              if (!(storing instanceof HttpError)) throw storing;
+            });
+        }
+      } finally {
+        c.set('db', deps.db);
+      }
+    });
+
+  /**
+   * Runs `work` in one transaction that holds the caller's `keys` and their kept answers, for a
+   * batch's writes whose refusals write nothing: a write's own transaction and the statements
+   * that read and keep its answer are shared by all (one read, one insert before the commit).
+   * Null, with nothing done, when another attempt holds one of the keys or a write failed: the
+   * batch then runs them alone, each as it would be sent.
+   */
+  const together = async <T>(
+    userId: string,
+    keys: readonly string[],
+    work: (shared: SharedWrites) => Promise<T>,
+  ): Promise<T | null> => {
+    try {
+      return await deps.db.transaction(async (tx) => {
+        const taken =
+          transactionsTakeTurns ||
+          (await tryLockAllForTransaction(
+            tx,
+            LOCK_SCOPES.idempotencyKey,
+            keys.map((key) => `${userId} ${key}`),
+          ));
+        if (!taken) throw new RunAlone();
+        const fresh = new Date(deps.now().getTime() - IDEMPOTENCY_TTL_MS);
+        const stored = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, userId), inArray(idempotencyKeys.key, [...keys])));
+        const kept = new Map(
+          stored
+            .filter((row) => row.responseStatus !== null && row.createdAt > fresh)
+            .map((row) => [row.key, row]),
+        );
+        const answers: KeptAnswer[] = [];
+        const shared: SharedWrites = {
+          tx,
+          kept,
+          keep: (answer) => {
+            answers.push(answer);
+            kept.set(answer.key, answer);
+          },
+          failed: false,
+        };
+        const result = await work(shared);
+        if (shared.failed) throw new RunAlone();
+        if (answers.length > 0) {
+          // A key kept past its 24 hours, or without an answer, is answered anew.
+          await tx
+            .insert(idempotencyKeys)
+            .values(answers)
+            .onConflictDoUpdate({
+              target: [idempotencyKeys.userId, idempotencyKeys.key],
+              set: {
+                fingerprint: sql`excluded.fingerprint`,
+                responseStatus: sql`excluded.response_status`,
+                responseBody: sql`excluded.response_body`,
+                createdAt: sql`excluded.created_at`,
+              },
+            });
+        }
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof RunAlone) return null;
+      throw error;
     }
-  });
+  };
+
+  return { middleware, together };
 }

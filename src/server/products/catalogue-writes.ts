@@ -1,5 +1,4 @@
-import { and, asc, eq, gt, inArray, min, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gt, inArray, min, type SQL, sql } from 'drizzle-orm';
 import {
   PRODUCT_FIELD_TABLE,
   type ProductFieldSpec,
@@ -10,7 +9,8 @@ import {
   type ProductChanges,
   sameValue,
 } from '#domains/products/product-write.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { pgArray } from '../db/array-params.ts';
+import { type Db, inTransaction, type Tx } from '../db/client.ts';
 import { businesses, productChanges, products, stockMovements, users } from '../db/schema.ts';
 import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalogue-repository.ts';
 
@@ -49,25 +49,6 @@ function rowChanges(changes: ProductChanges, customValues: Record<string, unknow
     typeof products.$inferInsert
   >;
 }
-
-/**
- * Runs `work` in the caller's transaction when there is one (an idempotent write already runs in
- * one: a savepoint more would only cost a round trip), else in a new one.
- */
-function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db instanceof PgTransaction ? work(db as Tx) : db.transaction(work);
-}
-
-/**
- * Thousands of values as one parameter: a PostgreSQL array literal, cast in the statement. Only
- * for numbers and UUIDs or validated ISO timestamps, which need no escaping.
- */
-export const pgArray = (values: readonly (string | number)[]) =>
-  `{${values.map((value) => (typeof value === 'number' ? value : `"${value}"`)).join(',')}}`;
-
-/** Any texts (names, JSON) as one array parameter: each quoted and escaped; null as NULL. */
-export const textArray = (values: readonly (string | null)[]) =>
-  `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 
 interface ChangeLogEntry {
   businessId: string;
@@ -307,34 +288,61 @@ export async function moveStock(
   moves: readonly { productId: number; delta: number; movementId: string }[],
 ): Promise<void> {
   if (moves.length === 0) return;
-  // The catalogue's new version is a part of the same statement: one round trip in all.
   await tx.execute(sql`
-    with version as (
-      update ${businesses} set catalogue_version = catalogue_version + 1
-      where id = ${context.businessId}
-      returning catalogue_version
-    ),
-    moves as (
-      select unnest(${pgArray(moves.map((move) => move.productId))}::int[]) as product_id,
+    with ${stockMoveSteps(
+      context,
+      sql`select unnest(${pgArray(moves.map((move) => move.productId))}::int[]) as product_id,
         unnest(${pgArray(moves.map((move) => move.delta))}::int[]) as delta,
-        unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]) as movement_id
+        unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]) as movement_id`,
+    )}
+    select count(*) from moved`);
+}
+
+/**
+ * The steps of a statement that moves stock, for `with`: `moves` is a query of (product_id,
+ * delta, movement_id), a product named any number of times. Each product moves by the sum of its
+ * deltas and its version by their count, and each movement gets its 'stock' entry in the change
+ * log as if they had been made one after another (in the order of their ids), all under one new
+ * catalogue version, taken only when there is a move. A write that stores its movements in the
+ * same statement reads them from `moves`; the products as they now are, from `moved`.
+ */
+export function stockMoveSteps(context: WriteContext, moves: SQL): SQL {
+  return sql`
+    moves as (${moves}),
+    totals as (
+      select product_id, sum(delta)::int as delta, count(*)::int as moves
+      from moves group by product_id
+    ),
+    version as (
+      update ${businesses} set catalogue_version = catalogue_version + 1
+      where id = ${context.businessId} and exists (select 1 from moves)
+      returning catalogue_version
     ),
     moved as (
       update ${products} as p
-      set stock_quantity = p.stock_quantity + moves.delta, version = p.version + 1,
+      set stock_quantity = p.stock_quantity + totals.delta, version = p.version + totals.moves,
         updated_at = ${context.now}
-      from moves
-      where p.id = moves.product_id and p.business_id = ${context.businessId}
-      returning p.id, p.version, p.stock_quantity, moves.delta, moves.movement_id
-    )
-    insert into ${productChanges}
-      (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
-       movement_id)
-    select ${context.businessId}, ${context.userId}, id, version,
-      (select catalogue_version from version), 'stock',
-      jsonb_build_object('stock_quantity', jsonb_build_array(stock_quantity - delta, stock_quantity)),
-      ${context.now}, movement_id
-    from moved`);
+      from totals
+      where p.id = totals.product_id and p.business_id = ${context.businessId}
+      returning p.*, totals.delta as moved_by, totals.moves
+    ),
+    steps as (
+      select m.product_id, m.movement_id, m.delta,
+        moved.version - moved.moves + row_number() over after as version,
+        moved.stock_quantity - moved.moved_by + sum(m.delta) over after as stock_quantity
+      from moves as m join moved on moved.id = m.product_id
+      window after as (partition by m.product_id order by m.movement_id)
+    ),
+    logged as (
+      insert into ${productChanges}
+        (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
+         movement_id)
+      select ${context.businessId}, ${context.userId}, product_id, version,
+        (select catalogue_version from version), 'stock',
+        jsonb_build_object('stock_quantity', jsonb_build_array(stock_quantity - delta, stock_quantity)),
+        ${context.now}, movement_id
+      from steps
+    )`;
 }
 
 /**

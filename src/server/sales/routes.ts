@@ -15,6 +15,7 @@ import {
   savePaymentSettingsWrite,
   setApprovalPinWrite,
 } from '#domains/sales/writes.ts';
+import type { Caller } from '../auth/access-tokens.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -22,7 +23,7 @@ import { HttpError, MESSAGES } from '../http/errors.ts';
 import { serialIdParam, timeZoneParam, uuidParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
 import { receiptMail } from '../mail/receipt-mail.ts';
-import { findProduct, findProducts } from '../products/catalogue-repository.ts';
+import { findProduct, findProducts, type ProductRow } from '../products/catalogue-repository.ts';
 import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
 import {
   approversOf,
@@ -32,7 +33,14 @@ import {
 } from './payment-settings.ts';
 import { receiptMailContent } from './receipt-content.ts';
 import { recordReturn, saleByReceipt, salesOfDay } from './returns.ts';
-import { productSales, recordSale, type SaleRow, tillCode } from './sales.ts';
+import {
+  productSales,
+  recordSale,
+  recordSales,
+  type SaleFigures,
+  tillCode,
+  unitsByProduct,
+} from './sales.ts';
 import { closeShift, openShift, toShift } from './shifts.ts';
 
 /**
@@ -64,7 +72,7 @@ import { closeShift, openShift, toShift } from './shifts.ts';
  *   over the last 12 months and by month (ProductSalesSchema); 404 for another shop's product,
  *   400 for an unknown time zone.
  */
-const toSale = (row: SaleRow) => ({
+const toSale = (row: SaleFigures) => ({
   id: row.id,
   receipt: row.receipt,
   made_at: row.madeAt.toISOString(),
@@ -78,25 +86,46 @@ const toSale = (row: SaleRow) => ({
 export function salesRoutes(deps: Deps, writes: WriteRoutes) {
   const app = new Hono<AppEnv>();
 
-  writes.add(recordSaleWrite, async (c, sale) => {
-    const caller = c.get('caller');
-    const outcome = await recordSale(
-      c.var.db,
-      { businessId: caller.businessId, userId: caller.userId, role: caller.role, now: deps.now() },
-      sale,
-    );
-    if (outcome.status === 'refused') throw new HttpError(422, outcome.message);
-    if (outcome.status === 'unapproved')
-      throw new HttpError(403, PIN_MESSAGES.needed(outcome.limit));
-    if (outcome.status === 'taken') throw new HttpError(409, SALE_MESSAGES.taken);
-    const sold = await findProducts(c.var.db, caller.businessId, [
-      ...new Set(sale.lines.map((line) => line.product_id)),
-    ]);
-    return c.json(
-      { sale: toSale(outcome.sale), products: sold.map(toEnhancedProduct) },
-      outcome.status === 'recorded' ? 201 : 200,
-    );
+  const sellerOf = (caller: Caller) => ({
+    businessId: caller.businessId,
+    userId: caller.userId,
+    role: caller.role,
+    now: deps.now(),
   });
+  /** A recorded sale's answer, with the products it sold as they now are. */
+  const saleAnswer = (sale: SaleFigures, sold: readonly ProductRow[]) => ({
+    sale: toSale(sale),
+    products: sold.map(toEnhancedProduct),
+  });
+
+  // Every refusal is answered by checks, or by the one statement that stores a sale when it
+  // wrote nothing (recordSale): a replay's sales are stored many at once (recordSales).
+  writes.add(
+    recordSaleWrite,
+    async (c, sale) => {
+      const caller = c.get('caller');
+      const outcome = await recordSale(c.var.db, sellerOf(caller), sale);
+      if (outcome.status === 'refused') throw new HttpError(422, outcome.message);
+      if (outcome.status === 'unapproved')
+        throw new HttpError(403, PIN_MESSAGES.needed(outcome.limit));
+      if (outcome.status === 'taken') throw new HttpError(409, SALE_MESSAGES.taken);
+      if (outcome.status === 'recorded') {
+        return c.json(saleAnswer(outcome.sale, outcome.products), 201);
+      }
+      const sold = await findProducts(c.var.db, caller.businessId, [
+        ...unitsByProduct(sale).keys(),
+      ]);
+      return c.json(saleAnswer(outcome.sale, sold), 200);
+    },
+    {
+      many: async ({ db, caller }, batch) =>
+        (await recordSales(db, sellerOf(caller), batch)).map((outcome) =>
+          outcome?.status === 'recorded'
+            ? { status: 201, body: saleAnswer(outcome.sale, outcome.products) }
+            : null,
+        ),
+    },
+  );
 
   writes.add(registerTillWrite, async (c, { device_id }) => {
     const { businessId } = c.get('caller');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SALE_REASON } from '#domains/sales/constants.ts';
 import { settle } from '#domains/sales/money.ts';
 import { nextTillCode } from '#domains/sales/receipt-number.ts';
@@ -7,15 +7,19 @@ import {
   cashStepOf,
   checkSale,
   costOf,
+  SALE_MESSAGES,
   type Sale,
   tendersOf,
   totalsOf,
 } from '#domains/sales/sale.ts';
 import type { Role } from '#shared/auth/schemas.ts';
-import type { Db } from '../db/client.ts';
+import { pgArray, textArray } from '../db/array-params.ts';
+import { type Db, inTransaction, type Tx } from '../db/client.ts';
 import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
 import { products, saleLines, sales, stockMovements, tills } from '../db/schema.ts';
-import { moveStock, pgArray, textArray, type WriteContext } from '../products/catalogue-writes.ts';
+import { tableRows } from '../db/table-rows.ts';
+import type { ProductRow } from '../products/catalogue-repository.ts';
+import { stockMoveSteps, type WriteContext } from '../products/catalogue-writes.ts';
 import { approvalProblem } from './payment-settings.ts';
 
 /**
@@ -25,9 +29,22 @@ import { approvalProblem } from './payment-settings.ts';
  * may go below 0: two tablets that sold the last bottle offline both keep their sale.
  */
 export type SaleRow = typeof sales.$inferSelect;
+/** What a sale's answer tells of it: as stored, or as just worked out to be stored. */
+export type SaleFigures = Pick<
+  SaleRow,
+  | 'id'
+  | 'receipt'
+  | 'madeAt'
+  | 'totalCents'
+  | 'gstCents'
+  | 'discountCents'
+  | 'roundingCents'
+  | 'changeCents'
+>;
 
 export type SaleOutcome =
-  | { status: 'recorded' | 'repeated'; sale: SaleRow }
+  | { status: 'recorded'; sale: SaleFigures; products: ProductRow[] }
+  | { status: 'repeated'; sale: SaleFigures }
   /** The totals do not add up, a product is not the shop's: the reason, in words. */
   | { status: 'refused'; message: string }
   /** The id or the receipt number belongs to another sale. */
@@ -103,13 +120,7 @@ export async function recordSale(
   context: WriteContext & { role: Role },
   sale: Sale,
 ): Promise<SaleOutcome> {
-  return db.transaction(async (tx) => {
-    const ids = [...new Set(sale.lines.map((line) => line.product_id))];
-    const found = await tx
-      .select({ id: products.id, name: products.name })
-      .from(products)
-      .where(and(eq(products.businessId, context.businessId), inArray(products.id, ids)));
-    const names = new Map(found.map((row) => [row.id, row.name]));
+  return inTransaction(db, async (tx) => {
     // A refusal is answered only after making sure the sale is not one already recorded (sent
     // again, its answer lost), which is answered as it was.
     const repeatedOr = async <T>(refusal: T): Promise<SaleOutcome | T> => {
@@ -119,49 +130,185 @@ export async function recordSale(
         ? { status: 'repeated', sale: stored }
         : { status: 'taken' };
     };
-    const problem = checkSale(sale, (id) => names.has(id));
+    // Whether its products are the shop's is asked by the statement that stores it, below.
+    const problem = checkSale(sale, () => true);
     if (problem) return repeatedOr({ status: 'refused', message: problem } as const);
     const unapproved = await approvalProblem(tx, context.businessId, context.role, sale);
     if (unapproved) return repeatedOr({ status: 'unapproved', limit: unapproved.limit } as const);
-    const [row] = await tx
-      .insert(sales)
-      .values(saleRowOf(sale, context.businessId, context.userId, context.now))
-      .onConflictDoNothing()
-      .returning();
-    // Its id or its receipt number is taken: the same sale sent again, or another.
-    if (!row) return repeatedOr({ status: 'taken' } as const);
 
-    const moves = [...unitsByProduct(sale)].map(([productId, quantity]) => ({
+    const { stored, known, products } = await storeSales(tx, context, [sale]);
+    const figures = stored.get(sale.id);
+    if (figures) return { status: 'recorded', sale: figures, products };
+    const unknown = [...unitsByProduct(sale).keys()].find((id) => !known.has(id));
+    if (unknown !== undefined) {
+      return repeatedOr({
+        status: 'refused',
+        message: SALE_MESSAGES.unknownProduct(unknown),
+      } as const);
+    }
+    // Its id or its receipt number is taken: the same sale sent again, or another.
+    return repeatedOr({ status: 'taken' } as const);
+  });
+}
+
+/**
+ * Many sales at once (a replay's batch), in the caller's transaction. Those that pass every
+ * check that needs no statement are stored together by one; each answer is that sale's outcome,
+ * or null for a sale to record alone (recordSale answers it as it would anyway: a refusal, a
+ * sale sent again, an id or a receipt number taken, or named twice here).
+ */
+export async function recordSales(
+  db: Db,
+  context: WriteContext & { role: Role },
+  batch: readonly Sale[],
+): Promise<(SaleOutcome | null)[]> {
+  return inTransaction(db, async (tx) => {
+    const named = new Set<string>();
+    const ready = new Set<Sale>();
+    for (const sale of batch) {
+      const first = !named.has(sale.id) && !named.has(sale.receipt);
+      named.add(sale.id);
+      named.add(sale.receipt);
+      if (!first || checkSale(sale, () => true)) continue;
+      if (await approvalProblem(tx, context.businessId, context.role, sale)) continue;
+      ready.add(sale);
+    }
+    if (ready.size === 0) return batch.map(() => null);
+    const { stored, products } = await storeSales(tx, context, [...ready]);
+    const productsById = new Map(products.map((product) => [product.id, product]));
+    return batch.map((sale): SaleOutcome | null => {
+      const figures = ready.has(sale) ? stored.get(sale.id) : undefined;
+      if (!figures) return null;
+      const sold = [...unitsByProduct(sale).keys()].flatMap((id) => productsById.get(id) ?? []);
+      return { status: 'recorded', sale: figures, products: sold };
+    });
+  });
+}
+
+/**
+ * The one statement that stores sales: each with its lines (named as their products are now),
+ * its 'Sale' movements and the stock they move, stored only when every product it sells is the
+ * shop's and its id and receipt number are free. Answers the figures of those stored, which of
+ * the products named are the shop's, and the products sold as they now are.
+ */
+async function storeSales(tx: Tx, context: WriteContext, batch: readonly Sale[]) {
+  const rows = batch.map((sale) =>
+    saleRowOf(sale, context.businessId, context.userId, context.now),
+  );
+  const lines = batch.flatMap((sale) => lineRowsOf(sale, () => ''));
+  const moves = batch.flatMap((sale) =>
+    [...unitsByProduct(sale)].map(([productId, quantity]) => ({
+      saleId: sale.id,
       productId,
       delta: -quantity,
       movementId: randomUUID(),
-    }));
-    const lines = lineRowsOf(sale, (id) => names.get(id) ?? '');
-    // The lines and the 'Sale' movements in one statement.
-    await tx.execute(sql`
-      with lines as (
-        insert into ${saleLines}
-          (sale_id, line_no, product_id, name, quantity, unit_cents, luc_cents, taxable, discount,
-           net_cents)
-        select ${sale.id}::uuid, unnest(${pgArray(lines.map((line) => line.lineNo))}::int[]),
-          unnest(${pgArray(lines.map((line) => line.productId ?? 0))}::int[]),
-          unnest(${textArray(lines.map((line) => line.name))}::text[]),
-          unnest(${pgArray(lines.map((line) => line.quantity))}::int[]),
-          unnest(${pgArray(lines.map((line) => line.unitCents))}::int[]),
-          unnest(${pgArray(lines.map((line) => line.lucCents))}::int[]),
-          unnest(${pgArray(lines.map((line) => (line.taxable ? 1 : 0)))}::int[])::int::boolean,
-          unnest(${textArray(lines.map((line) => (line.discount ? JSON.stringify(line.discount) : null)))}::jsonb[]),
-          unnest(${pgArray(lines.map((line) => line.netCents))}::int[])
+    })),
+  );
+  const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
+  const result = await tx.execute(sql`
+    with known as (
+      select id, name from ${products}
+      where business_id = ${context.businessId}
+        and id = any(${pgArray([...new Set(moves.map((move) => move.productId))])}::int[])
+    ),
+    offered as (
+      select * from unnest(
+        ${pgArray(rows.map((row) => row.id as string))}::uuid[],
+        ${textArray(rows.map((row) => row.receipt))}::text[],
+        ${textArray(rows.map((row) => row.madeAt.toISOString()))}::timestamptz[],
+        ${pgArray(rows.map((row) => row.totalCents))}::int[],
+        ${pgArray(rows.map((row) => row.gstCents))}::int[],
+        ${pgArray(rows.map((row) => row.discountCents ?? 0))}::int[],
+        ${pgArray(rows.map((row) => row.roundingCents ?? 0))}::int[],
+        ${pgArray(rows.map((row) => row.changeCents ?? 0))}::int[],
+        ${pgArray(rows.map((row) => row.costCents ?? 0))}::int[],
+        ${textArray(rows.map((row) => json(row.discount)))}::jsonb[],
+        ${textArray(rows.map((row) => json(row.tenders)))}::jsonb[],
+        ${textArray(rows.map((row) => row.shiftId ?? null))}::uuid[]
+      ) as s(id, receipt, made_at, total_cents, gst_cents, discount_cents, rounding_cents,
+        change_cents, cost_cents, discount, tenders, shift_id)
+    ),
+    offered_lines as (
+      select * from unnest(
+        ${pgArray(lines.map((line) => line.saleId))}::uuid[],
+        ${pgArray(lines.map((line) => line.lineNo))}::int[],
+        ${pgArray(lines.map((line) => line.productId ?? 0))}::int[],
+        ${pgArray(lines.map((line) => line.quantity))}::int[],
+        ${pgArray(lines.map((line) => line.unitCents))}::int[],
+        ${pgArray(lines.map((line) => line.lucCents))}::int[],
+        ${pgArray(lines.map((line) => (line.taxable ? 1 : 0)))}::int[],
+        ${textArray(lines.map((line) => json(line.discount)))}::jsonb[],
+        ${pgArray(lines.map((line) => line.netCents))}::int[]
+      ) as l(sale_id, line_no, product_id, quantity, unit_cents, luc_cents, taxable, discount,
+        net_cents)
+    ),
+    sale as (
+      insert into ${sales}
+        (id, business_id, receipt, user_id, made_at, recorded_at, total_cents, gst_cents,
+         discount_cents, rounding_cents, change_cents, cost_cents, discount, tenders, shift_id)
+      select s.id, ${context.businessId}, s.receipt, ${context.userId}, s.made_at,
+        ${context.now}, s.total_cents, s.gst_cents, s.discount_cents, s.rounding_cents,
+        s.change_cents, s.cost_cents, s.discount, s.tenders, s.shift_id
+      from offered as s
+      where not exists (
+        select 1 from offered_lines as l
+        where l.sale_id = s.id and l.product_id not in (select id from known)
       )
+      on conflict do nothing
+      returning id, receipt, made_at
+    ),
+    lines as (
+      insert into ${saleLines}
+        (sale_id, line_no, product_id, name, quantity, unit_cents, luc_cents, taxable, discount,
+         net_cents)
+      select l.sale_id, l.line_no, l.product_id, known.name, l.quantity, l.unit_cents,
+        l.luc_cents, l.taxable::boolean, l.discount, l.net_cents
+      from offered_lines as l
+        join sale on sale.id = l.sale_id
+        join known on known.id = l.product_id
+    ),
+    ${stockMoveSteps(
+      context,
+      sql`select m.product_id, m.delta, m.movement_id, sale.receipt, sale.made_at
+        from unnest(
+          ${pgArray(moves.map((move) => move.saleId))}::uuid[],
+          ${pgArray(moves.map((move) => move.productId))}::int[],
+          ${pgArray(moves.map((move) => move.delta))}::int[],
+          ${pgArray(moves.map((move) => move.movementId))}::uuid[]
+        ) as m(sale_id, product_id, delta, movement_id)
+        join sale on sale.id = m.sale_id`,
+    )},
+    movements as (
       insert into ${stockMovements}
         (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
-      select unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]), ${context.businessId},
-        unnest(${pgArray(moves.map((move) => move.productId))}::int[]),
-        unnest(${pgArray(moves.map((move) => move.delta))}::int[]),
-        ${SALE_REASON}, ${sale.receipt}, ${context.userId}, ${new Date(sale.made_at)}, ${context.now}`);
-    await moveStock(tx, context, moves);
-    return { status: 'recorded', sale: row };
-  });
+      select movement_id, ${context.businessId}, product_id, delta, ${SALE_REASON}, receipt,
+        ${context.userId}, made_at, ${context.now}
+      from moves
+    )
+    select outcome.*, moved.*
+    from (
+      select coalesce((select array_agg(id::text) from sale), '{}') as stored,
+        coalesce((select array_agg(id) from known), '{}') as known
+    ) as outcome left join moved on true`);
+  // One row for each product sold as it now is (one with nulls when nothing was stored).
+  const answered = (
+    result as unknown as {
+      rows: ({ stored: string[]; known: number[] } & Record<string, unknown>)[];
+    }
+  ).rows;
+  const storedIds = new Set(answered[0]?.stored ?? []);
+  return {
+    stored: new Map(
+      rows
+        .filter((row) => storedIds.has(row.id as string))
+        .map((row) => [row.id as string, row as SaleFigures]),
+    ),
+    known: new Set((answered[0]?.known ?? []).map(Number)),
+    products: tableRows(
+      products,
+      answered.filter((row) => row.id != null),
+    ),
+  };
 }
 
 /**

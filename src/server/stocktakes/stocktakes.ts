@@ -8,6 +8,7 @@ import {
   type StocktakeStart,
   type UncountedChoice,
 } from '#domains/stocktakes/stocktake.ts';
+import { pgArray } from '../db/array-params.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   products,
@@ -17,7 +18,7 @@ import {
   stocktakes,
   users,
 } from '../db/schema.ts';
-import { moveStock, pgArray, type WriteContext } from '../products/catalogue-writes.ts';
+import { moveStock, type WriteContext } from '../products/catalogue-writes.ts';
 
 /**
  * Stocktakes on the server (the rules are in #domains/stocktakes/stocktake.ts): the snapshot taken when
