@@ -9,17 +9,27 @@ import type { InventoryItem } from './product.ts';
  */
 
 /**
- * A cell starting with = + - @, a tab or a carriage return is run as a formula by spreadsheets
- * (CSV injection): a leading apostrophe makes it text. Then quoted where CSV needs it.
+ * A cell starting with = + - (or −) @, a tab or a carriage return is run as a formula by
+ * spreadsheets (CSV injection): a leading apostrophe makes it text, as a spreadsheet itself marks
+ * text. An import takes that apostrophe off again (unescapedCell), so a file goes out and comes
+ * back unchanged.
  */
+const FORMULA_START = /^[=+\-\u2212@\t\r]/;
+
+export const formulaSafe = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
+export const unescapedCell = (text: string) =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+
+/** A value as a CSV cell: made formula-safe, then quoted where CSV needs it. */
 export function csvCell(value: unknown): string {
-  let text =
+  const text = formulaSafe(
     value === null || value === undefined
       ? ''
       : Array.isArray(value)
         ? value.join(', ')
-        : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+        : String(value),
+  );
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -5,7 +5,7 @@ import { inventoryItem } from '../helpers/inventory-item.ts';
 describe('a product exported as CSV', () => {
   it('escapes cells a spreadsheet would run as formulas, and quotes what CSV needs', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    for (const start of ['+', '-', '@', '\t', '\r']) {
+    for (const start of ['+', '-', '\u2212', '@', '\t', '\r']) {
       expect(csvCell(`${start}1`).replace(/^"|"$/g, '')).toBe(`'${start}1`);
     }
     expect(csvCell('Rosé, dry')).toBe('"Rosé, dry"');
