@@ -6,6 +6,7 @@ import { SALE_MESSAGES, type Sale, totalsOf } from '#domains/sales/sale.ts';
 import { productChanges, products, stockMovements } from '#server/db/schema.ts';
 import type { BatchAnswer } from '#shared/sync/batch.ts';
 import type { Product } from './helpers/products.ts';
+import { cardSale, shopsWithStaff, stockOf } from './helpers/sales.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
@@ -21,16 +22,7 @@ describe('sales in a batch', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    const { harbour, hilltop } = await server.twoBusinesses();
-    token = harbour.token;
-    otherToken = hilltop.token;
-    await server.createUser({
-      email: 'sam@harbour.test',
-      password: 'Harbour2026',
-      businessName: 'Harbour Wines',
-      role: 'staff',
-    });
-    staffToken = (await server.login('sam@harbour.test', 'Harbour2026')).accessToken;
+    ({ token, otherToken, staffToken } = await shopsWithStaff(server));
   });
   afterAll(() => server.close());
 
@@ -41,13 +33,7 @@ describe('sales in a batch', () => {
         body: { fields: { name, list_price: '40', luc: '20', gst: '4' } },
       })
     ).body as Product;
-  const stockOf = async (id: number) => {
-    const [row] = await server.db
-      .select({ stock: products.stockQuantity })
-      .from(products)
-      .where(eq(products.id, id));
-    return row?.stock;
-  };
+  const stock = (id: number) => stockOf(server, id);
   let receipts = 0;
   /** Bottles at $40 by card, in two lines of one product when `quantity` > 1. */
   const sale = (productId: number, quantity: number, extra: Partial<Sale> = {}): Sale => {
@@ -66,17 +52,7 @@ describe('sales in a batch', () => {
           ]
         : []),
     ];
-    const totals = totalsOf({ lines });
-    return {
-      id: randomUUID(),
-      receipt: `T9-${String(receipts).padStart(6, '0')}`,
-      made_at: new Date().toISOString(),
-      lines,
-      tenders: [{ kind: 'card', cents: totals.totalCents }],
-      total_cents: totals.totalCents,
-      gst_cents: totals.gstCents,
-      ...extra,
-    };
+    return cardSale(lines, `T9-${String(receipts).padStart(6, '0')}`, extra);
   };
   const write = (body: Sale, key = randomUUID()) => ({
     method: 'POST',
@@ -121,8 +97,8 @@ describe('sales in a batch', () => {
     expect(wineNow.map((product) => product.id)).toEqual([wine.id]);
     expect(wineNow[0]?.columns.find((column) => column.key === 'stock_quantity')?.value).toBe(-6);
 
-    expect(await stockOf(wine.id)).toBe(-6);
-    expect(await stockOf(gin.id)).toBe(-2);
+    expect(await stock(wine.id)).toBe(-6);
+    expect(await stock(gin.id)).toBe(-2);
     const moved = await server.db
       .select({ delta: stockMovements.delta, reason: stockMovements.reason })
       .from(stockMovements)
@@ -192,12 +168,12 @@ describe('sales in a batch', () => {
     const { id, receipt } = sale(wine.id, 1);
     const wrongAlone = await alone({ ...wrongTotal, id, receipt });
     expect(answers[2]).toEqual({ status: wrongAlone.status, body: wrongAlone.body });
-    expect(await stockOf(wine.id)).toBe(-4);
-    expect(await stockOf(theirs.id)).toBe(0);
+    expect(await stock(wine.id)).toBe(-4);
+    expect(await stock(theirs.id)).toBe(0);
 
     // The whole batch again: the same answers, nothing moves twice.
     expect(await batch(writes)).toEqual(answers);
-    expect(await stockOf(wine.id)).toBe(-4);
+    expect(await stock(wine.id)).toBe(-4);
   });
 
   it("holds a staff member's discount past the limit for approval, as alone", async () => {
@@ -216,7 +192,7 @@ describe('sales in a batch', () => {
     const answers = await batch([write(sale(wine.id, 1)), write(discounted)], staffToken);
     expect(answers.map((answer) => answer.status)).toEqual([201, 403]);
     expect(answers[1]?.body).toEqual({ message: PIN_MESSAGES.needed(10) });
-    expect(await stockOf(wine.id)).toBe(-1);
+    expect(await stock(wine.id)).toBe(-1);
   });
 
   it('runs each sale alone when storing them together fails: the others stand', async () => {
@@ -239,15 +215,15 @@ describe('sales in a batch', () => {
       const writes = [write(sale(wine.id, 1)), write(sale(broken.id, 1)), write(sale(wine.id, 2))];
       const answers = await batch(writes);
       expect(answers.map((answer) => answer.status)).toEqual([201, 500, 201]);
-      expect(await stockOf(wine.id)).toBe(-3);
-      expect(await stockOf(broken.id)).toBe(0);
+      expect(await stock(wine.id)).toBe(-3);
+      expect(await stock(broken.id)).toBe(0);
       await server.db.execute(sql.raw('drop trigger refuse_broken on sale_lines'));
       // Sent again once the fault has passed: the failed one is recorded, the others once.
       const again = await batch(writes);
       expect(again.map((answer) => answer.status)).toEqual([201, 201, 201]);
       expect(again[0]).toEqual(answers[0]);
-      expect(await stockOf(wine.id)).toBe(-3);
-      expect(await stockOf(broken.id)).toBe(-1);
+      expect(await stock(wine.id)).toBe(-3);
+      expect(await stock(broken.id)).toBe(-1);
     } finally {
       await server.db.execute(sql.raw('drop trigger if exists refuse_broken on sale_lines'));
       await server.db.execute(sql.raw('drop function if exists refuse_broken()'));

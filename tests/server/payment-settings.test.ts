@@ -10,6 +10,7 @@ import {
 import { type Sale, totalsOf } from '#domains/sales/sale.ts';
 import { PERMISSION_MESSAGES } from '#shared/auth/permissions.ts';
 import type { Product } from './helpers/products.ts';
+import { cardSale } from './helpers/sales.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 /** Settings → Payment & Tax, approval PINs, and the staff discount limit on the server. */
@@ -128,17 +129,7 @@ describe('payment settings and discount approval', () => {
           discount: { kind: 'percent', value: percent },
         },
       ];
-      const totals = totalsOf({ lines });
-      return {
-        id: randomUUID(),
-        receipt: `T1-${String(receipt).padStart(6, '0')}`,
-        made_at: new Date().toISOString(),
-        lines,
-        tenders: [{ kind: 'card', cents: totals.totalCents }],
-        total_cents: totals.totalCents,
-        gst_cents: totals.gstCents,
-        ...extra,
-      };
+      return cardSale(lines, `T1-${String(receipt).padStart(6, '0')}`, extra);
     };
     const sell = (token: string, sale: Sale) =>
       server.call('POST', '/api/v1/sales', {

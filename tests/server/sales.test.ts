@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_EMAIL_MESSAGES, SALE_MESSAGES } from '#domains/sales/sale.ts';
-import { productChanges, products, stockMovements } from '#server/db/schema.ts';
+import { productChanges, stockMovements } from '#server/db/schema.ts';
 import { TIME_ZONE_MESSAGE } from '#server/http/params.ts';
 import type { Product } from './helpers/products.ts';
+import { shopsWithStaff, stockOf } from './helpers/sales.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 describe('sales', () => {
@@ -15,16 +16,7 @@ describe('sales', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    const { harbour, hilltop } = await server.twoBusinesses();
-    token = harbour.token;
-    otherToken = hilltop.token;
-    await server.createUser({
-      email: 'sam@harbour.test',
-      password: 'Harbour2026',
-      businessName: 'Harbour Wines',
-      role: 'staff',
-    });
-    staffToken = (await server.login('sam@harbour.test', 'Harbour2026')).accessToken;
+    ({ token, otherToken, staffToken } = await shopsWithStaff(server));
   });
   afterAll(() => server.close());
 
@@ -35,13 +27,7 @@ describe('sales', () => {
         body: { fields: { name, list_price: '44.99', luc: '26', gst: '2.60' } },
       })
     ).body as Product;
-  const stockOf = async (id: number) => {
-    const [row] = await server.db
-      .select({ stock: products.stockQuantity })
-      .from(products)
-      .where(eq(products.id, id));
-    return row?.stock;
-  };
+  const stock = (id: number) => stockOf(server, id);
   let receipts = 0;
   const sale = (productId: number, overrides: Record<string, unknown> = {}) => {
     receipts += 1;
@@ -80,7 +66,7 @@ describe('sales', () => {
     const [soldNow] = (first.body as { products: Product[] }).products;
     expect(soldNow?.id).toBe(wine.id);
     expect(soldNow?.columns.find((column) => column.key === 'stock_quantity')?.value).toBe(-3);
-    expect(await stockOf(wine.id)).toBe(-3);
+    expect(await stock(wine.id)).toBe(-3);
     const movements = await server.db
       .select({
         delta: stockMovements.delta,
@@ -99,7 +85,7 @@ describe('sales', () => {
     // Sent again (its answer lost): the same sale, nothing moves twice.
     const again = await post(body);
     expect(again.status).toBe(200);
-    expect(await stockOf(wine.id)).toBe(-3);
+    expect(await stock(wine.id)).toBe(-3);
     // The products a recorded sale's own statement answered are those the catalogue reads.
     expect((again.body as { products: Product[] }).products).toEqual(
       (first.body as { products: Product[] }).products,
@@ -107,7 +93,7 @@ describe('sales', () => {
     // Another sale with that id, or that receipt number, is refused.
     expect((await post({ ...sale(wine.id), id: body.id })).status).toBe(409);
     expect((await post({ ...sale(wine.id), receipt: body.receipt })).status).toBe(409);
-    expect(await stockOf(wine.id)).toBe(-3);
+    expect(await stock(wine.id)).toBe(-3);
   });
 
   it('refuses with 422 a sale that does not add up, naming why, and moves nothing', async () => {
@@ -124,8 +110,8 @@ describe('sales', () => {
     const foreign = await post(sale(theirs.id));
     expect(foreign.status).toBe(422);
     expect(foreign.body).toEqual({ message: SALE_MESSAGES.unknownProduct(theirs.id) });
-    expect(await stockOf(wine.id)).toBe(0);
-    expect(await stockOf(theirs.id)).toBe(0);
+    expect(await stock(wine.id)).toBe(0);
+    expect(await stock(theirs.id)).toBe(0);
     const invalid = await post({ ...sale(wine.id), receipt: 'R-1' });
     expect(invalid.status).toBe(400);
   });
@@ -152,7 +138,7 @@ describe('sales', () => {
       );
     expect((await one(staffToken)).status).toBe(201);
     expect((await one(token)).status).toBe(201);
-    expect(await stockOf(wine.id)).toBe(-2);
+    expect(await stock(wine.id)).toBe(-2);
   });
 
   it("sums a product's sales this month and by month, by the asker's calendar", async () => {
