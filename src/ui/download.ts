@@ -5,7 +5,12 @@
  */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
   const bom = type.startsWith('text/csv') ? '\uFEFF' : '';
-  const url = URL.createObjectURL(new Blob([bom, text], { type }));
+  downloadBlob(fileName, new Blob([bom, text], { type }));
+}
+
+/** Saves a Blob as a file: a link to it, clicked, then let go. */
+export function downloadBlob(fileName: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

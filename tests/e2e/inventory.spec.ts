@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import Papa from 'papaparse';
+import readXlsxFile from 'read-excel-file/node';
 import {
   gridCell,
   gridCellPoint,
@@ -247,6 +250,69 @@ test.describe('inventory', () => {
     await expect(page.locator('.print-sheet')).toBeVisible();
     await screenshot(page, 'inventory-labels-print');
     await page.emulateMedia({ media: 'screen' });
+  });
+
+  test('exports the rows the table shows: its columns as CSV, every field as a workbook', async ({
+    page,
+  }) => {
+    await openInventory(page);
+    await searchFor(page, 'Shiraz');
+    const results = await page.getByText(/^Showing 1 to \d+ of \d+ results$/).textContent();
+    const matched = Number(/of (\d+) results/.exec(results ?? '')?.[1]);
+    const firstName = (await gridCell(page, PRODUCT, 0).textContent()) ?? '';
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export products' });
+    await expect(
+      dialog.getByText(`The ${matched} products the table shows, in its order.`),
+    ).toBeVisible();
+    await expect(dialog.getByLabel('The columns shown, in their order')).toBeChecked();
+    await expect(dialog.getByLabel('CSV')).toBeChecked();
+    await screenshot(page, 'inventory-export-dialog');
+    const [csvFile] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(csvFile.suggestedFilename()).toMatch(/^vintry-products-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await csvFile.path()) ?? '', 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const [headings = [], ...lines] = Papa.parse<string[]>(csv.slice(1), {
+      skipEmptyLines: true,
+    }).data;
+    // The grid's headings, and a line for each row it shows, in its order.
+    expect(headings).toContain('Product Name');
+    expect(lines).toHaveLength(matched);
+    expect(lines[0]?.[headings.indexOf('Product Name')]).toBe(firstName);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Exported ${matched} products`)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    await dialog.getByLabel('Every field (to import again)').check();
+    await dialog.getByLabel('Excel (.xlsx)').check();
+    const [xlsxFile] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(xlsxFile.suggestedFilename()).toMatch(/\.xlsx$/);
+    const [sheet] = await readXlsxFile((await xlsxFile.path()) ?? '');
+    const rows = sheet?.data ?? [];
+    expect(rows[0]?.slice(0, 3)).toEqual(['Product name', 'Producer/Brand', 'Category']);
+    expect(rows).toHaveLength(matched + 1);
+    expect(rows[1]?.[0]).toBe(firstName);
+    // Money is a number in the workbook, for the spreadsheet to add up.
+    const listPrice = (rows[0] ?? []).indexOf('List price');
+    expect(typeof rows[1]?.[listPrice]).toBe('number');
+
+    for (const [width, height] of [
+      [1024, 768],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByRole('button', { name: 'Export' }).click();
+      await expect(dialog).toBeVisible();
+      await screenshot(page, `inventory-export-dialog-${width}`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    }
   });
 
   test('inline edit of LUC changes the margin', async ({ page }) => {

@@ -1,6 +1,6 @@
-import { PRODUCT_FIELD_TABLE } from './fields.ts';
+import { fieldOfColumn, PRODUCT_FIELD_TABLE } from './fields.ts';
 import { productFieldsOf } from './item-changes.ts';
-import type { InventoryItem } from './product.ts';
+import { columnValue, type InventoryItem } from './product.ts';
 
 /**
  * A product as a CSV file a spreadsheet opens: one row of headers (the field table's labels, then
@@ -35,26 +35,112 @@ export function csvCell(value: unknown): string {
 
 export const csvLine = (cells: readonly unknown[]) => cells.map(csvCell).join(',');
 
-/** The product's fields, stock and custom values, with labels (custom fields by their names). */
+/** A column of an exported list: its heading, and each product's value in it. */
+export interface ExportColumn {
+  heading: string;
+  value: (item: InventoryItem) => unknown;
+  /** A spreadsheet keeps its values as numbers (money, stock, a number field). */
+  numeric: boolean;
+}
+
+/** A custom field as an export names it. */
+export interface ExportedField {
+  field_key: string;
+  field_name: string;
+}
+
+/**
+ * Every field: the field table's lines under their labels (as the product form writes them:
+ * money with two decimals), the stock, then each custom field under its name. An import maps
+ * these headings back to the same fields, so a full export imported again changes nothing.
+ */
+export function everyFieldColumns(customFields: readonly ExportedField[]): ExportColumn[] {
+  // The columns are read one product at a time: its fields are worked out once for them all.
+  let last: InventoryItem | null = null;
+  let fields: Record<string, unknown> = {};
+  const fieldsOf = (item: InventoryItem) => {
+    if (item !== last) {
+      last = item;
+      fields = productFieldsOf(item);
+    }
+    return fields;
+  };
+  return [
+    ...PRODUCT_FIELD_TABLE.map((spec) => ({
+      heading: spec.label,
+      value: (item: InventoryItem) => fieldsOf(item)[spec.key] ?? '',
+      numeric: spec.kind === 'money' || spec.kind === 'number',
+    })),
+    { heading: 'Stock', value: (item: InventoryItem) => item.stock_quantity ?? 0, numeric: true },
+    ...customFields.map((field) => ({
+      heading: field.field_name,
+      value: (item: InventoryItem) => item.custom[field.field_key] ?? '',
+      numeric: false,
+    })),
+  ];
+}
+
+/** Columns of the table that hold numbers: money, the number fields, stock and margin. */
+const COUNT_COLUMNS: ReadonlySet<string> = new Set([
+  'stock_quantity',
+  'stockQuantity',
+  'reservedQuantity',
+  'availableQuantity',
+  'margin',
+]);
+const isNumericColumn = (key: string) => {
+  const kind = fieldOfColumn(key)?.kind;
+  return kind === 'money' || kind === 'number' || COUNT_COLUMNS.has(key);
+};
+
+/** The columns a table shows, in its order and under its headings, with what it shows. */
+export function shownColumns(columns: readonly { key: string; label: string }[]): ExportColumn[] {
+  return columns.map((column) => ({
+    heading: column.label,
+    value: (item: InventoryItem) => columnValue(item, column.key) ?? '',
+    numeric: isNumericColumn(column.key),
+  }));
+}
+
+/** Products as rows of values under the columns' headings. */
+export function exportRows(
+  items: readonly InventoryItem[],
+  columns: readonly ExportColumn[],
+): { headings: string[]; rows: unknown[][] } {
+  return {
+    headings: columns.map((column) => column.heading),
+    rows: items.map((item) => columns.map((column) => column.value(item))),
+  };
+}
+
+/** A list as CSV: a line of headings, a line for each row (formula-safe, quoted where needed). */
+export function listCsv(
+  headings: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): string {
+  const lines = [csvLine(headings)];
+  for (const row of rows) lines.push(csvLine(row));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The product's fields, stock and custom values (custom fields by their names). */
 export function productRecord(
   item: InventoryItem,
   customNames: ReadonlyMap<string, string> = new Map(),
 ): [string, unknown][] {
-  const fields = productFieldsOf(item);
-  const record: [string, unknown][] = PRODUCT_FIELD_TABLE.map((spec) => [
-    spec.label,
-    fields[spec.key] ?? '',
-  ]);
-  record.push(['Stock', item.stock_quantity ?? 0]);
-  for (const [key, value] of Object.entries(item.custom)) {
-    record.push([customNames.get(key) ?? key, value]);
-  }
-  return record;
+  const custom = Object.keys(item.custom).map((key) => ({
+    field_key: key,
+    field_name: customNames.get(key) ?? key,
+  }));
+  return everyFieldColumns(custom).map((column) => [column.heading, column.value(item)]);
 }
 
 export function productCsv(item: InventoryItem, customNames?: ReadonlyMap<string, string>): string {
   const record = productRecord(item, customNames);
-  return `${csvLine(record.map(([label]) => label))}\r\n${csvLine(record.map(([, value]) => value))}\r\n`;
+  return listCsv(
+    record.map(([label]) => label),
+    [record.map(([, value]) => value)],
+  );
 }
 
 /** A file name from the product's SKU or name: letters, digits and dashes. */

@@ -188,6 +188,7 @@ export function InventoryPage({
       display,
       onViewOrders,
       customFields: columns.customFields,
+      exportFormat: storedSettings?.settings.importExport.exportFormat ?? 'csv',
     };
     const editingShown = editingProduct && !useSample ? editingProduct : null;
     body = (

@@ -1,4 +1,4 @@
-import { Printer, Search } from 'lucide-react';
+import { Download, Printer, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StoredCustomField } from '#data/db.ts';
 import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
@@ -16,10 +16,12 @@ import type { SortState } from '#domains/products/table.ts';
 import { formatDelta } from '#domains/stock/movement.ts';
 import { showToast } from '#ui/toast.tsx';
 import type { ColumnDef } from '../columns.ts';
+import type { ExportFormat } from '../export-list.ts';
 import { exportProduct } from '../product-actions.ts';
 import { useInventoryTable } from '../use-inventory-table.ts';
 import { type AdjustmentInput, AdjustStockDialog } from './adjust-stock-dialog.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
+import { ExportDialog } from './export-dialog.tsx';
 import { InventoryGrid, type InventoryGridHandle, ROW_HEIGHT } from './inventory-grid.tsx';
 import { Pagination } from './pagination.tsx';
 import { PrintLabelsDialog } from './print-labels-dialog.tsx';
@@ -61,7 +63,10 @@ export function InventoryTableView({
   onEditProduct,
   onViewOrders,
   customFields,
+  exportFormat = 'csv',
 }: {
+  /** Import/Export Settings' format, first offered by Export. */
+  exportFormat?: ExportFormat;
   /** The custom fields' definitions, for the row editor's inputs. */
   customFields?: readonly StoredCustomField[] | undefined;
   catalogue: readonly InventoryItem[];
@@ -103,6 +108,7 @@ export function InventoryTableView({
   const [editErrors, setEditErrors] = useState<Record<string, string>>({});
   const [detail, setDetail] = useState<InventoryItem | null>(null);
   const [labelling, setLabelling] = useState<readonly InventoryItem[] | null>(null);
+  const [exporting, setExporting] = useState<readonly InventoryItem[] | null>(null);
   const [deleting, setDeleting] = useState<InventoryItem | null>(null);
   const [historyOf, setHistoryOf] = useState<InventoryItem | null>(null);
   const [adjusting, setAdjusting] = useState<InventoryItem | null>(null);
@@ -231,6 +237,15 @@ export function InventoryTableView({
             <Printer size={16} aria-hidden="true" />
             Print labels
           </button>
+          <button
+            type="button"
+            className="button button--secondary inventory-toolbar__export"
+            disabled={table.matchCount === 0}
+            onClick={() => setExporting(table.matchedRows())}
+          >
+            <Download size={16} aria-hidden="true" />
+            Export
+          </button>
           <div className="inventory-page-size">
             <label htmlFor={pageSizeId}>Show:</label>
             <select
@@ -327,6 +342,15 @@ export function InventoryTableView({
           hasUnsyncedChanges={unsyncedIds?.has(historyOf.id) ?? false}
           online={online}
           onClose={() => setHistoryOf(null)}
+        />
+      ) : null}
+      {exporting ? (
+        <ExportDialog
+          items={exporting}
+          columns={columns}
+          customFields={customFields ?? []}
+          defaultFormat={exportFormat}
+          onClose={() => setExporting(null)}
         />
       ) : null}
       {labelling ? (

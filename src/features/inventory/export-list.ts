@@ -1,0 +1,38 @@
+import { listCsv } from '#domains/products/export.ts';
+import { downloadBlob, downloadText } from '#ui/download.ts';
+
+/** The formats a list is exported in (Import/Export Settings → exportFormat). */
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** A value as a spreadsheet cell: a number where the column holds numbers, else text. */
+function sheetCell(value: unknown, numeric: boolean) {
+  if (value === null || value === undefined || value === '') return null;
+  if (Array.isArray(value)) return value.join(', ');
+  const number = Number(value);
+  if (numeric && typeof value !== 'boolean' && Number.isFinite(number)) return number;
+  return typeof value === 'boolean' ? value : String(value);
+}
+
+/**
+ * Saves a list as a file: CSV (UTF-8 with its byte order mark, formula-safe) or an Excel
+ * workbook, whose writer loads only when one is asked for.
+ */
+export async function downloadList(
+  baseName: string,
+  format: ExportFormat,
+  list: { headings: string[]; rows: unknown[][]; numeric: boolean[] },
+): Promise<void> {
+  if (format === 'csv') {
+    downloadText(`${baseName}.csv`, listCsv(list.headings, list.rows));
+    return;
+  }
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const data = [
+    list.headings.map((heading) => ({ value: heading, fontWeight: 'bold' as const })),
+    ...list.rows.map((row) =>
+      row.map((value, index) => sheetCell(value, list.numeric[index] ?? false)),
+    ),
+  ];
+  const blob = await writeXlsxFile(data, { stickyRowsCount: 1 }).toBlob();
+  downloadBlob(`${baseName}.xlsx`, blob);
+}
