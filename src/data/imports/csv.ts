@@ -36,8 +36,11 @@ export function detectDelimiter(text: string): Delimiter {
  * A CSV text as a table. `onProgress` hears the share of the text read (0 to 1) as it goes, so
  * a large file shows its progress.
  */
-export function parseCsv(text: string, onProgress?: (share: number) => void): FileTable {
-  const delimiter = detectDelimiter(text);
+export function parseCsv(
+  text: string,
+  onProgress?: (share: number) => void,
+  delimiter: Delimiter = detectDelimiter(text),
+): FileTable {
   const cells: string[][] = [];
   const step = Math.max(1, Math.floor(text.length / 50));
   let told = 0;
