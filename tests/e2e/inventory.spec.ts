@@ -303,6 +303,16 @@ test.describe('inventory', () => {
     const listPrice = (rows[0] ?? []).indexOf('List price');
     expect(typeof rows[1]?.[listPrice]).toBe('number');
 
+    // A row's own Export: the product and, from the server, its stock movements.
+    await openRowMenu(page, 0);
+    const [productFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Export' }).click(),
+    ]);
+    const productText = readFileSync((await productFile.path()) ?? '', 'utf8');
+    expect(productText).toContain(firstName);
+    expect(productText).toContain('\r\nMovements\r\nDate,Change,Stock after,Reason,Note,By\r\n');
+
     for (const [width, height] of [
       [1024, 768],
       [390, 844],

@@ -135,12 +135,55 @@ export function productRecord(
   return everyFieldColumns(custom).map((column) => [column.heading, column.value(item)]);
 }
 
-export function productCsv(item: InventoryItem, customNames?: ReadonlyMap<string, string>): string {
+/** A stock movement of a product as its history answers it. */
+export interface ProductMovement {
+  at: string;
+  kind: string;
+  by: string | null;
+  fields: Record<string, readonly [unknown, unknown]>;
+  reason?: string | undefined;
+  note?: string | null | undefined;
+}
+
+export const MOVEMENT_HEADINGS = ['Date', 'Change', 'Stock after', 'Reason', 'Note', 'By'];
+
+/** The stock movements among a product's changes, oldest first, as rows under MOVEMENT_HEADINGS. */
+export function movementRows(
+  changes: readonly ProductMovement[],
+  timeOf: (at: string) => string,
+): unknown[][] {
+  return changes
+    .filter((change) => change.kind === 'stock')
+    .map((change) => {
+      const [from, to] = change.fields.stock_quantity ?? [0, 0];
+      return [
+        timeOf(change.at),
+        Number(to) - Number(from),
+        Number(to),
+        change.reason ?? '',
+        change.note ?? '',
+        change.by ?? '',
+      ];
+    })
+    .reverse();
+}
+
+/**
+ * The product as CSV: its headings and values, and, given its movements, a line 'Movements' and
+ * their table under it.
+ */
+export function productCsv(
+  item: InventoryItem,
+  customNames?: ReadonlyMap<string, string>,
+  movements?: readonly (readonly unknown[])[],
+): string {
   const record = productRecord(item, customNames);
-  return listCsv(
+  const product = listCsv(
     record.map(([label]) => label),
     [record.map(([, value]) => value)],
   );
+  if (!movements) return product;
+  return `${product}\r\nMovements\r\n${listCsv(MOVEMENT_HEADINGS, movements)}`;
 }
 
 /** A file name from the product's SKU or name: letters, digits and dashes. */

@@ -1,4 +1,6 @@
-import { productCsv, productFileName } from '#domains/products/export.ts';
+import { productHistoryQuery } from '#data/repositories/product-history.ts';
+import { localDay } from '#data/time-zone.ts';
+import { movementRows, productCsv, productFileName } from '#domains/products/export.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { downloadText } from '#ui/download.ts';
 import { showToast } from '#ui/toast.tsx';
@@ -35,7 +37,34 @@ export async function shareProduct(item: InventoryItem): Promise<void> {
   }
 }
 
-/** Export: the product as a CSV file (its fields, stock and custom values). */
-export function exportProduct(item: InventoryItem, customNames?: ReadonlyMap<string, string>) {
-  downloadText(productFileName(item), productCsv(item, customNames));
+export const EXPORT_PRODUCT_TEXT = {
+  noMovements:
+    'Movements need a connection to the server: the file holds the product alone. Export again when you are back online.',
+} as const;
+
+/** A moment as a spreadsheet reads it: this device's date and time, to the minute. */
+const spreadsheetTime = (at: string) => {
+  const moment = new Date(at);
+  return `${localDay(moment)} ${moment.toTimeString().slice(0, 5)}`;
+};
+
+/**
+ * Export (the row menu, the popup's Export Data): the product as a CSV file — its fields, stock
+ * and custom values — and, for a product on the server, its stock movements (online).
+ */
+export async function exportProduct(
+  item: InventoryItem,
+  customNames?: ReadonlyMap<string, string>,
+  withMovements = false,
+) {
+  let movements: unknown[][] | undefined;
+  if (withMovements) {
+    try {
+      const { changes } = await productHistoryQuery(item.id).queryFn();
+      movements = movementRows(changes, spreadsheetTime);
+    } catch {
+      showToast(EXPORT_PRODUCT_TEXT.noMovements);
+    }
+  }
+  downloadText(productFileName(item), productCsv(item, customNames, movements));
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, productCsv, productFileName } from '#domains/products/export.ts';
+import {
+  csvCell,
+  MOVEMENT_HEADINGS,
+  movementRows,
+  type ProductMovement,
+  productCsv,
+  productFileName,
+} from '#domains/products/export.ts';
 import { inventoryItem } from '../helpers/inventory-item.ts';
 
 describe('a product exported as CSV', () => {
@@ -33,5 +40,47 @@ describe('a product exported as CSV', () => {
     expect(at('Bottle Size')).toBe('750ml');
     expect(productFileName(item)).toBe('VIN-000007.csv');
     expect(productFileName({ ...item, sku: '' })).toBe('Penfolds-Grange-2018.csv');
+  });
+
+  it('adds its stock movements, oldest first, under their own headings', () => {
+    const item = inventoryItem(7, { product: 'Grange', stock_quantity: 3 });
+    const changes: ProductMovement[] = [
+      {
+        at: '2026-11-27T02:00:00.000Z',
+        kind: 'stock',
+        by: 'Sam',
+        fields: { stock_quantity: [5, 3] },
+        reason: 'Sale',
+        note: 'T2-000137',
+      },
+      {
+        at: '2026-11-26T02:00:00.000Z',
+        kind: 'update',
+        by: 'Jo',
+        fields: { luc: ['1', '2'] },
+      },
+      {
+        at: '2026-11-25T02:00:00.000Z',
+        kind: 'stock',
+        by: null,
+        fields: { stock_quantity: [0, 5] },
+        reason: 'Received',
+        note: null,
+      },
+    ];
+    const rows = movementRows(changes, (at) => at.slice(0, 10));
+    expect(rows).toEqual([
+      ['2026-11-25', 5, 5, 'Received', '', ''],
+      ['2026-11-27', -2, 3, 'Sale', 'T2-000137', 'Sam'],
+    ]);
+    const lines = productCsv(item, new Map(), rows).split('\r\n');
+    expect(lines.slice(2)).toEqual([
+      '',
+      'Movements',
+      MOVEMENT_HEADINGS.join(','),
+      '2026-11-25,5,5,Received,,',
+      "2026-11-27,'-2,3,Sale,T2-000137,Sam",
+      '',
+    ]);
   });
 });

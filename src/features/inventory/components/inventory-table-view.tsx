@@ -170,7 +170,8 @@ export function InventoryTableView({
         else showToast('View History - Feature to be implemented');
         break;
       case 'export':
-        exportProduct(item, customNames);
+        // Sample products have no movements on the server.
+        void exportProduct(item, customNames, Boolean(writes));
         break;
       case 'delete':
         setDeleting(item);
@@ -374,7 +375,7 @@ export function InventoryTableView({
             // The product alone in the grid: found by its SKU, else its name.
             table.setQuery(shown.sku?.trim() || shown.product);
           }}
-          onExport={(shown) => exportProduct(shown, customNames)}
+          onExport={(shown) => void exportProduct(shown, customNames, Boolean(writes))}
           onPrintLabel={() => {
             setLabelling([detail]);
             setDetail(null);
