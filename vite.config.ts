@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -72,6 +73,20 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+  },
+  resolve: {
+    // Two packages the data grid imports for cells the catalogue never shows (markdown, an image
+    // carousel): small stand-ins keep them out of the build (src/ui/grid-stubs).
+    alias: [
+      {
+        find: /^marked$/,
+        replacement: fileURLToPath(new URL('./src/ui/grid-stubs/marked.ts', import.meta.url)),
+      },
+      {
+        find: /^react-responsive-carousel$/,
+        replacement: fileURLToPath(new URL('./src/ui/grid-stubs/carousel.tsx', import.meta.url)),
+      },
+    ],
   },
   // The barcode decoder's worker is a module, so that its decoder loads as its own chunk.
   worker: { format: 'es' },
