@@ -76,8 +76,19 @@ export default defineConfig({
   },
   resolve: {
     // Two packages the data grid imports for cells the catalogue never shows (markdown, an image
-    // carousel): small stand-ins keep them out of the build (src/ui/grid-stubs).
+    // carousel), and two lodash functions it calls in their simplest form: small stand-ins keep
+    // them out of the build (src/ui/grid-stubs).
     alias: [
+      {
+        find: /^lodash\/groupBy\.js$/,
+        replacement: fileURLToPath(
+          new URL('./src/ui/grid-stubs/lodash-group-by.ts', import.meta.url),
+        ),
+      },
+      {
+        find: /^lodash\/has\.js$/,
+        replacement: fileURLToPath(new URL('./src/ui/grid-stubs/lodash-has.ts', import.meta.url)),
+      },
       {
         find: /^marked$/,
         replacement: fileURLToPath(new URL('./src/ui/grid-stubs/marked.ts', import.meta.url)),
