@@ -38,6 +38,12 @@ export async function searchFor(page: Page, text: string) {
   await expect(gridCell(page, PRODUCT, 0)).toContainText(text);
 }
 
+/** How many products the table's search leaves ('Showing 1 to 10 of 23 results'). */
+export async function resultCount(page: Page): Promise<number> {
+  const results = await page.getByText(/^Showing 1 to \d+ of \d+ results$/).textContent();
+  return Number(/of (\d+) results/.exec(results ?? '')?.[1]);
+}
+
 export async function openRowMenu(page: Page, row: number) {
   const point = await gridCellPoint(page, WIDTHS, 3, row);
   await page.mouse.click(point.x, point.y, { button: 'right' });

@@ -17,6 +17,7 @@ import {
   openInventory,
   openRowMenu,
   PRODUCT,
+  resultCount,
   searchFor,
   WIDTHS,
 } from './inventory-grid.ts';
@@ -228,8 +229,7 @@ test.describe('inventory', () => {
   }) => {
     await openInventory(page);
     await searchFor(page, 'Shiraz');
-    const results = await page.getByText(/^Showing 1 to \d+ of \d+ results$/).textContent();
-    const matched = Number(/of (\d+) results/.exec(results ?? '')?.[1]);
+    const matched = await resultCount(page);
     expect(matched).toBeGreaterThan(1);
     await page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
@@ -257,8 +257,7 @@ test.describe('inventory', () => {
   }) => {
     await openInventory(page);
     await searchFor(page, 'Shiraz');
-    const results = await page.getByText(/^Showing 1 to \d+ of \d+ results$/).textContent();
-    const matched = Number(/of (\d+) results/.exec(results ?? '')?.[1]);
+    const matched = await resultCount(page);
     const firstName = (await gridCell(page, PRODUCT, 0).textContent()) ?? '';
 
     await page.getByRole('button', { name: 'Export' }).click();

@@ -24,6 +24,9 @@ import type { KeptAnswer, SharedWrites } from './shared-writes.ts';
  *   on every write) is not taken.
  * - A refusal (4xx) is stored as the answer, with the write's effects rolled back; a server error
  *   (5xx) is not stored, so the client's retry runs again.
+ * - Writes of a batch whose refusals write nothing share one transaction (`together`): their
+ *   answers are read and kept in one statement each way, the same rules hold, and a server error
+ *   undoes them all, to run alone.
  * Keys are kept 24 hours.
  */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
