@@ -3,7 +3,7 @@
 // and hands the page only what it shows, and the rows to apply a batch at a time.
 import readXlsxFile from 'read-excel-file/web-worker';
 import { decodeText } from '#domains/imports/decode.ts';
-import { type ImportPlan, planImport } from '#domains/imports/dry-run.ts';
+import { type ImportPlan, planImport, type RowPlan } from '#domains/imports/dry-run.ts';
 import { cellText, errorRowsCsv, type FileTable, tableOf } from '#domains/imports/table.ts';
 import { readCatalogue } from '../catalogue-store.ts';
 import { detectDelimiter, parseCsv } from './csv.ts';
@@ -24,6 +24,8 @@ const scope = self as unknown as ImportScope;
 
 let table: FileTable = { headings: [], rows: [] };
 let plan: ImportPlan | null = null;
+/** The plan's rows that change the catalogue, handed out a batch at a time. */
+let applicable: RowPlan[] = [];
 
 /** An .xlsx file is a zip: it starts with 'PK'. */
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b;
@@ -48,6 +50,7 @@ async function readFile(request: Extract<ImportRequest, { type: 'read' }>): Prom
   // Reading is the first half of the bar, making the table the second.
   const bytes = await bytesOf(request.file, (share) => progress(share / 2));
   plan = null;
+  applicable = [];
   if (isZip(bytes)) {
     // Numbers as the sheet writes them: a barcode's 13 digits, a price's cents.
     const sheets = await readXlsxFile(bytes.slice().buffer, { parseNumber: (text) => text });
@@ -88,6 +91,7 @@ async function answer(request: ImportRequest): Promise<ImportReply> {
         rows: table.rows,
         catalogue: items,
       });
+      applicable = plan.rows.filter((row) => row.action === 'create' || row.action === 'update');
       const refused = plan.rows.filter((row) => row.action === 'error');
       return {
         id: request.id,
@@ -96,20 +100,16 @@ async function answer(request: ImportRequest): Promise<ImportReply> {
           counts: plan.counts,
           preview: plan.rows.slice(0, PREVIEW_ROWS),
           errors: refused.slice(0, LISTED_ERRORS).map(({ row, errors }) => ({ row, errors })),
-          applicable: plan.counts.create + plan.counts.update,
+          applicable: applicable.length,
         },
       };
     }
-    case 'rows': {
-      const applicable = (plan?.rows ?? []).filter(
-        (row) => row.action === 'create' || row.action === 'update',
-      );
+    case 'rows':
       return {
         id: request.id,
         type: 'rows',
         rows: applicable.slice(request.from, request.from + request.count),
       };
-    }
     case 'error-file': {
       const refused = (plan?.rows ?? []).filter((row) => row.action === 'error');
       return { id: request.id, type: 'error-file', csv: errorRowsCsv(table, refused) };

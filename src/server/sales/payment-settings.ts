@@ -86,7 +86,8 @@ export async function setApprovalPin(db: Db, userId: string, pin: string, now: D
 /**
  * Why a sale may not be recorded as it stands, or null: its discount (lines, sale, prices
  * below the shelf) goes past the shop's staff limit, the seller may not give it alone, and no
- * manager or owner of the shop approved it.
+ * manager or owner of the shop approved it. For many sales of one seller, `approvalCheck` reads
+ * the shop's limit and approvers once for them all.
  */
 export async function approvalProblem(
   tx: Db | Tx,
@@ -94,12 +95,27 @@ export async function approvalProblem(
   sellerRole: Role,
   sale: Sale,
 ): Promise<{ limit: number } | null> {
-  if (can(sellerRole, 'sales.refund')) return null;
-  const { discountLimitPercent } = await readPaymentSettings(tx, businessId);
-  if (!needsApproval(discountGiven(sale), discountLimitPercent)) return null;
-  if (sale.approved_by) {
-    const approvers = await approversOf(tx, businessId);
-    if (approvers.some((approver) => approver.user_id === sale.approved_by)) return null;
-  }
-  return { limit: discountLimitPercent };
+  return approvalCheck(tx, businessId, sellerRole)(sale);
+}
+
+export function approvalCheck(
+  tx: Db | Tx,
+  businessId: string,
+  sellerRole: Role,
+): (sale: Sale) => Promise<{ limit: number } | null> {
+  let limit: Promise<number> | undefined;
+  let approvers: Promise<Set<string>> | undefined;
+  return async (sale) => {
+    if (can(sellerRole, 'sales.refund')) return null;
+    limit ??= readPaymentSettings(tx, businessId).then((settings) => settings.discountLimitPercent);
+    const discountLimitPercent = await limit;
+    if (!needsApproval(discountGiven(sale), discountLimitPercent)) return null;
+    if (sale.approved_by) {
+      approvers ??= approversOf(tx, businessId).then(
+        (found) => new Set(found.map((approver) => approver.user_id)),
+      );
+      if ((await approvers).has(sale.approved_by)) return null;
+    }
+    return { limit: discountLimitPercent };
+  };
 }

@@ -20,7 +20,7 @@ import { products, saleLines, sales, stockMovements, tills } from '../db/schema.
 import { tableRows } from '../db/table-rows.ts';
 import type { ProductRow } from '../products/catalogue-repository.ts';
 import { stockMoveSteps, type WriteContext } from '../products/catalogue-writes.ts';
-import { approvalProblem } from './payment-settings.ts';
+import { approvalCheck, approvalProblem } from './payment-settings.ts';
 
 /**
  * Recording a sale: in one transaction the sale and its lines are stored, each product sold
@@ -165,12 +165,13 @@ export async function recordSales(
   return inTransaction(db, async (tx) => {
     const named = new Set<string>();
     const ready = new Set<Sale>();
+    const unapproved = approvalCheck(tx, context.businessId, context.role);
     for (const sale of batch) {
       const first = !named.has(sale.id) && !named.has(sale.receipt);
       named.add(sale.id);
       named.add(sale.receipt);
       if (!first || checkSale(sale, () => true)) continue;
-      if (await approvalProblem(tx, context.businessId, context.role, sale)) continue;
+      if (await unapproved(sale)) continue;
       ready.add(sale);
     }
     if (ready.size === 0) return batch.map(() => null);
