@@ -19,6 +19,7 @@ import { createReadCache } from './http/read-cache.ts';
 import { requestLine, requestLog } from './http/request-log.ts';
 import { ROUTE_RULES, type RouteRule } from './http/route-rules.ts';
 import { writeRoutes } from './http/write-routes.ts';
+import { importRoutes } from './imports/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
 import { catalogueRoutes } from './products/catalogue-routes.ts';
 import { exampleProductRoutes } from './products/example-routes.ts';
@@ -125,6 +126,7 @@ export function createApp(deps: Deps) {
   api.route('/stock', stockRoutes(deps, writes));
   api.route('/sales', salesRoutes(deps, writes));
   api.route('/stocktakes', stocktakeRoutes(deps, writes));
+  api.route('/imports', importRoutes(deps, definitions, writes));
   api.route('/upload', uploadRoutes(deps));
   // A replay's writes in one request, each run through this app as the request it stands for.
   api.route(

@@ -54,6 +54,10 @@ const MANAGERS: readonly string[] = [
   'POST /api/v1/catalogue/products/:id/duplicate',
   'DELETE /api/v1/catalogue/products/:id',
   'POST /api/v1/upload',
+  // Imports write the catalogue: its editors', never staff's.
+  'POST /api/v1/imports',
+  'POST /api/v1/imports/:id/rows',
+  'GET /api/v1/imports/:id',
   'POST /api/v1/stocktakes',
   'POST /api/v1/stocktakes/:id/close',
   'POST /api/v1/stocktakes/:id/cancel',

@@ -8,6 +8,7 @@ import {
   type ProductChanges,
   sameValue,
 } from '../products/product-write.ts';
+import { MAX_MOVEMENT } from '../stock/movement.ts';
 import { type ColumnMapping, STOCK_TARGET } from './mapping.ts';
 
 /**
@@ -79,7 +80,7 @@ export const IMPORT_MESSAGES = {
   noMatch: (label: string, value: string) => `No product has ${label} ${value} to update`,
   exists: (label: string, value: string) =>
     `A product with ${label} ${value} exists; this import only creates products`,
-  stock: 'Stock must be a whole number',
+  stock: `Stock must be a whole number from -${MAX_MOVEMENT.toLocaleString('en')} to ${MAX_MOVEMENT.toLocaleString('en')}`,
 } as const;
 
 /** A stock count as a spreadsheet writes it: '12', '12.0', '-3'. */
@@ -87,7 +88,7 @@ function stockCount(cell: string): number | null {
   const text = cell.trim();
   if (!/^-?\d+(\.0+)?$/.test(text)) return null;
   const count = Number.parseInt(text, 10);
-  return Math.abs(count) <= 1_000_000_000 ? count : null;
+  return Math.abs(count) <= MAX_MOVEMENT ? count : null;
 }
 
 const keyOf = (item: InventoryItem, matchBy: MatchKey) =>

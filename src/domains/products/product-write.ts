@@ -210,12 +210,12 @@ export function conflictingFields(
 }
 
 /** Changes by field key: keys are a product field's or a custom field's (64 characters at most). */
-const Changes = v.record(
+export const ChangesSchema = v.record(
   v.pipe(v.string(), v.maxLength(64, 'A field key is at most 64 characters')),
   v.unknown(),
 );
 const NonEmptyRecord = v.pipe(
-  Changes,
+  ChangesSchema,
   v.check((record) => Object.keys(record).length > 0, 'Nothing to change'),
 );
 
@@ -228,11 +228,11 @@ export type ProductPatch = v.InferOutput<typeof ProductPatchSchema>;
 /** The id the device gave a product it made: the same create sent again finds the product. */
 const ClientRef = v.optional(v.pipe(v.string(), v.uuid('client_ref must be a UUID')));
 
-export const ProductCreateSchema = v.object({ fields: Changes, client_ref: ClientRef });
+export const ProductCreateSchema = v.object({ fields: ChangesSchema, client_ref: ClientRef });
 
 /** A duplicate, with the edits made to the copy while it waited on the device. */
 export const ProductDuplicateSchema = v.object({
-  changes: v.optional(Changes),
+  changes: v.optional(ChangesSchema),
   client_ref: ClientRef,
 });
 export type ProductCreate = v.InferOutput<typeof ProductCreateSchema>;
@@ -294,6 +294,8 @@ export const ProductHistorySchema = v.object({
       /** For a stock movement: its reason and note. */
       reason: v.optional(v.string()),
       note: v.optional(v.nullable(v.string())),
+      /** Where the change came from, when not a person's edit: 'Imported from wines.csv'. */
+      source: v.optional(v.string()),
     }),
   ),
 });

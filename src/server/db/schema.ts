@@ -243,6 +243,8 @@ export const productChanges = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     movementId: uuid('movement_id'),
+    /** The import that made it (History: 'Imported from {file}'). */
+    importId: uuid('import_id'),
   },
   (t) => [
     index('product_changes_feed_idx').on(t.businessId, t.catalogueVersion),
@@ -624,4 +626,47 @@ export const shifts = pgTable(
     ledger: jsonb('ledger'),
   },
   (t) => [index('shifts_business_opened_idx').on(t.businessId, t.openedAt)],
+);
+
+/**
+ * An import of a product file: its id is made on the device, so the job sent again is the same
+ * job. Its rows are applied in batches; each applied row is recorded with what it did, in the
+ * transaction that applies it, so a row is never applied twice and an import cut off anywhere
+ * says exactly which rows were applied.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    matchBy: text('match_by', { enum: ['sku', 'barcode'] }).notNull(),
+    setStock: boolean('set_stock').notNull(),
+    /** The rows the dry run found to apply. */
+    rowCount: integer('row_count').notNull(),
+    /** How many rows were applied so far, by outcome: kept with each batch. */
+    tally: jsonb('tally').$type<Partial<Record<string, number>>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('import_jobs_business_idx').on(t.businessId, t.createdAt)],
+);
+
+export const importRows = pgTable(
+  'import_rows',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    /** The row's number in the file, as a spreadsheet shows it. */
+    row: integer('row').notNull(),
+    outcome: text('outcome', {
+      enum: ['created', 'updated', 'unchanged', 'conflict', 'missing', 'refused'],
+    }).notNull(),
+    productId: integer('product_id'),
+    message: text('message'),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.row] })],
 );

@@ -19,3 +19,6 @@ export function tableRows<TTable extends Table>(
     return row as TTable['$inferSelect'];
   });
 }
+
+/** The rows of a raw statement: both drivers (node-postgres and PGlite) answer `{rows}`. */
+export const resultRows = <TRow>(result: unknown): TRow[] => (result as { rows: TRow[] }).rows;

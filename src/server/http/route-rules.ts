@@ -41,6 +41,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/v1/catalogue/products/:id/history': 'signed-in',
   'GET /api/v1/catalogue/changes': 'signed-in',
   'POST /api/v1/upload': 'catalogue.edit',
+  'GET /api/v1/imports/:id': 'catalogue.edit',
   'GET /api/v1/upload/:id': 'signed-in',
 
   'GET /api/v1/stock/products/:id/movements': 'signed-in',

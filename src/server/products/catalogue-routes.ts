@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { importedFrom } from '#domains/imports/job.ts';
 import {
   type ChangesCheck,
   checkNewProduct,
@@ -130,6 +131,7 @@ export function catalogueRoutes(
         version: change.version,
         fields: change.fields,
         ...(change.reason === null ? {} : { reason: change.reason, note: change.note }),
+        ...(change.importedFrom === null ? {} : { source: importedFrom(change.importedFrom) }),
       })),
     };
     return c.json(answer);

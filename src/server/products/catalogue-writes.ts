@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, min, type SQL, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, getTableColumns, gt, inArray, min, type SQL, sql } from 'drizzle-orm';
 import {
   PRODUCT_FIELD_TABLE,
   type ProductFieldSpec,
@@ -11,7 +12,15 @@ import {
 } from '#domains/products/product-write.ts';
 import { pgArray } from '../db/array-params.ts';
 import { type Db, inTransaction, type Tx } from '../db/client.ts';
-import { businesses, productChanges, products, stockMovements, users } from '../db/schema.ts';
+import {
+  businesses,
+  importJobs,
+  productChanges,
+  products,
+  stockMovements,
+  users,
+} from '../db/schema.ts';
+import { resultRows, tableRows } from '../db/table-rows.ts';
 import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalogue-repository.ts';
 
 /**
@@ -59,6 +68,7 @@ interface ChangeLogEntry {
   fields: Record<string, [unknown, unknown]>;
   at: Date;
   movementId?: string;
+  importId?: string | undefined;
 }
 
 /**
@@ -74,10 +84,10 @@ function changeLog(tx: Tx, entry: ChangeLogEntry) {
   const logged = tx.$with('logged', {}).as(sql`
     insert into ${productChanges}
       (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
-       movement_id)
+       movement_id, import_id)
     select ${entry.businessId}, ${entry.userId}, ${entry.productId}, ${entry.productVersion},
       catalogue_version, ${entry.kind}, ${JSON.stringify(entry.fields)}::jsonb, ${entry.at},
-      ${entry.movementId ?? null}
+      ${entry.movementId ?? null}, ${entry.importId ?? null}
     from bumped`);
   return [bumped, logged] as const;
 }
@@ -91,10 +101,49 @@ async function logChange(tx: Tx, entry: ChangeLogEntry) {
     .from(parts[0]);
 }
 
+/** A new product's change log: every value it was made with. */
+function createdFields(row: ProductRow): Record<string, [unknown, unknown]> {
+  return Object.fromEntries(
+    Object.entries(productValues(row))
+      .filter(([, value]) => value !== null && value !== '')
+      .map(([key, value]) => [key, [null, value]]),
+  );
+}
+
+/**
+ * An edit of `current` by the merge rule, given the change log entries made after the version it
+ * was based on: the fields in conflict, or the changes that take effect with their log entry
+ * (none when every value is already there).
+ */
+function editOf(
+  current: ProductRow,
+  changes: ProductChanges,
+  since: readonly { fields: Record<string, unknown> }[],
+):
+  | { conflicts: string[] }
+  | { effective: ProductChanges; fields: Record<string, [unknown, unknown]> | null } {
+  const changedSince = new Set(since.flatMap((change) => Object.keys(change.fields)));
+  const before = productValues(current);
+  const conflicts = conflictingFields(changes, changedSince, before);
+  if (conflicts.length > 0) return { conflicts };
+  const effective = Object.fromEntries(
+    Object.entries(changes).filter(([key, value]) => !sameValue(before[key], value)),
+  );
+  if (Object.keys(effective).length === 0) return { effective, fields: null };
+  return {
+    effective,
+    fields: Object.fromEntries(
+      Object.entries(effective).map(([key, value]) => [key, [before[key] ?? null, value]]),
+    ),
+  };
+}
+
 export interface WriteContext {
   businessId: string;
   userId: string;
   now: Date;
+  /** The import making the change, which History names. */
+  importId?: string;
 }
 
 /** A product made: 'created', or 'found' when a create with its client_ref made it before. */
@@ -134,25 +183,21 @@ export async function createCatalogueProduct(
       if (!made) throw new Error('the product was neither created nor found');
       return { status: 'found', row: made };
     }
-    const fields = Object.fromEntries(
-      Object.entries(productValues(row))
-        .filter(([, value]) => value !== null && value !== '')
-        .map(([key, value]) => [key, [null, value] as [unknown, unknown]]),
-    );
     await logChange(tx, {
       ...context,
       at: context.now,
       productId: row.id,
       productVersion: row.version,
       kind: 'create',
-      fields,
+      fields: createdFields(row),
     });
     return { status: 'created', row };
   });
 }
 
 export type PatchOutcome =
-  | { status: 'saved'; row: ProductRow }
+  /** `changed`: false when every value was already there (nothing written). */
+  | { status: 'saved'; row: ProductRow; changed: boolean }
   | { status: 'missing' }
   | { status: 'conflict'; row: ProductRow; conflicts: string[] };
 
@@ -190,15 +235,10 @@ export async function patchProduct(
                 gt(productChanges.productVersion, base),
               ),
             );
-    const changedSince = new Set(since.flatMap((change) => Object.keys(change.fields)));
-    const before = productValues(current);
-    const conflicts = conflictingFields(changes, changedSince, before);
-    if (conflicts.length > 0) return { status: 'conflict', row: current, conflicts };
-
-    const effective = Object.fromEntries(
-      Object.entries(changes).filter(([key, value]) => !sameValue(before[key], value)),
-    );
-    if (Object.keys(effective).length === 0) return { status: 'saved', row: current };
+    const edit = editOf(current, changes, since);
+    if ('conflicts' in edit) return { status: 'conflict', row: current, conflicts: edit.conflicts };
+    const { effective, fields } = edit;
+    if (!fields) return { status: 'saved', row: current, changed: false };
     // The row is locked: the update makes the next version, logged in the same statement.
     const log = changeLog(tx, {
       ...context,
@@ -206,9 +246,7 @@ export async function patchProduct(
       productId: id,
       productVersion: current.version + 1,
       kind: 'update',
-      fields: Object.fromEntries(
-        Object.entries(effective).map(([key, value]) => [key, [before[key] ?? null, value]]),
-      ),
+      fields,
     });
     const [row] = await tx
       .with(...log)
@@ -221,8 +259,194 @@ export async function patchProduct(
       .where(eq(products.id, id))
       .returning();
     if (!row) throw new Error('the product was not updated');
-    return { status: 'saved', row };
+    return { status: 'saved', row, changed: true };
   });
+}
+
+/** The server's column of each product field, and the custom values'. */
+const EDITABLE_COLUMNS = (() => {
+  const columns = getTableColumns(products);
+  return [
+    ...PRODUCT_FIELD_TABLE.map((spec) => ({ row: rowOf(spec), name: columns[rowOf(spec)].name })),
+    { row: 'customValues' as const, name: columns.customValues.name },
+  ];
+})();
+
+/** A new product's values where a create gives none: the columns' defaults. */
+const DEFAULT_ROW: Readonly<Record<string, unknown>> = Object.fromEntries(
+  Object.entries(getTableColumns(products)).map(([key, column]) => [key, column.default ?? null]),
+);
+
+/** Change log entries of one statement's products, under one new catalogue version. */
+async function logChanges(
+  tx: Tx,
+  context: WriteContext,
+  kind: 'create' | 'update',
+  entries: readonly { productId: number; productVersion: number; fields: unknown }[],
+) {
+  if (entries.length === 0) return;
+  const json = entries.map((entry) => ({
+    product_id: entry.productId,
+    product_version: entry.productVersion,
+    fields: entry.fields,
+  }));
+  await tx.execute(sql`
+    with bumped as (
+      update ${businesses} set catalogue_version = catalogue_version + 1
+      where id = ${context.businessId} returning catalogue_version
+    )
+    insert into ${productChanges}
+      (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
+       import_id)
+    select ${context.businessId}, ${context.userId}, e.product_id, e.product_version,
+      bumped.catalogue_version, ${kind}, e.fields, ${context.now}, ${context.importId ?? null}::uuid
+    from bumped,
+      jsonb_to_recordset(${JSON.stringify(json)}::jsonb)
+        as e(product_id int, product_version int, fields jsonb)`);
+}
+
+/**
+ * Many products made at once (a batch of an import): one insert and one change log statement,
+ * each product logged as createCatalogueProduct logs it. In the order of `list`.
+ */
+export async function createProducts(
+  tx: Tx,
+  context: WriteContext,
+  list: readonly ProductChanges[],
+): Promise<ProductRow[]> {
+  if (list.length === 0) return [];
+  // Each gets a reference of its own, by which it is found in what the insert answers.
+  const refs = list.map(() => randomUUID());
+  // One parameter however many products: every editable column, its default where not given.
+  const json = list.map((changes, index) => {
+    const values = { ...DEFAULT_ROW, ...rowChanges(changes, {}) } as Record<string, unknown>;
+    const row: Record<string, unknown> = { client_ref: refs[index] };
+    for (const column of EDITABLE_COLUMNS) row[column.name] = values[column.row] ?? null;
+    return row;
+  });
+  const names = sql.join(
+    EDITABLE_COLUMNS.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const made = tableRows(
+    products,
+    resultRows(
+      await tx.execute(sql`
+        insert into ${products} (business_id, client_ref, created_at, updated_at, ${names})
+        select ${context.businessId}, client_ref, ${context.now}, ${context.now}, ${names}
+        from jsonb_populate_recordset(null::${products}, ${JSON.stringify(json)}::jsonb)
+        returning *`),
+    ),
+  );
+  const byRef = new Map(made.map((row) => [row.clientRef, row]));
+  const rows = refs.map((ref) => {
+    const row = byRef.get(ref);
+    if (!row) throw new Error('a product was not created');
+    return row;
+  });
+  await logChanges(
+    tx,
+    context,
+    'create',
+    rows.map((row) => ({
+      productId: row.id,
+      productVersion: row.version,
+      fields: createdFields(row),
+    })),
+  );
+  return rows;
+}
+
+export interface ProductEdit {
+  id: number;
+  /** The version the edit was based on. */
+  baseVersion: number;
+  changes: ProductChanges;
+}
+
+/**
+ * Many products edited at once by the merge rule of patchProduct (a batch of an import), each
+ * a product at most once: their rows locked, the change log since their versions read, and every
+ * edit that takes effect written by one statement and logged by one more. Outcomes in the order
+ * of `edits`.
+ */
+export async function patchProducts(
+  tx: Tx,
+  context: WriteContext,
+  edits: readonly ProductEdit[],
+): Promise<PatchOutcome[]> {
+  if (edits.length === 0) return [];
+  const ids = edits.map((edit) => edit.id);
+  if (new Set(ids).size !== ids.length) throw new Error('a product is edited twice at once');
+  const locked = await tx
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.businessId, context.businessId),
+        sql`${products.id} = any(${pgArray(ids)}::int[])`,
+      ),
+    )
+    .orderBy(asc(products.id))
+    .for('update');
+  const current = new Map(locked.map((row) => [row.id, row]));
+  const behind = edits.filter((edit) => edit.baseVersion < (current.get(edit.id)?.version ?? 0));
+  const since = new Map<number, { fields: Record<string, unknown> }[]>();
+  if (behind.length > 0) {
+    const logged = resultRows<{ product_id: number; fields: Record<string, unknown> }>(
+      await tx.execute(sql`
+        select c.product_id, c.fields from ${productChanges} as c
+        join unnest(${pgArray(behind.map((edit) => edit.id))}::int[],
+          ${pgArray(behind.map((edit) => edit.baseVersion))}::int[]) as b(id, base)
+          on c.product_id = b.id and c.product_version > b.base
+        where c.business_id = ${context.businessId}`),
+    );
+    for (const entry of logged) {
+      since.set(entry.product_id, [...(since.get(entry.product_id) ?? []), entry]);
+    }
+  }
+
+  const written: { row: ProductRow; fields: Record<string, [unknown, unknown]> }[] = [];
+  const outcomes = edits.map((edit): PatchOutcome => {
+    const row = current.get(edit.id);
+    if (!row) return { status: 'missing' };
+    const outcome = editOf(row, edit.changes, since.get(edit.id) ?? []);
+    if ('conflicts' in outcome) return { status: 'conflict', row, conflicts: outcome.conflicts };
+    if (!outcome.fields) return { status: 'saved', row, changed: false };
+    const next: ProductRow = {
+      ...row,
+      ...(rowChanges(outcome.effective, row.customValues) as Partial<ProductRow>),
+      version: row.version + 1,
+      updatedAt: context.now,
+    };
+    written.push({ row: next, fields: outcome.fields });
+    return { status: 'saved', row: next, changed: true };
+  });
+  if (written.length === 0) return outcomes;
+
+  // Every editable column from the row as merged: the rows are locked, so what was read stands.
+  const json = written.map(({ row }) => {
+    const values: Record<string, unknown> = { id: row.id, version: row.version };
+    for (const column of EDITABLE_COLUMNS) values[column.name] = row[column.row];
+    return values;
+  });
+  await tx.execute(sql`
+    update ${products} as p
+    set ${sql.join(
+      EDITABLE_COLUMNS.map(
+        (column) => sql`${sql.identifier(column.name)} = n.${sql.identifier(column.name)}`,
+      ),
+      sql`, `,
+    )}, version = n.version, updated_at = ${context.now}
+    from jsonb_populate_recordset(null::${products}, ${JSON.stringify(json)}::jsonb) as n
+    where p.id = n.id and p.business_id = ${context.businessId}`);
+  await logChanges(
+    tx,
+    context,
+    'update',
+    written.map(({ row, fields }) => ({ productId: row.id, productVersion: row.version, fields })),
+  );
+  return outcomes;
 }
 
 /** '{name} (Copy)' with every value of the original, placed right after it. */
@@ -278,14 +502,16 @@ export async function deleteCatalogueProduct(
 }
 
 /**
- * Products' stock moved by movements already stored (an adjustment, or a count's corrections):
- * each product's stock and version move, and each gets a 'stock' entry in the change log, all
- * under one new catalogue version. One statement however many (a full count of 50,000).
+ * Products' stock moved by movements: each product's stock and version move, and each gets a
+ * 'stock' entry in the change log, all under one new catalogue version. `record`: the movements
+ * are stored by the same statement with that reason and note (else they are stored already).
+ * One statement however many (a full count of 50,000).
  */
 export async function moveStock(
   tx: Db,
   context: WriteContext,
   moves: readonly { productId: number; delta: number; movementId: string }[],
+  record?: { reason: string; note: string | null },
 ): Promise<void> {
   if (moves.length === 0) return;
   await tx.execute(sql`
@@ -294,7 +520,17 @@ export async function moveStock(
       sql`select unnest(${pgArray(moves.map((move) => move.productId))}::int[]) as product_id,
         unnest(${pgArray(moves.map((move) => move.delta))}::int[]) as delta,
         unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]) as movement_id`,
-    )}
+    )}${
+      record
+        ? sql`, stored as (
+      insert into ${stockMovements}
+        (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
+      select movement_id, ${context.businessId}, product_id, delta, ${record.reason},
+        ${record.note}, ${context.userId}, ${context.now}, ${context.now}
+      from moves
+    )`
+        : sql``
+    }
     select count(*) from moved`);
 }
 
@@ -336,11 +572,11 @@ export function stockMoveSteps(context: WriteContext, moves: SQL): SQL {
     logged as (
       insert into ${productChanges}
         (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
-         movement_id)
+         movement_id, import_id)
       select ${context.businessId}, ${context.userId}, product_id, version,
         (select catalogue_version from version), 'stock',
         jsonb_build_object('stock_quantity', jsonb_build_array(stock_quantity - delta, stock_quantity)),
-        ${context.now}, movement_id
+        ${context.now}, movement_id, ${context.importId ?? null}::uuid
       from steps
     )`;
 }
@@ -490,10 +726,12 @@ export async function productHistory(db: Db, businessId: string, id: number) {
       by: users.name,
       reason: stockMovements.reason,
       note: stockMovements.note,
+      importedFrom: importJobs.fileName,
     })
     .from(productChanges)
     .leftJoin(users, eq(users.id, productChanges.userId))
     .leftJoin(stockMovements, eq(stockMovements.id, productChanges.movementId))
+    .leftJoin(importJobs, eq(importJobs.id, productChanges.importId))
     .where(and(eq(productChanges.businessId, businessId), eq(productChanges.productId, id)))
     .orderBy(sql`${productChanges.id} desc`);
 }

@@ -231,22 +231,12 @@ export async function closeStocktake(
     if (stocktake.status !== 'open') return { status: 'not-open' };
     const { expected, lines } = await expectedAndLines(tx, stocktakeId);
     const moves = closingMovements(reviewCount(expected, lines), stocktake.scope, uncounted);
-    if (moves.length > 0) {
-      // The movements, with ids made here, in one statement; then the products move by them.
-      const movementIds = moves.map(() => randomUUID());
-      await tx.execute(sql`
-        insert into ${stockMovements}
-          (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
-        select unnest(${pgArray(movementIds)}::uuid[]), ${context.businessId},
-          unnest(${pgArray(moves.map((move) => move.productId))}::int[]),
-          unnest(${pgArray(moves.map((move) => move.delta))}::int[]),
-          ${COUNT_CORRECTION}, ${stocktake.name}, ${context.userId}, ${context.now}, ${context.now}`);
-      await moveStock(
-        tx,
-        context,
-        moves.map((move, index) => ({ ...move, movementId: movementIds[index] as string })),
-      );
-    }
+    await moveStock(
+      tx,
+      context,
+      moves.map((move) => ({ ...move, movementId: randomUUID() })),
+      { reason: COUNT_CORRECTION, note: stocktake.name },
+    );
     const [row] = await tx
       .update(stocktakes)
       .set({ status: 'closed', closedAt: context.now })

@@ -28,6 +28,8 @@ export const fixture = {
   invitation: '',
   person: '',
   stocktake: '',
+  /** An import job, for the rows sample. */
+  importJob: '',
   /** A sale of many units, for the return samples to return one at a time. */
   sale: '',
   /** An open shift, for the close sample. */
@@ -36,6 +38,8 @@ export const fixture = {
 export const uuid = () => crypto.randomUUID();
 /** Receipt numbers the sale samples have used: each sample is a new sale. */
 let sales = 0;
+/** Rows the import sample has applied: each sample is a row of its own. */
+let importedRows = 0;
 export const now = () => new Date().toISOString();
 
 export const methodOf = (route: string) => route.split(' ')[0] as string;
@@ -363,6 +367,27 @@ export const SAMPLES: Sample[] = [
     acceptedAfter: false,
   },
   {
+    route: 'POST /api/v1/imports',
+    path: () => '/api/v1/imports',
+    body: () => ({
+      id: uuid(),
+      file_name: 'wines.csv',
+      match_by: 'sku',
+      set_stock: false,
+      row_count: 1,
+    }),
+  },
+  {
+    route: 'POST /api/v1/imports/:id/rows',
+    path: () => `/api/v1/imports/${fixture.importJob}/rows`,
+    body: () => ({
+      rows: [{ row: 2 + importedRows++, action: 'create', changes: { name: 'Imported Shiraz' } }],
+    }),
+    // A row's values are judged row by row, as the product form judges them: a refused row is
+    // answered 'refused' with the form's message in the batch's 200, and the others applied.
+    anyValueAt: ['rows.0.changes.name'],
+  },
+  {
     route: 'POST /api/v1/batch',
     path: () => '/api/v1/batch',
     body: () => ({
@@ -466,6 +491,17 @@ export async function setUpWriteSamples(server: TestServer): Promise<string> {
     till: 'T9',
     opened_at: now(),
     float_cents: 20_000,
+  });
+  fixture.importJob = uuid();
+  await server.call('POST', '/api/v1/imports', {
+    token,
+    body: {
+      id: fixture.importJob,
+      file_name: 'wines.csv',
+      match_by: 'sku',
+      set_stock: true,
+      row_count: 9,
+    },
   });
   fixture.stocktake = uuid();
   await server.call('POST', '/api/v1/stocktakes', {

@@ -39,6 +39,9 @@ function ChangeEntry({ change, label }: { change: Change; label: (key: string) =
         <time dateTime={change.at}>{whenFormat.format(new Date(change.at))}</time> by{' '}
         {change.by ?? HISTORY_TEXT.formerMember}
       </p>
+      {change.source && change.source !== change.note ? (
+        <p className="history__reason">{change.source}</p>
+      ) : null}
       {change.reason ? (
         <p className="history__reason">
           {change.reason}
