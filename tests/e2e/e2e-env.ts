@@ -34,6 +34,13 @@ export const SCAN_USER = {
   business: 'Scan Test Cellar',
 };
 
+/** A business of its own for the import journey, whose catalogue it fills from a file. */
+export const IMPORT_USER = {
+  email: 'import@vintry.test',
+  password: 'Importing2026',
+  business: 'Import Test Cellar',
+};
+
 /** The owner of a business of its own for the Team & Permissions journey. */
 export const TEAM_OWNER = {
   email: 'owner@teamtest.test',

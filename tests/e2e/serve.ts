@@ -4,6 +4,7 @@ import {
   E2E_DATA_DIR,
   E2E_PORT,
   EXAMPLES_USER,
+  IMPORT_USER,
   RESET_USER,
   SCAN_USER,
   SETTINGS_USER,
@@ -51,6 +52,7 @@ createUser(RESET_USER.email, RESET_USER.password, 'Demo Cellar', 'Riley Reset');
 createUser(SETTINGS_USER.email, SETTINGS_USER.password, SETTINGS_USER.business, 'Sam Settings');
 createUser(EXAMPLES_USER.email, EXAMPLES_USER.password, EXAMPLES_USER.business, 'Eli Examples');
 createUser(SCAN_USER.email, SCAN_USER.password, SCAN_USER.business, 'Sky Scanner');
+createUser(IMPORT_USER.email, IMPORT_USER.password, IMPORT_USER.business, 'Ivy Importer');
 createUser(TILL_STAFF.email, TILL_STAFF.password, TILL_STAFF.business, TILL_STAFF.name, 'staff');
 createUser(TEAM_OWNER.email, TEAM_OWNER.password, TEAM_OWNER.business, 'Olive Owner');
 

@@ -9,7 +9,7 @@ import {
   type ProductChanges,
 } from '#domains/products/product-write.ts';
 import { withStatusAt } from '#domains/products/status.ts';
-import { db } from '../db.ts';
+import { db, type StoredCustomField } from '../db.ts';
 import { PRODUCTS_RESOURCE, screenIdOf } from '../repositories/product-ids.ts';
 import {
   createProduct,
@@ -88,16 +88,21 @@ export function useShownCatalogue(
   return { items: shown, ...marks };
 }
 
+/** The product custom fields' rules, as the checks of a product's values read them. */
+export function customFieldRules(definitions: readonly StoredCustomField[]): CustomFieldRules[] {
+  return definitions.map((definition) => ({
+    field_key: definition.field_key,
+    field_name: definition.field_name,
+    field_type: definition.field_type,
+    is_required: definition.is_required,
+    validation: definition.validation,
+  }));
+}
+
 export function useCatalogueWrites(): CatalogueWrites {
   const definitions = useStoredCustomFields('product');
   return useMemo(() => {
-    const rules: CustomFieldRules[] = (definitions ?? []).map((definition) => ({
-      field_key: definition.field_key,
-      field_name: definition.field_name,
-      field_type: definition.field_type,
-      is_required: definition.is_required,
-      validation: definition.validation,
-    }));
+    const rules = customFieldRules(definitions ?? []);
     return {
       async create(fields) {
         const check = checkNewProduct(fields, rules);

@@ -20,7 +20,6 @@ export function detectDelimiter(text: string): Delimiter {
     const rows = Papa.parse<string[]>(sample, {
       delimiter,
       preview: 20,
-      skipEmptyLines: 'greedy',
     }).data;
     const columns = rows[0]?.length ?? 0;
     if (columns < 2) continue;
@@ -46,7 +45,6 @@ export function parseCsv(
   let told = 0;
   Papa.parse<string[]>(text, {
     delimiter,
-    skipEmptyLines: 'greedy',
     step: (result) => {
       cells.push(result.data);
       if (onProgress && result.meta.cursor - told >= step) {

@@ -31,8 +31,9 @@ export type ImportRequest =
 export interface ReadFile {
   kind: 'csv' | 'xlsx';
   headings: string[];
-  /** The first rows, as read. */
+  /** The first rows, as read, and their numbers as a spreadsheet shows them. */
   preview: string[][];
+  previewNumbers: number[];
   rowCount: number;
   /** CSV: how its text was written and split. */
   encoding?: TextEncoding;

@@ -22,7 +22,7 @@ interface ImportScope {
 }
 const scope = self as unknown as ImportScope;
 
-let table: FileTable = { headings: [], rows: [] };
+let table: FileTable = { headings: [], rows: [], numbers: [] };
 let plan: ImportPlan | null = null;
 /** The plan's rows that change the catalogue, handed out a batch at a time. */
 let applicable: RowPlan[] = [];
@@ -61,6 +61,7 @@ async function readFile(request: Extract<ImportRequest, { type: 'read' }>): Prom
       kind: 'xlsx',
       headings: table.headings,
       preview: table.rows.slice(0, PREVIEW_ROWS),
+      previewNumbers: table.numbers.slice(0, PREVIEW_ROWS),
       rowCount: table.rows.length,
       sheets: sheets.map((sheet) => sheet.sheet),
       ...(chosen ? { sheet: chosen.sheet } : {}),
@@ -73,6 +74,7 @@ async function readFile(request: Extract<ImportRequest, { type: 'read' }>): Prom
     kind: 'csv',
     headings: table.headings,
     preview: table.rows.slice(0, PREVIEW_ROWS),
+    previewNumbers: table.numbers.slice(0, PREVIEW_ROWS),
     rowCount: table.rows.length,
     encoding,
     delimiter,
@@ -89,6 +91,7 @@ async function answer(request: ImportRequest): Promise<ImportReply> {
         ...request,
         headings: table.headings,
         rows: table.rows,
+        numbers: table.numbers,
         catalogue: items,
       });
       applicable = plan.rows.filter((row) => row.action === 'create' || row.action === 'update');

@@ -62,6 +62,8 @@ export interface DryRunInput {
   headings: readonly string[];
   /** The file's rows after its headings, each a cell per heading. */
   rows: readonly (readonly string[])[];
+  /** Each row's number as a spreadsheet shows it; else counted from 2. */
+  numbers?: readonly number[];
   mapping: ColumnMapping;
   matchBy: MatchKey;
   behavior: ImportBehavior;
@@ -96,6 +98,7 @@ const keyOf = (item: InventoryItem, matchBy: MatchKey) =>
 
 export function planImport(input: DryRunInput): ImportPlan {
   const { headings, mapping, matchBy } = input;
+  const numberOf = (index: number) => input.numbers?.[index] ?? index + 2;
   const keyLabel = productField(matchBy)?.label ?? matchBy;
   const keyColumn = mapping.indexOf(matchBy);
   const stockColumn = input.setStock ? mapping.indexOf(STOCK_TARGET) : -1;
@@ -120,12 +123,12 @@ export function planImport(input: DryRunInput): ImportPlan {
   const rowsOfKey = new Map<string, number[]>();
   input.rows.forEach((cells, index) => {
     const key = keyColumn < 0 ? '' : (cells[keyColumn] ?? '').trim();
-    if (key) rowsOfKey.set(key, [...(rowsOfKey.get(key) ?? []), index + 2]);
+    if (key) rowsOfKey.set(key, [...(rowsOfKey.get(key) ?? []), numberOf(index)]);
   });
 
   const counts: ImportCounts = { create: 0, update: 0, unchanged: 0, error: 0 };
   const rows = input.rows.map((cells, index): RowPlan => {
-    const row = index + 2;
+    const row = numberOf(index);
     const values: Record<string, string> = {};
     mapping.forEach((key, column) => {
       if (key !== null && key !== STOCK_TARGET && !(key in values)) {

@@ -119,7 +119,14 @@ export const ImportJobSchema = v.object({
   row_count: v.number(),
   created_at: v.string(),
   /** How many rows have been applied, by what they did. */
-  tally: v.record(OutcomeSchema, v.number()),
+  tally: v.object({
+    created: v.number(),
+    updated: v.number(),
+    unchanged: v.number(),
+    conflict: v.number(),
+    missing: v.number(),
+    refused: v.number(),
+  }),
 });
 export type ImportJob = v.InferOutput<typeof ImportJobSchema>;
 

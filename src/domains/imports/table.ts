@@ -7,6 +7,8 @@ import { csvLine, unescapedCell } from '../products/export.ts';
 export interface FileTable {
   headings: string[];
   rows: string[][];
+  /** Each row's number as a spreadsheet shows it (the headings' row is 1; empty rows count). */
+  numbers: number[];
 }
 
 /**
@@ -28,12 +30,20 @@ export function distinctHeadings(cells: readonly string[]): string[] {
  * a cell a CSV export made formula-safe reads as it was.
  */
 export function tableOf(cells: readonly (readonly string[])[]): FileTable {
-  const filled = cells.filter((row) => row.some((cell) => cell.trim() !== ''));
-  const [first = [], ...rest] = filled;
-  const headings = distinctHeadings(first.map(unescapedCell));
+  const filled: number[] = [];
+  cells.forEach((row, index) => {
+    if (row.some((cell) => cell.trim() !== '')) filled.push(index);
+  });
+  const [first, ...rest] = filled;
+  const headings = distinctHeadings(
+    (first === undefined ? [] : (cells[first] ?? [])).map(unescapedCell),
+  );
   return {
     headings,
-    rows: rest.map((row) => headings.map((_, index) => unescapedCell(row[index] ?? ''))),
+    rows: rest.map((index) =>
+      headings.map((_, column) => unescapedCell(cells[index]?.[column] ?? '')),
+    ),
+    numbers: rest.map((index) => index + 1),
   };
 }
 
@@ -57,8 +67,9 @@ export function errorRowsCsv(
   errors: readonly { row: number; errors: readonly { column: string; message: string }[] }[],
 ): string {
   const lines = [csvLine([...table.headings, 'errors'])];
+  const indexOf = new Map(table.numbers.map((number, index) => [number, index]));
   for (const { row, errors: found } of errors) {
-    const cells = table.rows[row - 2] ?? [];
+    const cells = table.rows[indexOf.get(row) ?? -1] ?? [];
     const said = found.map((error) => `${error.column}: ${error.message}`).join('; ');
     lines.push(csvLine([...cells, said]));
   }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Info } from 'lucide-react';
+import { AlertTriangle, FileUp, Info } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCatalogueWrites, useShownCatalogue } from '#data/hooks/use-catalogue-writes.ts';
 import { useColumnLayout } from '#data/hooks/use-column-layout.ts';
@@ -21,6 +21,8 @@ import { SAMPLE_INVENTORY } from '#domains/products/sample-data.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { columnDef } from '../columns.ts';
+import { ImportPanel } from './import/import-panel.tsx';
+import { IMPORT_TEXT } from './import/import-text.ts';
 import {
   type DisplayOptions,
   InventoryTableView,
@@ -82,6 +84,8 @@ export function InventoryPage({
   const tabs = INVENTORY_TABS.filter((entry) => entry.id !== 'add' || canEditCatalogue);
   // Edit Product: the product form in place of the table, until it is saved or cancelled.
   const [editingProduct, setEditingProduct] = useState<InventoryItem | null>(null);
+  // Add Inventory → Import from file, in place of the form.
+  const [importing, setImporting] = useState(false);
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   // The inventory data first, then the column preferences (spec section 2).
   const columns = useColumnLayout(DEFAULT_TABLE, { enabled: load.status !== 'loading' });
@@ -166,17 +170,43 @@ export function InventoryPage({
     body = settingsPanel;
   } else if (tab === 'batch') {
     body = <StocktakesView catalogue={shown.items} online={online} canManage={canManageCounts} />;
-  } else if (tab === 'add' && canEditCatalogue) {
+  } else if (tab === 'add' && canEditCatalogue && importing) {
     body = (
-      <ProductForm
+      <ImportPanel
         catalogue={shown.items}
         customFields={columns.customFields}
-        defaults={productDefaults}
         online={online}
-        writes={writes}
-        barcode={newBarcode}
-        onDone={() => onTabChange('inventory')}
+        onBack={() => setImporting(false)}
+        onDone={() => {
+          setImporting(false);
+          onTabChange('inventory');
+        }}
       />
+    );
+  } else if (tab === 'add' && canEditCatalogue) {
+    body = (
+      <>
+        <div className="import-offer card">
+          <p>{IMPORT_TEXT.offer}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setImporting(true)}
+          >
+            <FileUp size={16} aria-hidden="true" />
+            {IMPORT_TEXT.open}
+          </button>
+        </div>
+        <ProductForm
+          catalogue={shown.items}
+          customFields={columns.customFields}
+          defaults={productDefaults}
+          online={online}
+          writes={writes}
+          barcode={newBarcode}
+          onDone={() => onTabChange('inventory')}
+        />
+      </>
     );
   } else {
     const useSample = stored.items.length === 0;

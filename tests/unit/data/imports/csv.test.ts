@@ -19,7 +19,7 @@ describe('detectDelimiter', () => {
 });
 
 describe('parseCsv', () => {
-  it('reads quoted fields with newlines and doubled quotes, and leaves out empty rows', () => {
+  it('reads quoted fields with newlines and doubled quotes, and leaves out empty rows, numbering rows as a spreadsheet does', () => {
     const text =
       'Name;Description;Price\r\n"Shiraz";"Dark fruit\r\nlong ""finish""";44,99\r\n\r\n;;\r\nMerlot;Soft;19,99\r\n';
     expect(parseCsv(text)).toEqual({
@@ -28,6 +28,8 @@ describe('parseCsv', () => {
         ['Shiraz', 'Dark fruit\r\nlong "finish"', '44,99'],
         ['Merlot', 'Soft', '19,99'],
       ],
+      // The quoted newline stays in row 2; the empty rows 3 and 4 count, as a spreadsheet shows.
+      numbers: [2, 5],
     });
   });
 

@@ -65,12 +65,14 @@ describe('errorRowsCsv', () => {
     const table = {
       headings: ['Name', 'Price'],
       rows: [
-        ['Shiraz', 'abc'],
         ['Merlot', '19.99'],
+        ['Shiraz', 'abc'],
       ],
+      // An empty row 3 was left out: Shiraz is row 4.
+      numbers: [2, 4],
     };
     const csv = errorRowsCsv(table, [
-      { row: 2, errors: [{ column: 'Price', message: 'List price must be a number' }] },
+      { row: 4, errors: [{ column: 'Price', message: 'List price must be a number' }] },
     ]);
     expect(csv).toBe('Name,Price,errors\r\nShiraz,abc,Price: List price must be a number\r\n');
   });
