@@ -32,6 +32,7 @@ import { showToast } from '#ui/toast.tsx';
 import { ColumnOrderList } from './column-order-list.tsx';
 import { type ColumnOption, ColumnVisibilityList } from './column-visibility-list.tsx';
 import { DisplayPreferences } from './display-preferences.tsx';
+import { ImportExportSettings } from './import-export-settings.tsx';
 import './settings.css';
 
 const TABS = [
@@ -48,7 +49,7 @@ const TABS = [
     label: 'Notifications & Alerts',
     soon: 'Notifications & alerts settings coming soon...',
   },
-  { id: 'import', label: 'Import/Export Settings', soon: 'Import/export settings coming soon...' },
+  { id: 'import', label: 'Import/Export Settings' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -109,6 +110,9 @@ export function SettingsPanel({
   const storedSettings = useStoredInventorySettings();
   const savedSettings = storedSettings?.settings ?? settingsLoad.data?.settings ?? DEFAULT_SETTINGS;
   const [display, setDisplay] = useState<InventorySettings['display']>(savedSettings.display);
+  const [importExport, setImportExport] = useState<InventorySettings['importExport']>(
+    savedSettings.importExport,
+  );
   const [confirmReset, setConfirmReset] = useState(false);
   const columnsSaveState = useSaveState(columnPreferencesResource(DEFAULT_TABLE));
   const settingsSaveState = useSaveState(INVENTORY_SETTINGS_RESOURCE);
@@ -116,8 +120,10 @@ export function SettingsPanel({
   // The form follows the stored settings until the user changes something.
   const [touched, setTouched] = useState(false);
   useEffect(() => {
-    if (!touched) setDisplay(savedSettings.display);
-  }, [savedSettings.display, touched]);
+    if (touched) return;
+    setDisplay(savedSettings.display);
+    setImportExport(savedSettings.importExport);
+  }, [savedSettings.display, savedSettings.importExport, touched]);
 
   const customNames = useMemo(
     () => new Map(columns.customFields.map((field) => [field.field_key, field.field_name])),
@@ -155,11 +161,21 @@ export function SettingsPanel({
     setConfirmReset(false);
     const customKeys = columns.customFields.map((field) => field.field_key);
     const defaults = defaultInventorySettings();
+    // The saved column mappings are the shop's own work, not a setting: they stay.
+    const importDefaults = {
+      ...defaults.importExport,
+      columnMappingTemplates: savedSettings.importExport.columnMappingTemplates,
+    };
     setDisplay(defaults.display);
+    setImportExport(importDefaults);
     setTouched(false);
     try {
       await columns.save(defaultLayout(customKeys), 'columns.reset');
-      await saveInventorySettings({ ...savedSettings, display: defaults.display });
+      await saveInventorySettings({
+        ...savedSettings,
+        display: defaults.display,
+        importExport: importDefaults,
+      });
     } catch {
       showToast(PREFERENCE_MESSAGES.resetFailed, 'error');
     }
@@ -167,7 +183,7 @@ export function SettingsPanel({
 
   async function saveSettings() {
     try {
-      await saveInventorySettings({ ...savedSettings, display });
+      await saveInventorySettings({ ...savedSettings, display, importExport });
       setTouched(false);
     } catch {
       showToast(PREFERENCE_MESSAGES.settingsSaveFailed, 'error');
@@ -238,6 +254,14 @@ export function SettingsPanel({
             onChange={(next) => {
               setTouched(true);
               setDisplay(next);
+            }}
+          />
+        ) : tab === 'import' ? (
+          <ImportExportSettings
+            value={importExport}
+            onChange={(next) => {
+              setTouched(true);
+              setImportExport(next);
             }}
           />
         ) : 'soon' in current ? (

@@ -172,11 +172,58 @@ describe('inventory settings panel', () => {
     });
   });
 
+  it('saves the import behaviour and export format, and deletes a saved mapping, with Save Settings', async () => {
+    mockServer.use(
+      http.get('*/api/v1/preferences/inventory-settings', () =>
+        HttpResponse.json({
+          savedAt: '2026-11-20T10:00:00.000Z',
+          importExport: {
+            columnMappingTemplates: [
+              { name: 'Old till', mapping: { 'Item Name': 'name', RRP: 'list_price' } },
+              { name: 'Supplier list', mapping: { Wine: 'name' } },
+            ],
+          },
+        }),
+      ),
+    );
+    const user = renderPanel();
+    await user.click(await screen.findByRole('tab', { name: 'Import/Export Settings' }));
+    expect(await screen.findByText('Old till')).toBeTruthy();
+    expect(screen.getByText('2 columns')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Update and create/ })).toHaveProperty(
+      'checked',
+      true,
+    );
+    await user.click(screen.getByRole('radio', { name: /Only update/ }));
+    await user.click(screen.getByRole('radio', { name: 'Excel (.xlsx)' }));
+    await user.click(screen.getByRole('button', { name: 'Delete mapping Old till' }));
+    expect(screen.queryByText('Old till')).toBeNull();
+    expect(settingsPuts).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(settingsPuts).toHaveLength(1));
+    expect(settingsPuts[0]).toMatchObject({
+      importExport: {
+        importBehavior: 'updateOnly',
+        exportFormat: 'xlsx',
+        columnMappingTemplates: [{ name: 'Supplier list', mapping: { Wine: 'name' } }],
+      },
+    });
+  });
+
+  it('says when no mapping is saved yet', async () => {
+    const user = renderPanel();
+    await user.click(await screen.findByRole('tab', { name: 'Import/Export Settings' }));
+    expect(
+      screen.getByText(
+        'No saved mappings yet. Save one while importing a file (Add Inventory → Import from file).',
+      ),
+    ).toBeTruthy();
+  });
+
   it.each([
     ['Stock Management Rules', 'Stock management settings coming soon...'],
     ['Product Defaults', 'Product defaults settings coming soon...'],
     ['Notifications & Alerts', 'Notifications & alerts settings coming soon...'],
-    ['Import/Export Settings', 'Import/export settings coming soon...'],
   ])(
     'the %s tab says it is coming soon, also while the column preferences load',
     async (tab, text) => {

@@ -106,6 +106,20 @@ describe('planImport', () => {
     ...overrides,
   });
 
+  it('names rows by the numbers the file gives them (empty rows counted), else from 2', () => {
+    const rows = [
+      ['NEW-1', 'New Wine', 'abc', '10', '1', ''],
+      ['NEW-2', 'Other Wine', '20', '10', '1', ''],
+      ['NEW-1', 'Twin Wine', '20', '10', '1', ''],
+    ];
+    const numbered = planImport(input(rows, { numbers: [2, 5, 9] }));
+    expect(numbered.rows.map((row) => row.row)).toEqual([2, 5, 9]);
+    expect(numbered.rows[2]?.errors[0]?.message).toBe(
+      IMPORT_MESSAGES.repeated('SKU', 'NEW-1', [2, 9]),
+    );
+    expect(planImport(input(rows)).rows.map((row) => row.row)).toEqual([2, 3, 4]);
+  });
+
   it('counts rows to create, to update and unchanged, and names only what changes', () => {
     const plan = planImport(
       input([

@@ -1,0 +1,114 @@
+import { Trash2 } from 'lucide-react';
+import type { InventorySettings } from '#domains/preferences/inventory-settings.ts';
+
+type ImportExport = InventorySettings['importExport'];
+
+/** Import/Export Settings' words, for the tab and its tests. */
+export const IMPORT_EXPORT_TEXT = {
+  behavior: 'When a file is imported',
+  behaviors: {
+    updateAndCreate: [
+      'Update and create',
+      'A row updates the product with its SKU or barcode, else makes a new product.',
+    ],
+    createOnly: ['Only create', 'Rows of products already in the catalogue are refused.'],
+    updateOnly: ['Only update', 'Rows of products not in the catalogue are refused.'],
+  },
+  format: 'Export format',
+  formats: { csv: 'CSV', xlsx: 'Excel (.xlsx)' },
+  mappings: 'Saved column mappings',
+  mappingsIntro:
+    'A file whose headings match a saved mapping gets its columns mapped the same way.',
+  noMappings:
+    'No saved mappings yet. Save one while importing a file (Add Inventory → Import from file).',
+  columns: (n: number) => `${n} ${n === 1 ? 'column' : 'columns'}`,
+  remove: (name: string) => `Delete mapping ${name}`,
+} as const;
+
+/**
+ * Import/Export Settings: what an import's rows may do, the format Export offers first, and the
+ * saved column mappings (made on the import screen, deleted here). Saved with Save Settings.
+ */
+export function ImportExportSettings({
+  value,
+  onChange,
+}: {
+  value: ImportExport;
+  onChange: (next: ImportExport) => void;
+}) {
+  const { behaviors, formats } = IMPORT_EXPORT_TEXT;
+  return (
+    <div className="settings-grid">
+      <fieldset className="field density">
+        <legend className="field__label">{IMPORT_EXPORT_TEXT.behavior}</legend>
+        {(Object.keys(behaviors) as (keyof typeof behaviors)[]).map((behavior) => (
+          <label key={behavior} className="density__option">
+            <input
+              type="radio"
+              name="import-behavior"
+              value={behavior}
+              checked={value.importBehavior === behavior}
+              onChange={() => onChange({ ...value, importBehavior: behavior })}
+            />
+            <span>
+              <strong>{behaviors[behavior][0]}</strong>
+              <span className="density__text">{behaviors[behavior][1]}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="field density">
+        <legend className="field__label">{IMPORT_EXPORT_TEXT.format}</legend>
+        {(Object.keys(formats) as (keyof typeof formats)[]).map((format) => (
+          <label key={format} className="density__option">
+            <input
+              type="radio"
+              name="export-format"
+              value={format}
+              checked={value.exportFormat === format}
+              onChange={() => onChange({ ...value, exportFormat: format })}
+            />
+            <strong>{formats[format]}</strong>
+          </label>
+        ))}
+      </fieldset>
+      <section className="field saved-mappings" aria-labelledby="saved-mappings-title">
+        <h3 id="saved-mappings-title" className="field__label">
+          {IMPORT_EXPORT_TEXT.mappings}
+        </h3>
+        <p className="density__text">{IMPORT_EXPORT_TEXT.mappingsIntro}</p>
+        {value.columnMappingTemplates.length === 0 ? (
+          <p className="density__text">{IMPORT_EXPORT_TEXT.noMappings}</p>
+        ) : (
+          <ul className="saved-mappings__list">
+            {value.columnMappingTemplates.map((template) => (
+              <li key={template.name} className="saved-mappings__item">
+                <span>
+                  <strong>{template.name}</strong>
+                  <span className="density__text">
+                    {IMPORT_EXPORT_TEXT.columns(Object.keys(template.mapping).length)}
+                  </span>
+                </span>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-label={IMPORT_EXPORT_TEXT.remove(template.name)}
+                  onClick={() =>
+                    onChange({
+                      ...value,
+                      columnMappingTemplates: value.columnMappingTemplates.filter(
+                        (other) => other.name !== template.name,
+                      ),
+                    })
+                  }
+                >
+                  <Trash2 size={16} aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
