@@ -75,9 +75,9 @@ export default defineConfig({
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
   resolve: {
-    // Two packages the data grid imports for cells the catalogue never shows (markdown, an image
-    // carousel), and two lodash functions it calls in their simplest form: small stand-ins keep
-    // them out of the build (src/ui/grid-stubs).
+    // Packages the data grid imports for cells the catalogue never shows (markdown, an image
+    // carousel, a number edited in place), and lodash functions it calls in their simplest
+    // form: small stand-ins keep them out of the build (src/ui/grid-stubs).
     alias: [
       {
         find: /^lodash\/groupBy\.js$/,
@@ -88,6 +88,18 @@ export default defineConfig({
       {
         find: /^lodash\/has\.js$/,
         replacement: fileURLToPath(new URL('./src/ui/grid-stubs/lodash-has.ts', import.meta.url)),
+      },
+      ...['clamp', 'range', 'uniq', 'flatten'].map((name) => ({
+        find: new RegExp(`^lodash/${name}\\.js$`),
+        replacement: fileURLToPath(
+          new URL(`./src/ui/grid-stubs/lodash-${name}.ts`, import.meta.url),
+        ),
+      })),
+      {
+        find: /^react-number-format$/,
+        replacement: fileURLToPath(
+          new URL('./src/ui/grid-stubs/number-format.tsx', import.meta.url),
+        ),
       },
       {
         find: /^marked$/,

@@ -30,6 +30,20 @@ export function newerOf(held: InventoryItem, answer: InventoryItem | undefined):
 }
 
 /**
+ * The stored catalogue's items: its records' items in order, each replaced by its stored edit
+ * unless the record's copy is newer (an edit stored after a newer copy came in a full download).
+ */
+export function storedItems(
+  chunks: readonly { items: InventoryItem[] }[],
+  edits: readonly InventoryItem[],
+): InventoryItem[] {
+  const items = chunks.flatMap((chunk) => chunk.items);
+  if (edits.length === 0) return items;
+  const edited = new Map(edits.map((item) => [item.id, item]));
+  return items.map((item) => newerOf(item, edited.get(item.id)));
+}
+
+/**
  * Applies a change to consecutive runs of the catalogue, in order (the whole list as one run, or
  * the stored records that hold the ids it names, with the first and the last among them). A
  * product held is replaced where it stands (unless held at a later version), deleted ids leave,

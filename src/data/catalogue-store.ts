@@ -1,5 +1,5 @@
 import { type InventoryItem, shareRepeatedValues } from '#domains/products/product.ts';
-import { applyToRuns, type CatalogueChange, newerOf } from './catalogue-change.ts';
+import { applyToRuns, type CatalogueChange, newerOf, storedItems } from './catalogue-change.ts';
 import { CATALOGUE_CHUNK_SIZE, type CatalogueChunk, type CatalogueMeta, db } from './db.ts';
 
 /**
@@ -24,12 +24,7 @@ export async function readCatalogue(): Promise<StoredCatalogue> {
       db.catalogueEdits.toArray(),
       storedMeta(),
     ]);
-    let items = chunks.flatMap((chunk) => chunk.items);
-    if (edits.length > 0) {
-      const edited = new Map(edits.map((item) => [item.id, item]));
-      // An edit stored after a newer copy came in a full download loses to it.
-      items = items.map((item) => newerOf(item, edited.get(item.id)));
-    }
+    const items = storedItems(chunks, edits);
     shareRepeatedValues(items);
     return { items, meta };
   });

@@ -7,6 +7,7 @@ import type { PaymentSettingsAnswer } from '#domains/sales/payment-settings.ts';
 import type { SoldSale } from '#domains/sales/returns.ts';
 import type { ShiftLedger } from '#domains/sales/shifts.ts';
 import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
+import { CATALOGUE_STORES, DATABASE_NAME } from './db-name.ts';
 import type { ParkedSale } from './repositories/parked-sales.ts';
 import type { MirroredSession } from './session-mirror.ts';
 import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
@@ -194,7 +195,7 @@ export class VintryDatabase extends Dexie {
   countLines!: Table<CountLine, [string, number]>;
   sales!: Table<SoldSale, string>;
 
-  constructor(name = 'vintry') {
+  constructor(name = DATABASE_NAME) {
     // Strict: a transaction is reported done only once it is on disk, so a queued change
     // survives the tab or the device dying right after.
     super(name, { chromeTransactionDurability: 'strict' });
@@ -243,6 +244,9 @@ export class VintryDatabase extends Dexie {
 }
 
 export const db = new VintryDatabase();
+
+// The stores the import worker reads by name are this database's tables.
+CATALOGUE_STORES satisfies Record<string, keyof VintryDatabase>;
 
 /** Whose data this device holds: the user id of the last one signed in, if any. */
 export async function readOwner(): Promise<string | undefined> {

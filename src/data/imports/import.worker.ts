@@ -5,7 +5,6 @@ import readXlsxFile from 'read-excel-file/web-worker';
 import { decodeText } from '#domains/imports/decode.ts';
 import { type ImportPlan, planImport, type RowPlan } from '#domains/imports/dry-run.ts';
 import { cellText, errorRowsCsv, type FileTable, tableOf } from '#domains/imports/table.ts';
-import { readCatalogue } from '../catalogue-store.ts';
 import { detectDelimiter, parseCsv } from './csv.ts';
 import {
   type ImportReply,
@@ -14,6 +13,7 @@ import {
   PREVIEW_ROWS,
   type ReadFile,
 } from './import-protocol.ts';
+import { readStoredCatalogue } from './stored-catalogue.ts';
 
 // The app is typed against the DOM's lib; this is the little of a worker's global it uses.
 interface ImportScope {
@@ -86,7 +86,7 @@ async function answer(request: ImportRequest): Promise<ImportReply> {
     case 'read':
       return { id: request.id, type: 'read', file: await readFile(request) };
     case 'plan': {
-      const { items } = await readCatalogue();
+      const items = await readStoredCatalogue();
       plan = planImport({
         ...request,
         headings: table.headings,

@@ -3,12 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { Carousel } from '#ui/grid-stubs/carousel.tsx';
 import groupBy from '#ui/grid-stubs/lodash-group-by.ts';
 import has from '#ui/grid-stubs/lodash-has.ts';
+import { clamp, flatten, range, uniq } from '#ui/grid-stubs/lodash-small.ts';
 import { marked } from '#ui/grid-stubs/marked.ts';
+import { NumericFormat } from '#ui/grid-stubs/number-format.tsx';
 
 /** The stand-ins the build uses in place of the data grid's own imports (vite.config.ts). */
 const require = createRequire(import.meta.url);
 const lodashGroupBy = require('lodash/groupBy.js') as typeof groupBy;
 const lodashHas = require('lodash/has.js') as typeof has;
+const lodash = {
+  clamp: require('lodash/clamp.js') as typeof clamp,
+  range: require('lodash/range.js') as typeof range,
+  uniq: require('lodash/uniq.js') as typeof uniq,
+  flatten: require('lodash/flatten.js') as typeof flatten,
+};
 
 describe('the data grid’s stand-ins', () => {
   it('group as lodash groups, for the grid’s calls (an array and a function)', () => {
@@ -38,6 +46,56 @@ describe('the data grid’s stand-ins', () => {
     ]) {
       expect(has(object, 'editor')).toBe(lodashHas(object, 'editor'));
     }
+  });
+
+  it('clamp, count, de-duplicate and flatten as lodash does, for numbers and arrays', () => {
+    for (const [value, lower, upper] of [
+      [5, 0, 10],
+      [-3, 0, 10],
+      [12.5, 0, 10],
+      [0, 0, 0],
+      [-0.5, -1, 1],
+    ] as const) {
+      expect(clamp(value, lower, upper)).toBe(lodash.clamp(value, lower, upper));
+    }
+    const ranges: [number, number?, number?][] = [
+      [4],
+      [0],
+      [-3],
+      [2, 7],
+      [7, 2],
+      [0, 10, 3],
+      [10, 0, -4],
+      [1, 4, 0],
+      [0, 1, 0.25],
+      [5, 5],
+    ];
+    for (const args of ranges) expect(range(...args)).toEqual(lodash.range(...args));
+    const lists: unknown[][] = [
+      [1, 2, 1, 3, 2],
+      [],
+      [Number.NaN, Number.NaN, 0, -0],
+      ['a', 'b', 'a'],
+    ];
+    for (const list of lists) {
+      expect(uniq(list)).toEqual(lodash.uniq(list));
+    }
+    expect(uniq(undefined)).toEqual(lodash.uniq(undefined));
+    const nested = [1, [2, 3], [[4]], [], 5];
+    expect(flatten<number | number[]>(nested)).toEqual(lodash.flatten<number | number[]>(nested));
+    expect(flatten(undefined)).toEqual(lodash.flatten(undefined));
+  });
+
+  it('edit a number with a plain decimal input, answering as the number editor does', () => {
+    const changes: unknown[] = [];
+    const element = NumericFormat({ value: 12.5, onValueChange: (values) => changes.push(values) });
+    expect(element.props).toMatchObject({ inputMode: 'decimal', defaultValue: 12.5 });
+    element.props.onChange({ target: { value: ' 3.25 ' } });
+    element.props.onChange({ target: { value: 'abc' } });
+    expect(changes).toEqual([
+      { floatValue: 3.25, value: '3.25' },
+      { floatValue: undefined, value: 'abc' },
+    ]);
   });
 
   it('show markdown as escaped text, never as HTML', () => {

@@ -1,0 +1,1 @@
+export { clamp as default } from './lodash-small.ts';

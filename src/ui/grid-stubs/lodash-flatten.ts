@@ -1,0 +1,1 @@
+export { flatten as default } from './lodash-small.ts';

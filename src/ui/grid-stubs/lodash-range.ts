@@ -1,0 +1,1 @@
+export { range as default } from './lodash-small.ts';

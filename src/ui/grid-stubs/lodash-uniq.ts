@@ -1,0 +1,1 @@
+export { uniq as default } from './lodash-small.ts';
