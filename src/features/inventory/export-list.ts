@@ -1,11 +1,12 @@
 import { listCsv } from '#domains/products/export.ts';
 import { downloadBlob, downloadText } from '#ui/download.ts';
+import type { SheetCell } from './xlsx-workbook.ts';
 
 /** The formats a list is exported in (Import/Export Settings → exportFormat). */
 export type ExportFormat = 'csv' | 'xlsx';
 
 /** A value as a spreadsheet cell: a number where the column holds numbers, else text. */
-function sheetCell(value: unknown, numeric: boolean) {
+function sheetCell(value: unknown, numeric: boolean): SheetCell {
   if (value === null || value === undefined || value === '') return null;
   if (Array.isArray(value)) return value.join(', ');
   const number = Number(value);
@@ -26,13 +27,13 @@ export async function downloadList(
     downloadText(`${baseName}.csv`, listCsv(list.headings, list.rows));
     return;
   }
-  const { default: writeXlsxFile } = await import('write-excel-file/browser');
-  const data = [
-    list.headings.map((heading) => ({ value: heading, fontWeight: 'bold' as const })),
+  // The workbook's writer loads only when a workbook is asked for.
+  const { workbookBytes, XLSX_TYPE } = await import('./xlsx-workbook.ts');
+  const bytes = workbookBytes([
+    list.headings,
     ...list.rows.map((row) =>
       row.map((value, index) => sheetCell(value, list.numeric[index] ?? false)),
     ),
-  ];
-  const blob = await writeXlsxFile(data, { stickyRowsCount: 1 }).toBlob();
-  downloadBlob(`${baseName}.xlsx`, blob);
+  ]);
+  downloadBlob(`${baseName}.xlsx`, new Blob([bytes], { type: XLSX_TYPE }));
 }
