@@ -65,7 +65,9 @@ export function createApp(deps: Deps) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
+        // blob: the workbook reader (read-excel-file, fflate) unzips and parses a large workbook
+        // in workers it makes from its own code; without it, a sheet over 512 KB never opens.
+        workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -89,6 +89,8 @@ describe('HTTP surface', () => {
       expect(csp, target).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
       expect(csp, target).not.toMatch(/script-src[^;]*'unsafe-(eval|inline)'/);
       expect(csp, target).toMatch(/connect-src 'self'(;|$)/);
+      // Workers from this origin, and those the workbook reader makes from its own code.
+      expect(csp, target).toMatch(/worker-src 'self' blob:(;|$)/);
       expect(csp, target).toContain("frame-ancestors 'none'");
       expect(headers.get('x-content-type-options'), target).toBe('nosniff');
       expect(headers.get('referrer-policy'), target).toBe('no-referrer');
