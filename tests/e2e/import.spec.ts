@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
 import { BARCODE_MESSAGE } from '../../src/domains/products/barcode.ts';
 import { IMPORT_TEXT } from '../../src/features/inventory/components/import/import-text.ts';
+import { workbookBytes } from '../../src/features/inventory/xlsx-workbook.ts';
 import { IMPORT_USER } from './e2e-env.ts';
 import { gridCell, screenshot, signIn } from './helpers.ts';
 import { openRowMenu, PRODUCT, resultCount } from './inventory-grid.ts';
@@ -224,6 +226,25 @@ test('imports another system’s 1,500 rows: checked first, errors by row and co
   await expect(count(page, IMPORT_TEXT.counts.update)).toHaveText('0');
   await expect(count(page, IMPORT_TEXT.counts.error)).toHaveText('0');
   await expect(page.getByText(IMPORT_TEXT.nothingToApply)).toBeVisible();
+
+  // A workbook of more than 512 KB, which the reader unzips and parses in workers of its own:
+  // read to its columns and first row.
+  const sheet: (string | number)[][] = [['Product name', 'SKU', 'List price', 'Notes']];
+  for (let n = 0; n < 12_000; n += 1) {
+    sheet.push([`Cellar wine ${n}`, `XL-${n}`, 10 + (n % 90), randomBytes(24).toString('hex')]);
+  }
+  const workbook = Buffer.from(workbookBytes(sheet));
+  expect(workbook.length).toBeGreaterThan(512 * 1024);
+  await page.getByLabel(IMPORT_TEXT.fileLabel).setInputFiles({
+    name: 'cellar.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: workbook,
+  });
+  await expect(page.getByText(IMPORT_TEXT.read('cellar.xlsx', 12_000, 4))).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(importAs('SKU')).toHaveValue('sku');
+  await expect(page.locator('.import__sample').first()).toHaveText('Cellar wine 0');
 
   // The first file again: its saved mapping is proposed, and its rows are now unchanged.
   await chooseFile(page, 'wines.csv', windows1252(text));

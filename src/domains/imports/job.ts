@@ -10,7 +10,7 @@ import { MAX_MOVEMENT } from '../stock/movement.ts';
  */
 
 /** Rows in one POST /imports/{id}/rows; the device also keeps a batch under the body limit. */
-export const MAX_IMPORT_BATCH = 500;
+export const MAX_IMPORT_BATCH = 1_000;
 /** A file's name, as History shows it: 'Imported from wines.csv'. */
 export const MAX_FILE_NAME = 200;
 

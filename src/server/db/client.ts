@@ -47,7 +47,8 @@ export type DatabaseTarget =
       onConnectionLost?: (error: Error) => void;
     }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'memory' };
+  /** In memory; `from`: a copy of a database dumped by PGlite (a test's migrated template). */
+  | { kind: 'memory'; from?: Blob };
 
 /**
  * Work that runs at every start after the migrations (the demo seed, moving old uploads in):
@@ -88,7 +89,7 @@ export async function openDatabase(
     await mkdir(path.dirname(target.dataDir), { recursive: true });
     client = await PGlite.create(target.dataDir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(target.from ? { loadDataDir: target.from } : undefined);
   }
   // One process owns a PGlite folder (data-dir-lock.ts): no one to take turns with.
   const db = drizzlePglite({ client, schema });
@@ -114,5 +115,16 @@ async function migrateUnderLock(pool: pg.Pool, startupWork: StartupWork) {
     }
   } finally {
     connection.release();
+  }
+}
+
+/** A migrated, empty in-memory database as a file PGlite loads again (`{kind: 'memory', from}`). */
+export async function migratedTemplate(): Promise<Blob> {
+  const client = await PGlite.create();
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
   }
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { createAccessTokens } from '#server/auth/access-tokens.ts';
 import { createUser } from '#server/auth/users.ts';
@@ -38,7 +40,14 @@ export async function createEmptyPostgresDatabase(adminUrl: string) {
 
 async function openTestDatabase(): Promise<Database & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ kind: 'memory' });
+  if (!adminUrl) {
+    // The migrated template the suite's global setup dumped, when there is one.
+    const template = inject('pgliteTemplate');
+    return openDatabase({
+      kind: 'memory',
+      ...(template ? { from: new Blob([await readFile(template)]) } : {}),
+    });
+  }
   const empty = await createEmptyPostgresDatabase(adminUrl);
   const database = await openDatabase({ kind: 'postgres', url: empty.url });
   return {

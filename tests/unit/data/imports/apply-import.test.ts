@@ -76,9 +76,9 @@ beforeEach(async () => {
 });
 
 describe('applyImport', () => {
-  it('sends the rows in batches of at most 500, and under the body limit however long they are', async () => {
+  it('sends the rows in batches of at most MAX_IMPORT_BATCH, and under the body limit however long they are', async () => {
     const server = importServer();
-    const rows = plans(1_200);
+    const rows = plans(2 * MAX_IMPORT_BATCH + 200);
     const progress: number[] = [];
     const result = await applyImport({
       job: { ...JOB, row_count: rows.length },
@@ -90,8 +90,8 @@ describe('applyImport', () => {
       MAX_IMPORT_BATCH,
       200,
     ]);
-    expect(progress).toEqual([0, 500, 1_000, 1_200]);
-    expect(result.job.tally.created).toBe(1_200);
+    expect(progress).toEqual([0, MAX_IMPORT_BATCH, 2 * MAX_IMPORT_BATCH, rows.length]);
+    expect(result.job.tally.created).toBe(rows.length);
     expect(result.problems).toEqual([]);
 
     // Rows with 2,000-character descriptions: fewer per batch, every batch under 1 MB.
@@ -109,20 +109,24 @@ describe('applyImport', () => {
 
   it('resumes an import cut off by the connection: only the rows the server lacks are sent again', async () => {
     const server = importServer({ dropRequest: 2, refuseRow: 7 });
-    const rows = plans(1_200);
+    const rows = plans(2 * MAX_IMPORT_BATCH + 200);
     const job = { ...JOB, row_count: rows.length };
     const progress: number[] = [];
     await expect(
       applyImport({ job, rowsOf: reader(rows), onProgress: (applied) => progress.push(applied) }),
     ).rejects.toThrow();
-    expect(progress.at(-1)).toBe(500);
-    expect(server.applied.size).toBe(500);
+    expect(progress.at(-1)).toBe(MAX_IMPORT_BATCH);
+    expect(server.applied.size).toBe(MAX_IMPORT_BATCH);
 
     const result = await applyImport({ job, rowsOf: reader(rows), onProgress: () => {} });
-    // The first 500 were not sent again; each row was applied once.
-    expect(server.batches.map((batch) => batch[0])).toEqual([2, 502, 1_002]);
-    expect(server.applied.size).toBe(1_200);
-    expect(result.job.tally).toMatchObject({ created: 1_199, refused: 1 });
+    // The first batch was not sent again; each row was applied once.
+    expect(server.batches.map((batch) => batch[0])).toEqual([
+      2,
+      MAX_IMPORT_BATCH + 2,
+      2 * MAX_IMPORT_BATCH + 2,
+    ]);
+    expect(server.applied.size).toBe(rows.length);
+    expect(result.job.tally).toMatchObject({ created: rows.length - 1, refused: 1 });
     // A row refused before the cut is still reported after it.
     expect(result.problems).toEqual([
       { row: 7, outcome: 'refused', product_id: 7, message: 'List price must be a number' },
