@@ -8,6 +8,16 @@ import {
   replayOfflineEdits,
   searchAndSortWithEdits,
 } from './catalogue.bench.ts';
+import {
+  APPLY_BUDGET_MS,
+  CHECK_BUDGET_MS,
+  EXPORT_BUDGET_MS,
+  IMPORT_ROWS,
+  importBrowserFigures,
+  importServerFigures,
+  LONG_TASK_BUDGET_MS,
+  XLSX_PREVIEW_BUDGET_MS,
+} from './import.bench.ts';
 import { measureInventory } from './inventory.bench.ts';
 import { launchChromium, signIn } from './lib/browser.ts';
 import { type BudgetRow, printTable, ratio } from './lib/budgets.ts';
@@ -34,7 +44,8 @@ import { closeFullCount, replayCountLines } from './stocktake.bench.ts';
  * products, drives Debian's Chromium, and prints one table of every figure against its budget,
  * with a baseline measured in the same run where the budget compares with one. Exits 1 when a
  * budget is broken. Each part runs alone too: bench:bundle, bench:lighthouse, bench:inventory,
- * bench:offline, bench:server, bench:catalogue, bench:stocktake, bench:camera, bench:pos.
+ * * bench:offline, bench:server, bench:catalogue, bench:stocktake, bench:camera, bench:pos,
+ * bench:import.
  */
 const INVENTORY_PRODUCTS = 50_000;
 const KB = 1024;
@@ -97,6 +108,36 @@ async function browserFigures() {
       // AG Grid Community showing the same rows from memory: 340 ms.
       budget: 'median ≤ 340 ms',
       pass: median(inventory.firstRowsFromMemory) <= 340,
+      baseline: '—',
+    });
+
+    const imported = await importBrowserFigures(browser, server.baseUrl);
+    add({
+      figure: `Import: ${IMPORT_ROWS.toLocaleString('en')}-row CSV (${mb(imported.bytes)}) read, mapped and checked`,
+      value: `${ms(imported.total)} (read ${ms(imported.read)}, check ${ms(imported.check)})`,
+      budget: `≤ ${ms(CHECK_BUDGET_MS)}`,
+      pass: imported.total <= CHECK_BUDGET_MS,
+      baseline: '—',
+    });
+    add({
+      figure: 'Import: longest task on the page meanwhile',
+      value: ms(imported.longest),
+      budget: `≤ ${ms(LONG_TASK_BUDGET_MS)}`,
+      pass: imported.longest <= LONG_TASK_BUDGET_MS,
+      baseline: '—',
+    });
+    add({
+      figure: `Import: the same as XLSX (${mb(imported.xlsxBytes)}), preview`,
+      value: ms(imported.xlsxPreview),
+      budget: `≤ ${ms(XLSX_PREVIEW_BUDGET_MS)}`,
+      pass: imported.xlsxPreview <= XLSX_PREVIEW_BUDGET_MS,
+      baseline: '—',
+    });
+    add({
+      figure: `Export of ${INVENTORY_PRODUCTS.toLocaleString('en')} rows to CSV`,
+      value: ms(imported.exported),
+      budget: `≤ ${ms(EXPORT_BUDGET_MS)}`,
+      pass: imported.exported <= EXPORT_BUDGET_MS,
       baseline: '—',
     });
 
@@ -333,9 +374,21 @@ async function dashboardFigures() {
   }
 }
 
+async function importAppliedFigures() {
+  const applied = await importServerFigures();
+  add({
+    figure: `Import of ${applied.rows.toLocaleString('en')} rows applied on PGlite`,
+    value: ms(applied.elapsed),
+    budget: `≤ ${ms(APPLY_BUDGET_MS)}`,
+    pass: applied.elapsed <= APPLY_BUDGET_MS,
+    baseline: '—',
+  });
+}
+
 async function main() {
   if (!process.argv.includes('--no-build')) build();
   await browserFigures();
+  await importAppliedFigures();
   await catalogueFigures();
   await offlineAndServerFigures();
   await dashboardFigures();
