@@ -12,6 +12,7 @@ import type { ProductHistory } from '#domains/products/product-write.ts';
 import { COUNT_CORRECTION } from '#domains/stock/movement.ts';
 import { productChanges, products, stockMovements } from '#server/db/schema.ts';
 import type { Product } from './helpers/products.ts';
+import { shopsWithStaff } from './helpers/sales.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
@@ -27,16 +28,7 @@ describe('import jobs', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    const { harbour, hilltop } = await server.twoBusinesses();
-    owner = harbour.token;
-    otherOwner = hilltop.token;
-    await server.createUser({
-      email: 'sam@harbour.test',
-      password: 'Harbour2026',
-      businessName: 'Harbour Wines',
-      role: 'staff',
-    });
-    staff = (await server.login('sam@harbour.test', 'Harbour2026')).accessToken;
+    ({ token: owner, otherToken: otherOwner, staffToken: staff } = await shopsWithStaff(server));
   });
   afterAll(() => server.close());
 

@@ -149,6 +149,15 @@ export function InventoryPage({
     return storedSettings?.savedAt || !category ? own : { ...own, defaultTaxCategory: category };
   }, [storedSettings, business.data]);
 
+  // What the product form needs, to add a product or to edit one.
+  const formProps = {
+    catalogue: shown.items,
+    customFields: columns.customFields,
+    defaults: productDefaults,
+    online,
+    writes,
+  };
+
   const hasStored = Boolean(stored?.meta);
   let body: React.ReactNode;
   if (stored === undefined || (!hasStored && load.status === 'loading') || columns.loading) {
@@ -197,15 +206,7 @@ export function InventoryPage({
             {IMPORT_TEXT.open}
           </button>
         </div>
-        <ProductForm
-          catalogue={shown.items}
-          customFields={columns.customFields}
-          defaults={productDefaults}
-          online={online}
-          writes={writes}
-          barcode={newBarcode}
-          onDone={() => onTabChange('inventory')}
-        />
+        <ProductForm {...formProps} barcode={newBarcode} onDone={() => onTabChange('inventory')} />
       </>
     );
   } else {
@@ -226,11 +227,7 @@ export function InventoryPage({
         {editingShown ? (
           <ProductForm
             key={editingShown.id}
-            catalogue={shown.items}
-            customFields={columns.customFields}
-            defaults={productDefaults}
-            online={online}
-            writes={writes}
+            {...formProps}
             editing={editingShown}
             onDone={() => setEditingProduct(null)}
           />

@@ -15,7 +15,7 @@ export const IMPORT_EXPORT_TEXT = {
     updateOnly: ['Only update', 'Rows of products not in the catalogue are refused.'],
   },
   format: 'Export format',
-  formats: { csv: 'CSV', xlsx: 'Excel (.xlsx)' },
+  formats: { csv: ['CSV'], xlsx: ['Excel (.xlsx)'] },
   mappings: 'Saved column mappings',
   mappingsIntro:
     'A file whose headings match a saved mapping gets its columns mapped the same way.',
@@ -24,6 +24,45 @@ export const IMPORT_EXPORT_TEXT = {
   columns: (n: number) => `${n} ${n === 1 ? 'column' : 'columns'}`,
   remove: (name: string) => `Delete mapping ${name}`,
 } as const;
+
+/** One choice among options, each with its label and, where it needs one, a line saying more. */
+function Choices<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: Readonly<Record<T, readonly [string, string?]>>;
+  value: T;
+  onChange: (next: T) => void;
+}) {
+  return (
+    <fieldset className="field density">
+      <legend className="field__label">{legend}</legend>
+      {(Object.keys(options) as T[]).map((option) => {
+        const [label, more] = options[option];
+        return (
+          <label key={option} className="density__option">
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
+            <span>
+              <strong>{label}</strong>
+              {more ? <span className="density__text">{more}</span> : null}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
 
 /**
  * Import/Export Settings: what an import's rows may do, the format Export offers first, and the
@@ -39,39 +78,20 @@ export function ImportExportSettings({
   const { behaviors, formats } = IMPORT_EXPORT_TEXT;
   return (
     <div className="settings-grid">
-      <fieldset className="field density">
-        <legend className="field__label">{IMPORT_EXPORT_TEXT.behavior}</legend>
-        {(Object.keys(behaviors) as (keyof typeof behaviors)[]).map((behavior) => (
-          <label key={behavior} className="density__option">
-            <input
-              type="radio"
-              name="import-behavior"
-              value={behavior}
-              checked={value.importBehavior === behavior}
-              onChange={() => onChange({ ...value, importBehavior: behavior })}
-            />
-            <span>
-              <strong>{behaviors[behavior][0]}</strong>
-              <span className="density__text">{behaviors[behavior][1]}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="field density">
-        <legend className="field__label">{IMPORT_EXPORT_TEXT.format}</legend>
-        {(Object.keys(formats) as (keyof typeof formats)[]).map((format) => (
-          <label key={format} className="density__option">
-            <input
-              type="radio"
-              name="export-format"
-              value={format}
-              checked={value.exportFormat === format}
-              onChange={() => onChange({ ...value, exportFormat: format })}
-            />
-            <strong>{formats[format]}</strong>
-          </label>
-        ))}
-      </fieldset>
+      <Choices
+        legend={IMPORT_EXPORT_TEXT.behavior}
+        name="import-behavior"
+        options={behaviors}
+        value={value.importBehavior}
+        onChange={(importBehavior) => onChange({ ...value, importBehavior })}
+      />
+      <Choices
+        legend={IMPORT_EXPORT_TEXT.format}
+        name="export-format"
+        options={formats}
+        value={value.exportFormat}
+        onChange={(exportFormat) => onChange({ ...value, exportFormat })}
+      />
       <section className="field saved-mappings" aria-labelledby="saved-mappings-title">
         <h3 id="saved-mappings-title" className="field__label">
           {IMPORT_EXPORT_TEXT.mappings}
