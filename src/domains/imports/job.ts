@@ -32,7 +32,7 @@ export type ImportTally = Record<ImportOutcome, number>;
 export const IMPORT_JOB_MESSAGES = {
   invalid: 'This import is not valid',
   missing: 'This import was not found',
-  taken: 'This import id was already used for another import',
+  taken: 'This id was already used for another import job',
   conflict: (fields: string) =>
     `${fields} changed since the file was read: read the file again to import this row`,
   deleted: 'The product this row updates was deleted since the file was read',

@@ -2,7 +2,7 @@ import { defineWrite } from '#shared/write-declaration.ts';
 import { ImportRowsSchema, ImportStartSchema } from './job.ts';
 
 /**
- * An import's writes. Applying needs the connection (the dry run does not): they are sent at
+ * The writes of an import. Applying needs the connection (the dry run does not): they are sent at
  * once, not queued, by the catalogue's editors. Both may be sent again: the job by its id, a
  * row by its number in the job.
  */
