@@ -84,8 +84,12 @@ export async function applyImport({
   onProgress,
 }: ApplyOptions): Promise<AppliedImport> {
   let current = await apiJson(startImportWrite.route, ImportJobSchema, post(job));
-  // What an earlier Apply of this job got through: those rows are not sent again.
-  const { rows: done } = await apiJson(`/imports/${job.id}`, ImportJobAnswerSchema);
+  // What an earlier Apply of this job got through: those rows are not sent again. A job with
+  // nothing applied yet (its tally says so) has none to ask for.
+  const started = Object.values(current.tally).some((rows) => rows > 0);
+  const { rows: done } = started
+    ? await apiJson(`/imports/${job.id}`, ImportJobAnswerSchema)
+    : { rows: [] };
   const applied = new Set(done.map((result) => result.row));
   const problems = done.filter((result) => PROBLEMS.has(result.outcome));
   onProgress(applied.size);

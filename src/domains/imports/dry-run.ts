@@ -1,3 +1,4 @@
+import { countText } from '#shared/words.ts';
 import { productField } from '../products/fields.ts';
 import { productFieldsOf } from '../products/item-changes.ts';
 import type { InventoryItem } from '../products/product.ts';
@@ -82,7 +83,7 @@ export const IMPORT_MESSAGES = {
   noMatch: (label: string, value: string) => `No product has ${label} ${value} to update`,
   exists: (label: string, value: string) =>
     `A product with ${label} ${value} exists; this import only creates products`,
-  stock: `Stock must be a whole number from -${MAX_MOVEMENT.toLocaleString('en')} to ${MAX_MOVEMENT.toLocaleString('en')}`,
+  stock: `Stock must be a whole number from -${countText(MAX_MOVEMENT)} to ${countText(MAX_MOVEMENT)}`,
 } as const;
 
 /** A stock count as a spreadsheet writes it: '12', '12.0', '-3'. */

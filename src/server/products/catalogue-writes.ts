@@ -92,15 +92,6 @@ function changeLog(tx: Tx, entry: ChangeLogEntry) {
   return [bumped, logged] as const;
 }
 
-/** Logs a change of a product made by an earlier statement. */
-async function logChange(tx: Tx, entry: ChangeLogEntry) {
-  const parts = changeLog(tx, entry);
-  await tx
-    .with(...parts)
-    .select({ version: parts[0].catalogueVersion })
-    .from(parts[0]);
-}
-
 /** A new product's change log: every value it was made with. */
 function createdFields(row: ProductRow): Record<string, [unknown, unknown]> {
   return Object.fromEntries(
@@ -183,14 +174,9 @@ export async function createCatalogueProduct(
       if (!made) throw new Error('the product was neither created nor found');
       return { status: 'found', row: made };
     }
-    await logChange(tx, {
-      ...context,
-      at: context.now,
-      productId: row.id,
-      productVersion: row.version,
-      kind: 'create',
-      fields: createdFields(row),
-    });
+    await logChanges(tx, context, 'create', [
+      { productId: row.id, productVersion: row.version, fields: createdFields(row) },
+    ]);
     return { status: 'created', row };
   });
 }
@@ -277,11 +263,14 @@ const DEFAULT_ROW: Readonly<Record<string, unknown>> = Object.fromEntries(
   Object.entries(getTableColumns(products)).map(([key, column]) => [key, column.default ?? null]),
 );
 
-/** Change log entries of one statement's products, under one new catalogue version. */
+/**
+ * Change log entries of products an earlier statement wrote (made, edited, deleted), under one
+ * new catalogue version, however many.
+ */
 async function logChanges(
   tx: Tx,
   context: WriteContext,
-  kind: 'create' | 'update',
+  kind: 'create' | 'update' | 'delete',
   entries: readonly { productId: number; productVersion: number; fields: unknown }[],
 ) {
   if (entries.length === 0) return;
@@ -489,14 +478,13 @@ export async function deleteCatalogueProduct(
       .where(and(eq(products.businessId, context.businessId), eq(products.id, id)))
       .returning();
     if (!removed) return false;
-    await logChange(tx, {
-      ...context,
-      at: context.now,
-      productId: id,
-      productVersion: removed.version + 1,
-      kind: 'delete',
-      fields: { name: [removed.name, null] },
-    });
+    await logChanges(tx, context, 'delete', [
+      {
+        productId: id,
+        productVersion: removed.version + 1,
+        fields: { name: [removed.name, null] },
+      },
+    ]);
     return true;
   });
 }

@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import type { InventorySettings } from '#domains/preferences/inventory-settings.ts';
+import { plural } from '#shared/words.ts';
 
 type ImportExport = InventorySettings['importExport'];
 
@@ -21,7 +22,7 @@ export const IMPORT_EXPORT_TEXT = {
     'A file whose headings match a saved mapping gets its columns mapped the same way.',
   noMappings:
     'No saved mappings yet. Save one while importing a file (Add Inventory → Import from file).',
-  columns: (n: number) => `${n} ${n === 1 ? 'column' : 'columns'}`,
+  columns: (n: number) => plural(n, 'column'),
   remove: (name: string) => `Delete mapping ${name}`,
 } as const;
 

@@ -3,6 +3,7 @@ import type { RowPlan } from '#domains/imports/dry-run.ts';
 import type { ColumnMapping } from '#domains/imports/mapping.ts';
 import { STOCK_TARGET } from '#domains/imports/mapping.ts';
 import { shownProductValue } from '#domains/products/product-write.ts';
+import { countText } from '#shared/words.ts';
 import { IMPORT_TEXT } from './import-text.ts';
 
 /**
@@ -61,7 +62,7 @@ export function ImportCheck({
         {(['create', 'update', 'unchanged', 'error'] as const).map((action) => (
           <div key={action} className={`import__count import__count--${action}`}>
             <dt>{IMPORT_TEXT.counts[action]}</dt>
-            <dd>{counts[action].toLocaleString('en')}</dd>
+            <dd>{countText(counts[action])}</dd>
           </div>
         ))}
       </dl>
@@ -80,7 +81,7 @@ export function ImportCheck({
             <tbody>
               {summary.preview.map((plan) => (
                 <tr key={plan.row} className={`import__row import__row--${plan.action}`}>
-                  <td>{plan.row.toLocaleString('en')}</td>
+                  <td>{countText(plan.row)}</td>
                   <td>{IMPORT_TEXT.action[plan.action]}</td>
                   <td>{name(plan)}</td>
                   <td>{changes(plan)}</td>

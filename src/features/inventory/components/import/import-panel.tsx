@@ -590,8 +590,11 @@ function ImportResult({
             {result.problems.map((problem) => (
               <li key={problem.row}>
                 <strong>
-                  Row {problem.row.toLocaleString('en')},{' '}
-                  {IMPORT_TEXT.outcome[problem.outcome as keyof typeof IMPORT_TEXT.outcome]}:
+                  {IMPORT_TEXT.rowError(
+                    problem.row,
+                    IMPORT_TEXT.outcome[problem.outcome as keyof typeof IMPORT_TEXT.outcome],
+                  )}
+                  :
                 </strong>{' '}
                 {problem.message}
               </li>

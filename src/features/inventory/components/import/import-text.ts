@@ -1,8 +1,9 @@
 import type { ImportOutcome } from '#domains/imports/job.ts';
+import { countText, plural } from '#shared/words.ts';
 
 /** The import screen's words, in one place for the screen and its tests. */
-const count = (n: number) => n.toLocaleString('en');
-const rows = (n: number) => `${count(n)} ${n === 1 ? 'row' : 'rows'}`;
+const count = countText;
+const rows = (n: number) => plural(n, 'row');
 
 export const IMPORT_TEXT = {
   open: 'Import from file',
@@ -14,7 +15,7 @@ export const IMPORT_TEXT = {
   fileLabel: 'Product file (CSV or Excel .xlsx)',
   reading: (name: string) => `Reading ${name}...`,
   read: (name: string, rowCount: number, columns: number) =>
-    `${name}: ${rows(rowCount)}, ${count(columns)} ${columns === 1 ? 'column' : 'columns'}`,
+    `${name}: ${rows(rowCount)}, ${plural(columns, 'column')}`,
   encoding: (encoding: string) => `Text: ${encoding}`,
   delimiter: (name: string) => `Separated by ${name}`,
   sheet: 'Sheet',
@@ -58,7 +59,7 @@ export const IMPORT_TEXT = {
   downloadErrors: 'Download rows with errors',
   readAgain: 'Read the file again',
   skipErrors: (n: number) => `Skip the ${rows(n)} with errors`,
-  apply: (n: number) => `Apply ${count(n)} ${n === 1 ? 'change' : 'changes'}`,
+  apply: (n: number) => `Apply ${plural(n, 'change')}`,
   nothingToApply: 'Nothing to apply: the catalogue already matches the file.',
   needsConnection:
     'Applying an import needs a connection to the server. Reading, mapping and checking the file work offline.',
