@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   emptyTally,
@@ -23,8 +22,8 @@ import { importJobs, importRows, products } from '../db/schema.ts';
 import type { ProductRow } from '../products/catalogue-repository.ts';
 import {
   createProducts,
-  moveStock,
   patchProducts,
+  type StockCount,
   type WriteContext,
 } from '../products/catalogue-writes.ts';
 
@@ -32,8 +31,8 @@ import {
  * Import jobs: a job is started once by its id, then its rows are applied in batches. A batch
  * is one transaction: its rows go through the product writes many at once (createProducts,
  * patchProducts — the edit's merge rule and change log, naming the import), the stock a file
- * gives becomes count-correction movements for the difference at that moment, and each row's
- * outcome is recorded with them. A row already recorded is answered as recorded and never
+ * gives becomes a count-correction movement for the difference at that moment, written with the
+ * product, and each row's outcome is recorded with them. A row already recorded is answered as recorded and never
  * applied again, so a batch sent twice, or resumed after a cut, doubles nothing.
  */
 type JobRow = typeof importJobs.$inferSelect;
@@ -113,8 +112,6 @@ export async function importJob(db: Db, businessId: string, id: string) {
 const firstMessage = (errors: Record<string, string>) =>
   Object.values(errors)[0] ?? IMPORT_JOB_MESSAGES.invalid;
 
-type Result = ImportRowResult & { stock?: number | undefined };
-
 export type ApplyOutcome =
   | { status: 'applied'; results: ImportRowResult[]; job: ImportJob }
   | { status: 'missing' };
@@ -168,16 +165,13 @@ export async function applyImportRows(
     const byRow = new Map([...done, ...applied.map((result) => [result.row, result] as const)]);
     return {
       status: 'applied',
-      results: rows.map((row) => {
-        const { stock: _stock, ...result } = byRow.get(row.row) as Result;
-        return result;
-      }),
+      results: rows.map((row) => byRow.get(row.row) as ImportRowResult),
       job: jobAnswer({ ...job, tally }),
     };
   });
 }
 
-const refused = (row: ImportRow, message: string): Result => ({
+const refused = (row: ImportRow, message: string): ImportRowResult => ({
   row: row.row,
   outcome: 'refused',
   product_id: row.product_id ?? null,
@@ -190,8 +184,8 @@ async function applyRows(
   job: JobRow,
   rows: readonly ImportRow[],
   definitions: readonly CustomFieldRules[],
-): Promise<Result[]> {
-  const results = new Map<number, Result>();
+): Promise<ImportRowResult[]> {
+  const results = new Map<number, ImportRowResult>();
   const creates: { row: ImportRow; changes: ProductChanges }[] = [];
   const updates: { row: ImportRow; changes: ProductChanges }[] = [];
   const updated = new Set<number>();
@@ -242,21 +236,23 @@ async function applyRows(
     return true;
   });
 
+  // Stock is never set: the count the file gives becomes a movement for the difference now.
+  const count = (row: ImportRow): StockCount | undefined =>
+    job.setStock && row.stock !== undefined
+      ? { counted: row.stock, reason: COUNT_CORRECTION, note: importedFrom(job.fileName) }
+      : undefined;
   const made = await createProducts(
     tx,
     context,
-    toCreate.map(({ changes }) => changes),
+    toCreate.map(({ row, changes }) => ({ changes, count: count(row) })),
   );
-  const stockOf = new Map<number, ProductRow>();
   toCreate.forEach(({ row }, index) => {
     const product = made[index] as ProductRow;
-    stockOf.set(row.row, product);
     results.set(row.row, {
       row: row.row,
       outcome: 'created',
       product_id: product.id,
       message: null,
-      stock: row.stock,
     });
   });
 
@@ -267,6 +263,7 @@ async function applyRows(
       id: row.product_id ?? 0,
       baseVersion: row.version ?? 0,
       changes,
+      count: count(row),
     })),
   );
   updates.forEach(({ row }, index) => {
@@ -280,37 +277,13 @@ async function applyRows(
         outcome: 'conflict',
       });
     } else {
-      stockOf.set(row.row, outcome.row);
       results.set(row.row, {
         row: row.row,
         outcome: outcome.changed ? 'updated' : 'unchanged',
         product_id: outcome.row.id,
         message: null,
-        stock: row.stock,
       });
     }
   });
-
-  // Stock is never set: the count the file gives becomes a movement for the difference now.
-  if (job.setStock) await correctStock(tx, context, job.fileName, results, stockOf);
-  return rows.map((row) => results.get(row.row) as Result);
-}
-
-async function correctStock(
-  tx: Tx,
-  context: WriteContext,
-  fileName: string,
-  results: Map<number, Result>,
-  productOf: ReadonlyMap<number, ProductRow>,
-) {
-  const moves: { productId: number; delta: number; movementId: string }[] = [];
-  for (const [row, result] of results) {
-    const product = productOf.get(row);
-    if (result.stock === undefined || !product) continue;
-    const delta = result.stock - product.stockQuantity;
-    if (delta === 0) continue;
-    moves.push({ productId: product.id, delta, movementId: randomUUID() });
-    if (result.outcome === 'unchanged') result.outcome = 'updated';
-  }
-  await moveStock(tx, context, moves, { reason: COUNT_CORRECTION, note: importedFrom(fileName) });
+  return rows.map((row) => results.get(row.row) as ImportRowResult);
 }

@@ -174,8 +174,13 @@ export async function createCatalogueProduct(
       if (!made) throw new Error('the product was neither created nor found');
       return { status: 'found', row: made };
     }
-    await logChanges(tx, context, 'create', [
-      { productId: row.id, productVersion: row.version, fields: createdFields(row) },
+    await logChanges(tx, context, [
+      {
+        kind: 'create',
+        productId: row.id,
+        productVersion: row.version,
+        fields: createdFields(row),
+      },
     ]);
     return { status: 'created', row };
   });
@@ -264,52 +269,133 @@ const DEFAULT_ROW: Readonly<Record<string, unknown>> = Object.fromEntries(
 );
 
 /**
- * Change log entries of products an earlier statement wrote (made, edited, deleted), under one
- * new catalogue version, however many.
+ * A count a product's stock is corrected to by the write that makes or edits it: a movement
+ * for the difference from its stock at that moment, with this reason and note.
  */
-async function logChanges(
-  tx: Tx,
-  context: WriteContext,
-  kind: 'create' | 'update' | 'delete',
-  entries: readonly { productId: number; productVersion: number; fields: unknown }[],
+export interface StockCount {
+  counted: number;
+  reason: string;
+  note: string | null;
+}
+
+/** A change log entry of a product a statement wrote; a 'stock' entry with its movement. */
+interface LoggedChange {
+  kind: 'create' | 'update' | 'delete' | 'stock';
+  productId: number;
+  productVersion: number;
+  fields: unknown;
+  movement?: { id: string; delta: number; reason: string; note: string | null };
+}
+
+/**
+ * A product's stock and version after `count`, and the movement's delta; undefined when its
+ * stock is already at the count. The row is locked or made by this transaction, so the stock
+ * read is the stock the movement moves.
+ */
+function afterCount(
+  row: Pick<ProductRow, 'stockQuantity' | 'version'>,
+  count: StockCount | undefined,
 ) {
+  if (!count || count.counted === row.stockQuantity) return undefined;
+  return {
+    stockQuantity: count.counted,
+    version: row.version + 1,
+    delta: count.counted - row.stockQuantity,
+  };
+}
+
+/** The 'stock' entry of a count, with the movement it stores. */
+function countEntry(
+  productId: number,
+  moved: { stockQuantity: number; version: number; delta: number },
+  count: StockCount,
+): LoggedChange {
+  return {
+    kind: 'stock',
+    productId,
+    productVersion: moved.version,
+    fields: { stock_quantity: [moved.stockQuantity - moved.delta, moved.stockQuantity] },
+    movement: { id: randomUUID(), delta: moved.delta, reason: count.reason, note: count.note },
+  };
+}
+
+/**
+ * Change log entries of products an earlier statement wrote (made, edited, deleted, counted),
+ * under one new catalogue version however many, with the movements of the 'stock' ones.
+ */
+async function logChanges(tx: Tx, context: WriteContext, entries: readonly LoggedChange[]) {
   if (entries.length === 0) return;
   const json = entries.map((entry) => ({
+    kind: entry.kind,
     product_id: entry.productId,
     product_version: entry.productVersion,
     fields: entry.fields,
+    movement_id: entry.movement?.id ?? null,
+    delta: entry.movement?.delta ?? null,
+    reason: entry.movement?.reason ?? null,
+    note: entry.movement?.note ?? null,
   }));
+  const stored = entries.some((entry) => entry.movement)
+    ? sql`, stored as (
+      insert into ${stockMovements}
+        (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
+      select movement_id, ${context.businessId}, product_id, delta, reason, note,
+        ${context.userId}, ${context.now}, ${context.now}
+      from entries where movement_id is not null
+    )`
+    : sql``;
   await tx.execute(sql`
     with bumped as (
       update ${businesses} set catalogue_version = catalogue_version + 1
       where id = ${context.businessId} returning catalogue_version
-    )
+    ),
+    entries as (
+      select * from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as e(kind text,
+        product_id int, product_version int, fields jsonb, movement_id uuid, delta int,
+        reason text, note text)
+    )${stored}
     insert into ${productChanges}
       (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
-       import_id)
+       movement_id, import_id)
     select ${context.businessId}, ${context.userId}, e.product_id, e.product_version,
-      bumped.catalogue_version, ${kind}, e.fields, ${context.now}, ${context.importId ?? null}::uuid
-    from bumped,
-      jsonb_to_recordset(${JSON.stringify(json)}::jsonb)
-        as e(product_id int, product_version int, fields jsonb)`);
+      bumped.catalogue_version, e.kind, e.fields, ${context.now}, e.movement_id,
+      ${context.importId ?? null}::uuid
+    from bumped, entries as e`);
+}
+
+/** A product to make, and the count its stock starts at (a movement from nothing). */
+export interface NewProduct {
+  changes: ProductChanges;
+  count?: StockCount | undefined;
 }
 
 /**
  * Many products made at once (a batch of an import): one insert and one change log statement,
- * each product logged as createCatalogueProduct logs it. In the order of `list`.
+ * each product logged as createCatalogueProduct logs it, and a count as a 'stock' entry and
+ * movement right after. In the order of `list`.
  */
 export async function createProducts(
   tx: Tx,
   context: WriteContext,
-  list: readonly ProductChanges[],
+  list: readonly NewProduct[],
 ): Promise<ProductRow[]> {
   if (list.length === 0) return [];
   // Each gets a reference of its own, by which it is found in what the insert answers.
   const refs = list.map(() => randomUUID());
+  const made = {
+    stockQuantity: Number(DEFAULT_ROW.stockQuantity),
+    version: Number(DEFAULT_ROW.version),
+  };
+  const moved = list.map(({ count }) => afterCount(made, count));
   // One parameter however many products: every editable column, its default where not given.
-  const json = list.map((changes, index) => {
+  const json = list.map(({ changes }, index) => {
     const values = { ...DEFAULT_ROW, ...rowChanges(changes, {}) } as Record<string, unknown>;
-    const row: Record<string, unknown> = { client_ref: refs[index] };
+    const counted = moved[index] ?? made;
+    const row: Record<string, unknown> = {
+      client_ref: refs[index],
+      stock_quantity: counted.stockQuantity,
+      version: counted.version,
+    };
     for (const column of EDITABLE_COLUMNS) row[column.name] = values[column.row] ?? null;
     return row;
   });
@@ -317,17 +403,19 @@ export async function createProducts(
     EDITABLE_COLUMNS.map((column) => sql.identifier(column.name)),
     sql`, `,
   );
-  const made = tableRows(
+  const inserted = tableRows(
     products,
     resultRows(
       await tx.execute(sql`
-        insert into ${products} (business_id, client_ref, created_at, updated_at, ${names})
-        select ${context.businessId}, client_ref, ${context.now}, ${context.now}, ${names}
+        insert into ${products}
+          (business_id, client_ref, created_at, updated_at, stock_quantity, version, ${names})
+        select ${context.businessId}, client_ref, ${context.now}, ${context.now}, stock_quantity,
+          version, ${names}
         from jsonb_populate_recordset(null::${products}, ${JSON.stringify(json)}::jsonb)
         returning *`),
     ),
   );
-  const byRef = new Map(made.map((row) => [row.clientRef, row]));
+  const byRef = new Map(inserted.map((row) => [row.clientRef, row]));
   const rows = refs.map((ref) => {
     const row = byRef.get(ref);
     if (!row) throw new Error('a product was not created');
@@ -336,12 +424,17 @@ export async function createProducts(
   await logChanges(
     tx,
     context,
-    'create',
-    rows.map((row) => ({
-      productId: row.id,
-      productVersion: row.version,
-      fields: createdFields(row),
-    })),
+    rows.flatMap((row, index): LoggedChange[] => {
+      const created: LoggedChange = {
+        kind: 'create',
+        productId: row.id,
+        productVersion: made.version,
+        fields: createdFields(row),
+      };
+      const counted = moved[index];
+      const count = list[index]?.count;
+      return counted && count ? [created, countEntry(row.id, counted, count)] : [created];
+    }),
   );
   return rows;
 }
@@ -351,13 +444,16 @@ export interface ProductEdit {
   /** The version the edit was based on. */
   baseVersion: number;
   changes: ProductChanges;
+  /** A count its stock is corrected to by the same write, whether or not the edit changes it. */
+  count?: StockCount | undefined;
 }
 
 /**
  * Many products edited at once by the merge rule of patchProduct (a batch of an import), each
  * a product at most once: their rows locked, the change log since their versions read, and every
- * edit that takes effect written by one statement and logged by one more. Outcomes in the order
- * of `edits`.
+ * edit or count that takes effect written by one statement and logged by one more (a count's
+ * 'stock' entry and movement after the edit's). A product in conflict is neither edited nor
+ * counted. Outcomes in the order of `edits`.
  */
 export async function patchProducts(
   tx: Tx,
@@ -395,27 +491,52 @@ export async function patchProducts(
     }
   }
 
-  const written: { row: ProductRow; fields: Record<string, [unknown, unknown]> }[] = [];
+  const written: { row: ProductRow; entries: LoggedChange[] }[] = [];
   const outcomes = edits.map((edit): PatchOutcome => {
     const row = current.get(edit.id);
     if (!row) return { status: 'missing' };
     const outcome = editOf(row, edit.changes, since.get(edit.id) ?? []);
     if ('conflicts' in outcome) return { status: 'conflict', row, conflicts: outcome.conflicts };
-    if (!outcome.fields) return { status: 'saved', row, changed: false };
-    const next: ProductRow = {
-      ...row,
-      ...(rowChanges(outcome.effective, row.customValues) as Partial<ProductRow>),
-      version: row.version + 1,
-      updatedAt: context.now,
-    };
-    written.push({ row: next, fields: outcome.fields });
+    let next = row;
+    const entries: LoggedChange[] = [];
+    if (outcome.fields) {
+      next = {
+        ...row,
+        ...(rowChanges(outcome.effective, row.customValues) as Partial<ProductRow>),
+        version: row.version + 1,
+        updatedAt: context.now,
+      };
+      entries.push({
+        kind: 'update',
+        productId: row.id,
+        productVersion: next.version,
+        fields: outcome.fields,
+      });
+    }
+    const moved = afterCount(next, edit.count);
+    if (moved && edit.count) {
+      next = {
+        ...next,
+        stockQuantity: moved.stockQuantity,
+        version: moved.version,
+        updatedAt: context.now,
+      };
+      entries.push(countEntry(row.id, moved, edit.count));
+    }
+    if (entries.length === 0) return { status: 'saved', row, changed: false };
+    written.push({ row: next, entries });
     return { status: 'saved', row: next, changed: true };
   });
   if (written.length === 0) return outcomes;
 
-  // Every editable column from the row as merged: the rows are locked, so what was read stands.
+  // Every editable column and the stock from the row as merged and counted: the rows are locked,
+  // so what was read stands, and the stock moves by the movements logged with it.
   const json = written.map(({ row }) => {
-    const values: Record<string, unknown> = { id: row.id, version: row.version };
+    const values: Record<string, unknown> = {
+      id: row.id,
+      version: row.version,
+      stock_quantity: row.stockQuantity,
+    };
     for (const column of EDITABLE_COLUMNS) values[column.name] = row[column.row];
     return values;
   });
@@ -426,14 +547,14 @@ export async function patchProducts(
         (column) => sql`${sql.identifier(column.name)} = n.${sql.identifier(column.name)}`,
       ),
       sql`, `,
-    )}, version = n.version, updated_at = ${context.now}
+    )}, stock_quantity = n.stock_quantity, version = n.version, updated_at = ${context.now}
     from jsonb_populate_recordset(null::${products}, ${JSON.stringify(json)}::jsonb) as n
-    where p.id = n.id and p.business_id = ${context.businessId}`);
+    where p.id = n.id and p.business_id = ${context.businessId}
+      and p.id = any(${pgArray(written.map(({ row }) => row.id))}::int[])`);
   await logChanges(
     tx,
     context,
-    'update',
-    written.map(({ row, fields }) => ({ productId: row.id, productVersion: row.version, fields })),
+    written.flatMap(({ entries }) => entries),
   );
   return outcomes;
 }
@@ -478,8 +599,9 @@ export async function deleteCatalogueProduct(
       .where(and(eq(products.businessId, context.businessId), eq(products.id, id)))
       .returning();
     if (!removed) return false;
-    await logChanges(tx, context, 'delete', [
+    await logChanges(tx, context, [
       {
+        kind: 'delete',
         productId: id,
         productVersion: removed.version + 1,
         fields: { name: [removed.name, null] },
@@ -548,6 +670,7 @@ export function stockMoveSteps(context: WriteContext, moves: SQL): SQL {
         updated_at = ${context.now}
       from totals
       where p.id = totals.product_id and p.business_id = ${context.businessId}
+        and p.id = any(array(select product_id from totals))
       returning p.*, totals.delta as moved_by, totals.moves
     ),
     steps as (
