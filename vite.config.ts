@@ -76,8 +76,9 @@ export default defineConfig({
   },
   resolve: {
     // Packages the data grid imports for cells the catalogue never shows (markdown, an image
-    // carousel, a number edited in place), and lodash functions it calls in their simplest
-    // form: small stand-ins keep them out of the build (src/ui/grid-stubs).
+    // carousel), the overlay editors it loads for cells the catalogue never opens, and lodash
+    // functions it calls in their simplest form: small stand-ins keep them out of the build
+    // (src/ui/grid-stubs).
     alias: [
       {
         find: /^lodash\/groupBy\.js$/,
@@ -96,9 +97,9 @@ export default defineConfig({
         ),
       })),
       {
-        find: /^react-number-format$/,
+        find: /^\.\.\/internal\/data-grid-overlay-editor\/(data-grid-overlay-editor|private\/number-overlay-editor)\.js$/,
         replacement: fileURLToPath(
-          new URL('./src/ui/grid-stubs/number-format.tsx', import.meta.url),
+          new URL('./src/ui/grid-stubs/no-overlay-editor.tsx', import.meta.url),
         ),
       },
       {

@@ -5,7 +5,6 @@ import groupBy from '#ui/grid-stubs/lodash-group-by.ts';
 import has from '#ui/grid-stubs/lodash-has.ts';
 import { clamp, flatten, range, uniq } from '#ui/grid-stubs/lodash-small.ts';
 import { marked } from '#ui/grid-stubs/marked.ts';
-import { NumericFormat } from '#ui/grid-stubs/number-format.tsx';
 
 /** The stand-ins the build uses in place of the data grid's own imports (vite.config.ts). */
 const require = createRequire(import.meta.url);
@@ -84,18 +83,6 @@ describe('the data grid’s stand-ins', () => {
     const nested = [1, [2, 3], [[4]], [], 5];
     expect(flatten<number | number[]>(nested)).toEqual(lodash.flatten<number | number[]>(nested));
     expect(flatten(undefined)).toEqual(lodash.flatten(undefined));
-  });
-
-  it('edit a number with a plain decimal input, answering as the number editor does', () => {
-    const changes: unknown[] = [];
-    const element = NumericFormat({ value: 12.5, onValueChange: (values) => changes.push(values) });
-    expect(element.props).toMatchObject({ inputMode: 'decimal', defaultValue: 12.5 });
-    element.props.onChange({ target: { value: ' 3.25 ' } });
-    element.props.onChange({ target: { value: 'abc' } });
-    expect(changes).toEqual([
-      { floatValue: 3.25, value: '3.25' },
-      { floatValue: undefined, value: 'abc' },
-    ]);
   });
 
   it('show markdown as escaped text, never as HTML', () => {

@@ -4,7 +4,6 @@ import {
   type DataEditorRef,
   type DrawCellCallback,
   type GridCell,
-  GridCellKind,
   type GridColumn,
   type GridMouseEventArgs,
   type Item,
@@ -18,11 +17,11 @@ import {
   MIN_COLUMN_WIDTH,
   SORTABLE_COLUMNS,
 } from '#domains/products/columns.ts';
-import { cellText, marginTone } from '#domains/products/format.ts';
-import { columnValue, type InventoryItem } from '#domains/products/product.ts';
-import { statusBadge } from '#domains/products/status.ts';
+import { cellText } from '#domains/products/format.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
 import type { SortState } from '#domains/products/table.ts';
 import { type ColumnDef, widthOf } from '../columns.ts';
+import { gridCell, LINK_COLOR } from './grid-cells.ts';
 
 /**
  * The inventory table on glide-data-grid: a row-number column, the visible columns, and an
@@ -31,13 +30,6 @@ import { type ColumnDef, widthOf } from '../columns.ts';
  */
 export const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 40;
-
-const TONES = {
-  green: '#1a7f37',
-  yellow: '#9a6700',
-  red: '#c62828',
-  grey: '#6b7280',
-} as const;
 
 const THEME: Partial<Theme> = {
   accentColor: '#7b1e3a',
@@ -49,17 +41,13 @@ const THEME: Partial<Theme> = {
   bgHeaderHovered: '#efeff3',
   bgHeaderHasFocus: '#efeff3',
   borderColor: 'rgba(0, 0, 0, 0.08)',
-  linkColor: '#7b1e3a',
+  linkColor: LINK_COLOR,
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   baseFontStyle: '14px',
   headerFontStyle: '600 13px',
   cellHorizontalPadding: 10,
 };
 
-/** Products have no photos yet: the thumbnail column shows the same bottle for every row. */
-const BOTTLE_IMAGE = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#f6e9ee"/><path d="M17 6h6v7c2.5 1.4 4 3.6 4 6.5V33a2 2 0 0 1-2 2h-10a2 2 0 0 1-2-2V19.5c0-2.9 1.5-5.1 4-6.5z" fill="#7b1e3a"/><rect x="15" y="21" width="10" height="7" rx="1" fill="#f3b6c8"/></svg>',
-)}`;
 const IMAGE_COLUMN_WIDTH = 56;
 
 let measuring: CanvasRenderingContext2D | null | undefined;
@@ -231,78 +219,8 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
     );
 
     const getCellContent = useCallback(
-      ([col, row]: Item): GridCell => {
-        const item = rows[row];
-        const key = keys[col];
-        if (!item || !key) {
-          return { kind: GridCellKind.Text, data: '', displayData: '', allowOverlay: false };
-        }
-        if (key === 'rowNumber') {
-          const text = String(firstRowNumber + row);
-          return {
-            kind: GridCellKind.Text,
-            data: text,
-            displayData: text,
-            allowOverlay: false,
-            contentAlign: 'right',
-            themeOverride: { textDark: '#8a919a' },
-          };
-        }
-        if (key === 'image') {
-          return {
-            kind: GridCellKind.Image,
-            data: [BOTTLE_IMAGE],
-            displayData: [BOTTLE_IMAGE],
-            allowOverlay: false,
-            readonly: true,
-          };
-        }
-        if (key === 'options') {
-          return {
-            kind: GridCellKind.Text,
-            data: '',
-            displayData: '⋮',
-            allowOverlay: false,
-            contentAlign: 'center',
-            cursor: 'pointer',
-          };
-        }
-        const value = columnValue(item, key);
-        const text = cellText(key, value);
-        const base = {
-          kind: GridCellKind.Text,
-          data: text,
-          displayData: text,
-          allowOverlay: false,
-        } as const;
-        if (key === 'product') {
-          const shown = productText(item);
-          return {
-            ...base,
-            // The grid's accessible table reads `data`: the mark is said there too.
-            data: shown,
-            displayData: shown,
-            cursor: 'pointer',
-            themeOverride: { textDark: THEME.linkColor ?? '#7b1e3a' },
-          };
-        }
-        if (key === 'margin') {
-          return { ...base, themeOverride: { textDark: TONES[marginTone(item.margin)] } };
-        }
-        if (key === 'status') {
-          const badge = statusBadge(value);
-          return {
-            ...base,
-            data: badge.label,
-            displayData: `● ${badge.label}`,
-            themeOverride: { textDark: TONES[badge.tone] },
-          };
-        }
-        if (typeof value === 'number' || key === 'luc' || key === 'gst' || key === 'listPrice') {
-          return { ...base, contentAlign: 'right' };
-        }
-        return base;
-      },
+      ([col, row]: Item): GridCell =>
+        gridCell(rows[row], keys[col], firstRowNumber + row, productText),
       [rows, keys, firstRowNumber, productText],
     );
 
