@@ -148,7 +148,7 @@ async function catalogueFile(baseUrl: string) {
   }
   const all = [[...headings, 'List price', 'LUC', 'Stock', 'Description'], ...rows];
   const csv = `${all.map((row) => csvLine(row)).join('\r\n')}\r\n`;
-  const xlsx = workbookBytes(all);
+  const xlsx = await workbookBytes(all);
   return { csv: Buffer.from(csv, 'utf8'), xlsx: Buffer.from(xlsx) };
 }
 

@@ -112,6 +112,17 @@ test.describe('on a small phone (375×667)', () => {
     await card(page, 'Sales Performance').scrollIntoViewIfNeeded();
     await expect(page.locator('.sales-chart canvas')).toBeVisible();
     expect(chartChunks).toHaveLength(1);
+
+    // A finger on the chart shows the day under it, as the pointer does on a desktop.
+    const box = await page.locator('.sales-chart canvas').first().boundingBox();
+    if (!box) throw new Error('the chart has no canvas on screen');
+    await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height / 2);
+    const tooltip = page.locator('.sales-tooltip');
+    await expect(tooltip).toBeVisible();
+    await expect(tooltip).toContainText(/^Revenue on \w+\$[\d,]+$/);
+    const tip = await tooltip.boundingBox();
+    expect(tip && tip.x >= 0 && tip.x + tip.width <= 375).toBe(true);
+    await screenshot(page, 'dashboard-tooltip-phone');
   });
 });
 

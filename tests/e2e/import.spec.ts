@@ -233,7 +233,7 @@ test('imports another system’s 1,500 rows: checked first, errors by row and co
   for (let n = 0; n < 12_000; n += 1) {
     sheet.push([`Cellar wine ${n}`, `XL-${n}`, 10 + (n % 90), randomBytes(24).toString('hex')]);
   }
-  const workbook = Buffer.from(workbookBytes(sheet));
+  const workbook = Buffer.from(await workbookBytes(sheet));
   expect(workbook.length).toBeGreaterThan(512 * 1024);
   await page.getByLabel(IMPORT_TEXT.fileLabel).setInputFiles({
     name: 'cellar.xlsx',

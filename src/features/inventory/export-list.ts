@@ -29,7 +29,7 @@ export async function downloadList(
   }
   // The workbook's writer loads only when a workbook is asked for.
   const { workbookBytes, XLSX_TYPE } = await import('./xlsx-workbook.ts');
-  const bytes = workbookBytes([
+  const bytes = await workbookBytes([
     list.headings,
     ...list.rows.map((row) =>
       row.map((value, index) => sheetCell(value, list.numeric[index] ?? false)),

@@ -1,9 +1,9 @@
-import { strToU8, zipSync } from 'fflate';
+import { zipArchive } from './zip-archive.ts';
 
 /**
  * A list as an Excel workbook (.xlsx): one sheet, its first row the headings in bold and kept in
  * view, numbers as numbers, text as text. An .xlsx file is a zip of a few XML parts; this writes
- * the smallest set Excel, LibreOffice and Numbers open, with fflate for the zip. (A workbook
+ * the smallest set Excel, LibreOffice and Numbers open, zipped by zip-archive.ts. (A workbook
  * library brought 16 KB gzip of features a list does not use.)
  */
 export type SheetCell = string | number | boolean | null;
@@ -102,12 +102,16 @@ const workbookXml = (sheetName: string) =>
   `<sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 
 /** The workbook's bytes: `rows[0]` are the headings. */
-export function workbookBytes(rows: readonly (readonly SheetCell[])[], sheetName = 'Sheet1') {
-  const files: Record<string, Uint8Array> = {};
-  for (const [path, xml] of Object.entries(PARTS)) files[path] = strToU8(xml);
-  files['xl/workbook.xml'] = strToU8(workbookXml(sheetName.slice(0, 31)));
-  files['xl/worksheets/sheet1.xml'] = strToU8(sheetXml(rows));
-  return zipSync(files, { level: 6 });
+export function workbookBytes(
+  rows: readonly (readonly SheetCell[])[],
+  sheetName = 'Sheet1',
+): Promise<Uint8Array<ArrayBuffer>> {
+  const utf8 = new TextEncoder();
+  const files: Record<string, Uint8Array<ArrayBuffer>> = {};
+  for (const [path, xml] of Object.entries(PARTS)) files[path] = utf8.encode(xml);
+  files['xl/workbook.xml'] = utf8.encode(workbookXml(sheetName.slice(0, 31)));
+  files['xl/worksheets/sheet1.xml'] = utf8.encode(sheetXml(rows));
+  return zipArchive(files);
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

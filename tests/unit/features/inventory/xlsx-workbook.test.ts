@@ -26,7 +26,7 @@ describe('workbookBytes', () => {
       ['  leading spaces', 0, -3, false, '=1+1'],
       ['Grüner\nVeltliner', 1234567.5, 0, null, 'tab\there'],
     ];
-    const bytes = workbookBytes(rows, 'Products');
+    const bytes = await workbookBytes(rows, 'Products');
     // Read untrimmed: the spaces a cell starts with are kept.
     const [sheet] = await readXlsxFile(Buffer.from(bytes), { trim: false });
     expect(sheet?.sheet).toBe('Products');
@@ -38,8 +38,8 @@ describe('workbookBytes', () => {
     ]);
   });
 
-  it('keeps the headings in bold and in view, and drops what XML cannot hold', () => {
-    const files = unzipSync(workbookBytes([['Name'], ['bell\u0007 here']]));
+  it('keeps the headings in bold and in view, and drops what XML cannot hold', async () => {
+    const files = unzipSync(await workbookBytes([['Name'], ['bell\u0007 here']]));
     const sheet = strFromU8(files['xl/worksheets/sheet1.xml'] ?? new Uint8Array());
     expect(sheet).toContain(
       '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
