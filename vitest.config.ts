@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -5,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 // PostgreSQL named by TEST_DATABASE_URL). Browser tests run under Playwright, benchmarks apart.
 export default defineConfig({
   test: {
+    // Every core: Vitest's default keeps one free, which on a two-core machine (CI's) ran each
+    // suite file after file, the unit suite in 261 s against 122 s on both.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         plugins: [react()],
