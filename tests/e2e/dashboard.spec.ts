@@ -152,6 +152,16 @@ test('the chart draws the week and its tooltip says the revenue of the day', asy
   await expect(tooltip).toBeVisible();
   await expect(tooltip).toContainText(/^Revenue on \w+\$[\d,]+$/);
   await screenshot(page, 'dashboard-tooltip-desktop');
+  // At either end of the week, and over its highest point, the tooltip stays inside the chart.
+  for (const across of [0.08, 0.95]) {
+    await page.mouse.move(box.x + box.width * across, box.y + box.height / 2);
+    const tip = await tooltip.boundingBox();
+    if (!tip) throw new Error('no tooltip at the end of the week');
+    expect(tip.x).toBeGreaterThanOrEqual(box.x);
+    expect(tip.x + tip.width).toBeLessThanOrEqual(box.x + box.width);
+    expect(tip.y).toBeGreaterThanOrEqual(box.y);
+    expect(tip.y + tip.height).toBeLessThanOrEqual(box.y + box.height);
+  }
 });
 
 test('Manage Inventory opens the inventory', async ({ page }) => {

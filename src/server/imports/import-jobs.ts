@@ -32,8 +32,9 @@ import {
  * is one transaction: its rows go through the product writes many at once (createProducts,
  * patchProducts — the edit's merge rule and change log, naming the import), the stock a file
  * gives becomes a count-correction movement for the difference at that moment, written with the
- * product, and each row's outcome is recorded with them. A row already recorded is answered as recorded and never
- * applied again, so a batch sent twice, or resumed after a cut, doubles nothing.
+ * product, and each row's outcome is recorded with them. A row already recorded is answered as
+ * recorded and never applied again, so a batch sent twice, or resumed after a cut, doubles
+ * nothing.
  */
 type JobRow = typeof importJobs.$inferSelect;
 

@@ -670,7 +670,6 @@ export function stockMoveSteps(context: WriteContext, moves: SQL): SQL {
         updated_at = ${context.now}
       from totals
       where p.id = totals.product_id and p.business_id = ${context.businessId}
-        and p.id = any(array(select product_id from totals))
       returning p.*, totals.delta as moved_by, totals.moves
     ),
     steps as (

@@ -27,7 +27,9 @@ interface Tip {
 }
 
 /** Half the tooltip's width, about: it stays inside the chart at either end. */
-const TIP_HALF_WIDTH = 64;
+const TIP_HALF_WIDTH = 72;
+/** Its height and gap, about: a point nearer the top than this has the tooltip below it. */
+const TIP_ROOM_ABOVE = 72;
 
 /** Sales Performance: revenue by weekday over the last 7 days, as an area chart. */
 export default function SalesChart({ sales }: { sales: DashboardSnapshot['sales'] }) {
@@ -85,15 +87,15 @@ export default function SalesChart({ sales }: { sales: DashboardSnapshot['sales'
     (chart: EChartsType) => {
       chartRef.current = chart;
       chart.getZr().on('mousemove', (event) => {
-        const sales = days.current;
+        const week = days.current;
         const pixel = [event.offsetX, event.offsetY];
-        if (sales.length === 0 || !chart.containPixel('grid', pixel)) {
+        if (week.length === 0 || !chart.containPixel('grid', pixel)) {
           hide();
           return;
         }
         const at = Number(chart.convertFromPixel({ xAxisIndex: 0 }, event.offsetX));
-        const index = Math.min(sales.length - 1, Math.max(0, Math.round(at)));
-        const point = sales[index];
+        const index = Math.min(week.length - 1, Math.max(0, Math.round(at)));
+        const point = week[index];
         if (!point) return;
         const [x = 0, y = 0] = chart.convertToPixel({ seriesIndex: 0 }, [
           index,
@@ -124,7 +126,9 @@ export default function SalesChart({ sales }: { sales: DashboardSnapshot['sales'
       />
       {tip && lines ? (
         <div
-          className="sales-tooltip"
+          className={
+            tip.y < TIP_ROOM_ABOVE ? 'sales-tooltip sales-tooltip--below' : 'sales-tooltip'
+          }
           style={{
             left: Math.min(Math.max(tip.x, TIP_HALF_WIDTH), Math.max(width - TIP_HALF_WIDTH, 0)),
             top: tip.y,
