@@ -51,6 +51,32 @@ const UTF8_NAMES = 0x800;
 const DEFLATED = 8;
 const VERSION = 20;
 
+/**
+ * A header of an entry: `signature`, then from byte `at` the fields a file's local header and
+ * its central directory entry share (version needed, flags, method, time and date, CRC, sizes,
+ * name length), then the name after `size` bytes.
+ */
+function header(
+  size: number,
+  signature: number,
+  at: number,
+  entry: { name: Uint8Array; crc: number; packed: number; length: number },
+) {
+  const bytes = new Uint8Array(size + entry.name.length);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, signature, true);
+  view.setUint16(at, VERSION, true);
+  view.setUint16(at + 2, UTF8_NAMES, true);
+  view.setUint16(at + 4, DEFLATED, true);
+  view.setUint16(at + 8, DOS_DATE, true);
+  view.setUint32(at + 10, entry.crc, true);
+  view.setUint32(at + 14, entry.packed, true);
+  view.setUint32(at + 18, entry.length, true);
+  view.setUint16(at + 22, entry.name.length, true);
+  bytes.set(entry.name, size);
+  return { bytes, view };
+}
+
 /** The archive's bytes: `files` maps each path in it to its contents. */
 export async function zipArchive(
   files: Readonly<Record<string, Uint8Array<ArrayBuffer>>>,
@@ -60,37 +86,19 @@ export async function zipArchive(
   const centrals: Uint8Array[] = [];
   let offset = 0;
   for (const [path, contents] of Object.entries(files)) {
-    const name = encoder.encode(path);
     const data = await deflateRaw(contents);
-    const crc = crc32(contents);
-    const local = new Uint8Array(30 + name.length);
-    const head = new DataView(local.buffer);
-    head.setUint32(0, 0x04034b50, true);
-    head.setUint16(4, VERSION, true);
-    head.setUint16(6, UTF8_NAMES, true);
-    head.setUint16(8, DEFLATED, true);
-    head.setUint16(12, DOS_DATE, true);
-    head.setUint32(14, crc, true);
-    head.setUint32(18, data.length, true);
-    head.setUint32(22, contents.length, true);
-    head.setUint16(26, name.length, true);
-    local.set(name, 30);
-    const central = new Uint8Array(46 + name.length);
-    const entry = new DataView(central.buffer);
-    entry.setUint32(0, 0x02014b50, true);
-    entry.setUint16(4, VERSION, true);
-    entry.setUint16(6, VERSION, true);
-    entry.setUint16(8, UTF8_NAMES, true);
-    entry.setUint16(10, DEFLATED, true);
-    entry.setUint16(14, DOS_DATE, true);
-    entry.setUint32(16, crc, true);
-    entry.setUint32(20, data.length, true);
-    entry.setUint32(24, contents.length, true);
-    entry.setUint16(28, name.length, true);
-    entry.setUint32(42, offset, true);
-    central.set(name, 46);
+    const entry = {
+      name: encoder.encode(path),
+      crc: crc32(contents),
+      packed: data.length,
+      length: contents.length,
+    };
+    const local = header(30, 0x04034b50, 4, entry).bytes;
+    const central = header(46, 0x02014b50, 6, entry);
+    central.view.setUint16(4, VERSION, true);
+    central.view.setUint32(42, offset, true);
     locals.push(local, data);
-    centrals.push(central);
+    centrals.push(central.bytes);
     offset += local.length + data.length;
   }
   const directorySize = centrals.reduce((size, central) => size + central.length, 0);
