@@ -44,7 +44,7 @@ import { closeFullCount, replayCountLines } from './stocktake.bench.ts';
  * products, drives Debian's Chromium, and prints one table of every figure against its budget,
  * with a baseline measured in the same run where the budget compares with one. Exits 1 when a
  * budget is broken. Each part runs alone too: bench:bundle, bench:lighthouse, bench:inventory,
- * * bench:offline, bench:server, bench:catalogue, bench:stocktake, bench:camera, bench:pos,
+ * bench:offline, bench:server, bench:catalogue, bench:stocktake, bench:camera, bench:pos,
  * bench:import.
  */
 const INVENTORY_PRODUCTS = 50_000;

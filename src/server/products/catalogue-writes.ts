@@ -59,12 +59,21 @@ function rowChanges(changes: ProductChanges, customValues: Record<string, unknow
   >;
 }
 
+/** What a change log entry records: made, edited, deleted, or its stock moved. */
+type ChangeKind = (typeof productChanges.$inferInsert)['kind'];
+
+/** Why stock moved, as a movement stores it. */
+interface MovementNote {
+  reason: string;
+  note: string | null;
+}
+
 interface ChangeLogEntry {
   businessId: string;
   userId: string | null;
   productId: number;
   productVersion: number;
-  kind: 'create' | 'update' | 'delete' | 'stock';
+  kind: ChangeKind;
   fields: Record<string, [unknown, unknown]>;
   at: Date;
   movementId?: string;
@@ -272,19 +281,17 @@ const DEFAULT_ROW: Readonly<Record<string, unknown>> = Object.fromEntries(
  * A count a product's stock is corrected to by the write that makes or edits it: a movement
  * for the difference from its stock at that moment, with this reason and note.
  */
-export interface StockCount {
+export interface StockCount extends MovementNote {
   counted: number;
-  reason: string;
-  note: string | null;
 }
 
 /** A change log entry of a product a statement wrote; a 'stock' entry with its movement. */
 interface LoggedChange {
-  kind: 'create' | 'update' | 'delete' | 'stock';
+  kind: ChangeKind;
   productId: number;
   productVersion: number;
   fields: unknown;
-  movement?: { id: string; delta: number; reason: string; note: string | null };
+  movement?: MovementNote & { id: string; delta: number };
 }
 
 /**
@@ -621,7 +628,7 @@ export async function moveStock(
   tx: Db,
   context: WriteContext,
   moves: readonly { productId: number; delta: number; movementId: string }[],
-  record?: { reason: string; note: string | null },
+  record?: MovementNote,
 ): Promise<void> {
   if (moves.length === 0) return;
   await tx.execute(sql`

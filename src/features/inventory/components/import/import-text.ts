@@ -2,7 +2,6 @@ import type { ImportOutcome } from '#domains/imports/job.ts';
 import { countText, plural } from '#shared/words.ts';
 
 /** The import screen's words, in one place for the screen and its tests. */
-const count = countText;
 const rows = (n: number) => plural(n, 'row');
 
 export const IMPORT_TEXT = {
@@ -54,8 +53,8 @@ export const IMPORT_TEXT = {
   noChanges: 'No changes',
   errors: (n: number) => `${rows(n)} with errors`,
   moreErrors: (shown: number, total: number) =>
-    `The first ${count(shown)} of ${count(total)} are listed; the download has them all.`,
-  rowError: (row: number, column: string) => `Row ${count(row)}, ${column}`,
+    `The first ${countText(shown)} of ${countText(total)} are listed; the download has them all.`,
+  rowError: (row: number, column: string) => `Row ${countText(row)}, ${column}`,
   downloadErrors: 'Download rows with errors',
   readAgain: 'Read the file again',
   skipErrors: (n: number) => `Skip the ${rows(n)} with errors`,
@@ -63,13 +62,14 @@ export const IMPORT_TEXT = {
   nothingToApply: 'Nothing to apply: the catalogue already matches the file.',
   needsConnection:
     'Applying an import needs a connection to the server. Reading, mapping and checking the file work offline.',
-  applying: (applied: number, total: number) => `Applying... ${count(applied)} of ${rows(total)}`,
+  applying: (applied: number, total: number) =>
+    `Applying... ${countText(applied)} of ${rows(total)}`,
   interrupted: (applied: number, total: number) =>
-    `The import stopped after ${count(applied)} of ${rows(total)} were applied. Nothing is applied twice: apply again to continue.`,
+    `The import stopped after ${countText(applied)} of ${rows(total)} were applied. Nothing is applied twice: apply again to continue.`,
   applyAgain: 'Apply again',
   finished: 'Import finished',
   tally: (created: number, updated: number, unchanged: number) =>
-    `${count(created)} created, ${count(updated)} updated, ${count(unchanged)} unchanged.`,
+    `${countText(created)} created, ${countText(updated)} updated, ${countText(unchanged)} unchanged.`,
   skipped: (n: number) => `${rows(n)} with errors skipped.`,
   problems: (n: number) => `${rows(n)} could not be applied:`,
   outcome: {
