@@ -240,6 +240,22 @@ export class VintryDatabase extends Dexie {
     this.version(5).stores({ catalogueEdits: 'id' });
     // Sales this device made or looked up, with what came back of each line: returns offline.
     this.version(6).stores({ sales: 'id, &receipt, made_at' });
+    // Approvers are names only now: the PIN hashes an earlier version kept here go.
+    this.version(7)
+      .stores({})
+      .upgrade((tx) =>
+        tx
+          .table<MetaRecord, string>('meta')
+          .toCollection()
+          .modify((record) => {
+            if (record.key !== 'payment-settings') return;
+            record.answer.approvers = record.answer.approvers.map((approver) => ({
+              user_id: approver.user_id,
+              name: approver.name,
+              locked: approver.locked === true,
+            }));
+          }),
+      );
   }
 }
 

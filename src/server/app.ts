@@ -14,7 +14,7 @@ import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { type BodyLimit, limitBodies } from './http/body-limit.ts';
 import { compressAnswers } from './http/compress-answers.ts';
-import { HttpError, MESSAGES } from './http/errors.ts';
+import { errorAnswer, HttpError, MESSAGES } from './http/errors.ts';
 import { createReadCache } from './http/read-cache.ts';
 import { requestLine, requestLog } from './http/request-log.ts';
 import { ROUTE_RULES, type RouteRule } from './http/route-rules.ts';
@@ -147,16 +147,7 @@ export function createApp(deps: Deps) {
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((error, c) => {
-    if (error instanceof HttpError) {
-      for (const [name, value] of Object.entries(error.details.headers ?? {})) {
-        c.header(name, value);
-      }
-      const { errors, extra } = error.details;
-      return c.json(
-        { message: error.message, ...(errors ? { errors } : {}), ...extra },
-        error.status,
-      );
-    }
+    if (error instanceof HttpError) return errorAnswer(c, error);
     deps.log.error(`${requestLine(c.req.method, c.req.path)} failed`, error);
     return c.json({ message: MESSAGES.internal }, 500);
   });

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
 import { loadJwtSecret } from './auth/secrets.ts';
 import { openConfiguredDatabase } from './bootstrap.ts';
 import { readConfig } from './config.ts';
+import { listen } from './http/listen.ts';
 import { consoleLogger as log } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -37,11 +37,9 @@ async function main() {
     ...(staticDir ? { staticDir } : {}),
   });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = listen(app.fetch, { port: config.port, hostname: config.host }, (port) => {
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-    log.info(
-      `Vintry is serving on http://${hostLabel(config.host)}:${info.port} (database: ${where})`,
-    );
+    log.info(`Vintry is serving on http://${hostLabel(config.host)}:${port} (database: ${where})`);
   });
 
   let stopping = false;

@@ -11,10 +11,15 @@ import { insertProducts } from '#server/products/catalogue-repository.ts';
 import { generateProducts, type SeedProduct } from '#server/seed/catalogue.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
-const product = (name: string, stockQuantity: number): SeedProduct => ({
+const product = (
+  name: string,
+  stockQuantity: number,
+  prices: Partial<Pick<SeedProduct, 'listPrice' | 'luc' | 'gst'>> = {},
+): SeedProduct => ({
   ...(generateProducts(1)[0] as SeedProduct),
   name,
   stockQuantity,
+  ...prices,
 });
 
 describe('GET /api/v1/dashboard', () => {
@@ -26,8 +31,9 @@ describe('GET /api/v1/dashboard', () => {
     server = await createTestServer();
     const { harbour, hilltop } = await server.twoBusinesses();
     await insertProducts(server.db, harbour.businessId, [
-      product('Well Stocked Shiraz', 120),
-      product('Just Above', 26),
+      // The prices the sales below are rung up at: the server costs each sale by its product.
+      product('Well Stocked Shiraz', 120, { listPrice: '44.99', luc: '26.00', gst: '2.60' }),
+      product('Just Above', 26, { listPrice: '60.00', luc: '30.00', gst: '3.00' }),
       product('Medium Merlot', 25),
       product('Low Riesling', 15),
       product('Critical Chablis', 5),
@@ -111,6 +117,8 @@ describe('GET /api/v1/dashboard', () => {
 
     beforeAll(async () => {
       server.advance(NOW - server.now().getTime());
+      // The shop began before the days this test sells on.
+      await server.foundedLongAgo();
       const ids = await server.db
         .select({ id: products.id, name: products.name })
         .from(products)

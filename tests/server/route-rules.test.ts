@@ -64,6 +64,9 @@ const MANAGERS: readonly string[] = [
   'PATCH /api/v1/sales/settings',
   'PUT /api/v1/sales/approval-pin',
   'POST /api/v1/sales/returns',
+  // Sales whose discount's approval did not hold: for managers to see and review.
+  'GET /api/v1/sales/approvals/unconfirmed',
+  'POST /api/v1/sales/:id/approval-review',
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {

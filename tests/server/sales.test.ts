@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECEIPT_MESSAGES } from '#domains/sales/receipt-number.ts';
 import { RECEIPT_EMAIL_MESSAGES, SALE_MESSAGES } from '#domains/sales/sale.ts';
 import { productChanges, stockMovements } from '#server/db/schema.ts';
 import { TIME_ZONE_MESSAGE } from '#server/http/params.ts';
@@ -17,6 +18,10 @@ describe('sales', () => {
   beforeAll(async () => {
     server = await createTestServer();
     ({ token, otherToken, staffToken } = await shopsWithStaff(server));
+    // Harbour Wines has sold for years: a sale of more than a year ago is one of its own.
+    await server.db.execute(
+      sql`update businesses set created_at = now() - interval '3 years' where name = 'Harbour Wines'`,
+    );
   });
   afterAll(() => server.close());
 
@@ -34,7 +39,7 @@ describe('sales', () => {
     return {
       id: randomUUID(),
       receipt: `T1-${String(receipts).padStart(6, '0')}`,
-      made_at: '2026-11-26T01:00:00.000Z',
+      made_at: new Date().toISOString(),
       lines: [
         { product_id: productId, quantity: 2, unit_cents: 4_499, luc_cents: 2_600, taxable: true },
         { product_id: productId, quantity: 1, unit_cents: 4_499, luc_cents: 2_600, taxable: true },
@@ -82,17 +87,21 @@ describe('sales', () => {
       .where(eq(productChanges.productId, wine.id));
     expect(logged?.count).toBe(2); // its creation and the sale's stock
 
-    // Sent again (its answer lost): the same sale, nothing moves twice.
-    const again = await post(body);
-    expect(again.status).toBe(200);
-    expect(await stock(wine.id)).toBe(-3);
+    // Sent again under another key (its answer lost): answered as it was, nothing moves twice.
     // The products a recorded sale's own statement answered are those the catalogue reads.
-    expect((again.body as { products: Product[] }).products).toEqual(
-      (first.body as { products: Product[] }).products,
-    );
+    const again = await post(body);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await stock(wine.id)).toBe(-3);
     // Another sale with that id, or that receipt number, is refused.
-    expect((await post({ ...sale(wine.id), id: body.id })).status).toBe(409);
-    expect((await post({ ...sale(wine.id), receipt: body.receipt })).status).toBe(409);
+    expect((await post({ ...sale(wine.id), id: body.id })).body).toEqual({
+      message: SALE_MESSAGES.taken,
+    });
+    const sameNumber = await post({ ...sale(wine.id), receipt: body.receipt });
+    expect(sameNumber).toMatchObject({
+      status: 409,
+      body: { message: RECEIPT_MESSAGES.taken(body.receipt) },
+    });
     expect(await stock(wine.id)).toBe(-3);
   });
 
@@ -101,8 +110,6 @@ describe('sales', () => {
     const short = await post(sale(wine.id, { total_cents: 13_000 }));
     expect(short.status).toBe(422);
     expect(short.body).toEqual({ message: SALE_MESSAGES.totals(13_000, 13_497) });
-    const gst = await post(sale(wine.id, { gst_cents: 0 }));
-    expect(gst.body).toEqual({ message: SALE_MESSAGES.gst(0, 1_227) });
     const card = await post(sale(wine.id, { tenders: [{ kind: 'card', cents: 20_000 }] }));
     expect(card.body).toEqual({ message: SALE_MESSAGES.cardChange });
     // A product of another shop is not this shop's to sell.

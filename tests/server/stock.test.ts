@@ -18,6 +18,8 @@ describe('stock movements', () => {
     const { harbour, hilltop } = await server.twoBusinesses();
     token = harbour.token;
     otherToken = hilltop.token;
+    // Movements dated on days this test names, long after the shop began.
+    await server.foundedLongAgo();
   });
   afterAll(() => server.close());
 
@@ -78,8 +80,9 @@ describe('stock movements', () => {
     const first = await move(wine.id, once);
     const second = await move(wine.id, once);
     expect(first.status).toBe(201);
-    expect(second.status).toBe(200);
-    expect((second.body as { movement: { id: string } }).movement.id).toBe(once.id);
+    // Under another key, as the outbox's retry after a lost answer: answered as it was.
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
     expect(await stockOf(wine.id)).toBe(5);
   });
 

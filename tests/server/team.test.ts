@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_LIFETIME_MS, TEAM_MESSAGES } from '#domains/team/team.ts';
 import { PERMISSION_MESSAGES } from '#shared/auth/permissions.ts';
-import { createTestServer, type TestServer } from './helpers/test-server.ts';
+import { createTestServer, linkIn, type TestServer } from './helpers/test-server.ts';
 
 /** Team & Permissions on the server: invitations, roles, the last owner, disabling. */
 let server: TestServer;
@@ -34,7 +34,7 @@ async function invite(token: string, person: { name: string; email: string; role
   if (response.status !== 201) return { response, link: '' };
   const mail = server.mail.at(-1);
   expect(mail?.to).toBe(person.email);
-  const link = new URL(mail?.link ?? '').searchParams.get('token') ?? '';
+  const link = new URL(linkIn(mail)).searchParams.get('token') ?? '';
   return { response, link, id: (response.body as { id: string }).id };
 }
 
@@ -55,7 +55,9 @@ describe('invitations', () => {
       role: 'staff',
     });
     expect(response.body).toMatchObject({ name: 'Sam Staff', role: 'staff', status: 'invited' });
-    expect(server.mail.at(-1)?.link).toMatch(/^http:\/\/vintry\.test:8080\/accept-invite\?token=/);
+    expect(linkIn(server.mail.at(-1))).toMatch(
+      /^http:\/\/vintry\.test:8080\/accept-invite\?token=/,
+    );
     expect(server.mail.at(-1)?.text).toContain('Team Cellar');
 
     const preview = await server.call('POST', '/api/v1/auth/invitation', { body: { token: link } });
@@ -101,7 +103,7 @@ describe('invitations', () => {
       token: owner,
     });
     expect(resent.status).toBe(200);
-    const fresh = new URL(server.mail.at(-1)?.link ?? '').searchParams.get('token') ?? '';
+    const fresh = new URL(linkIn(server.mail.at(-1))).searchParams.get('token') ?? '';
     const expiring = await invite(owner, { name: 'Exp', email: 'exp@team.test', role: 'staff' });
     server.advance(INVITATION_LIFETIME_MS + 1000);
     try {

@@ -2,11 +2,13 @@ import * as v from 'valibot';
 import { type InventoryItem, mapEnhancedProduct } from '#domains/products/product.ts';
 import { ProductAnswerSchema } from '#domains/products/product-write.ts';
 import { stockStatus } from '#domains/products/status.ts';
+import type { SealedApproval } from '#domains/sales/approval.ts';
 import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
 import { centsOf, type Discount, formatCents, settle } from '#domains/sales/money.ts';
 import type { CashStep } from '#domains/sales/payment-settings.ts';
 import type { SoldSale } from '#domains/sales/returns.ts';
 import {
+  type PricedLine,
   ProductSalesSchema,
   RECEIPT_EMAIL_MESSAGES,
   type Sale,
@@ -58,13 +60,15 @@ export interface SaleDraftLine {
 }
 
 export interface SaleDraft {
+  /** Its id, when it was made before (a manager's approval is sealed with it). */
+  id?: string | undefined;
   lines: readonly SaleDraftLine[];
   discount?: Discount | undefined;
   tenders: Sale['tenders'];
   /** The cash rounding of the shop's settings (5 c when absent). */
   cashStep?: CashStep;
-  /** The manager or owner who approved a discount past the staff limit. */
-  approvedBy?: string | undefined;
+  /** A manager's PIN sealed for this sale, approving a discount past the staff limit. */
+  approval?: SealedApproval | undefined;
 }
 
 /** A product that is not on the server yet cannot be sold: the sale names products by their id. */
@@ -74,19 +78,19 @@ export function unsellable(lines: readonly SaleDraftLine[]): string | null {
 }
 
 /**
- * A sale's lines from what is in the basket: the shelf price (or the override) and the LUC of
- * the moment in cents, taxable when the product carries GST. The screen's totals and the sale
- * queued are worked out from these same lines.
+ * A sale's lines from what is in the basket: the price charged (the shelf's, or an override),
+ * and what this tablet knows of the product — its shelf price, LUC and whether it carries GST —
+ * in cents. The screen's totals and receipt are worked out from these same lines; the server
+ * prices the sale again from its own records, and keeps where they differ.
  */
-export function saleLinesOf(lines: readonly SaleDraftLine[]): Sale['lines'] {
+export function saleLinesOf(lines: readonly SaleDraftLine[]): PricedLine[] {
   return lines.map((line) => {
     const shelf = centsOf(line.item.listPrice);
-    const overridden = line.unitCents !== undefined && line.unitCents !== shelf;
     return {
       product_id: line.item.id,
       quantity: line.quantity,
       unit_cents: line.unitCents ?? shelf,
-      ...(overridden ? { shelf_cents: shelf } : {}),
+      shelf_cents: shelf,
       luc_cents: centsOf(line.item.luc),
       taxable: line.item.gst > 0,
       ...(line.discount ? { discount: line.discount } : {}),
@@ -140,14 +144,14 @@ export async function recordSale(draft: SaleDraft, businessId: string): Promise<
       ),
     );
     const sale: Sale = {
-      id: crypto.randomUUID(),
+      id: draft.id ?? crypto.randomUUID(),
       receipt,
       made_at: new Date().toISOString(),
       lines,
       ...(draft.discount ? { discount: draft.discount } : {}),
       tenders: draft.tenders,
       ...(draft.cashStep !== undefined ? { cash_step: draft.cashStep } : {}),
-      ...(draft.approvedBy ? { approved_by: draft.approvedBy } : {}),
+      ...(draft.approval ? { approval: draft.approval } : {}),
       ...(shiftId ? { shift_id: shiftId } : {}),
       total_cents: totals.totalCents,
       gst_cents: totals.gstCents,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { momentSchema } from '#shared/moments.ts';
 
 /**
  * The dashboard snapshot (spec sections 2 and 3), as GET /api/v1/dashboard?tz= answers it.
@@ -20,7 +21,7 @@ const ChangeSchema = v.object({ cents: v.number(), changePercent: v.nullable(v.n
 
 export const DashboardSnapshotSchema = v.object({
   /** When the server made this snapshot (ISO 8601). */
-  asOf: v.pipe(v.string(), v.isoTimestamp()),
+  asOf: momentSchema('asOf'),
   today: v.object({ revenue: ChangeSchema, profit: ChangeSchema }),
   tomorrowOrders: v.array(
     v.object({

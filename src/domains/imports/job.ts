@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { int32 } from '#shared/validation.ts';
 import { ChangesSchema } from '../products/product-write.ts';
 import { MAX_MOVEMENT } from '../stock/movement.ts';
 
@@ -72,9 +73,9 @@ export const ImportRowSchema = v.pipe(
       v.maxValue(1e7),
     ),
     action: v.picklist(['create', 'update'], 'action must be create or update'),
-    product_id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    product_id: v.optional(int32('product_id must be a product id', 1)),
     /** The product's version the dry run read: the merge rule's base. */
-    version: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    version: v.optional(int32('version must be a version number', 1)),
     changes: ChangesSchema,
     /** The file's stock count, when stock is set from the file. */
     stock: v.optional(

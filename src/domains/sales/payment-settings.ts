@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ApproverSchema } from './approval.ts';
+import { ApprovalKeySchema, ApproverSchema } from './approval.ts';
 import { CASH_STEP_CENTS } from './constants.ts';
 
 /**
@@ -103,9 +103,14 @@ export type PaymentSettingsChanges = v.InferOutput<typeof PaymentSettingsChanges
 export const offersTender = (settings: PaymentSettings) =>
   settings.cash || settings.card || settings.otherTenders.length > 0;
 
-/** GET /sales/settings and the answer to a change: the settings, and who may approve. */
+/**
+ * GET /sales/settings and the answer to a change: the settings, who may approve (names, never a
+ * PIN's hash) and the key a tablet seals a typed PIN to.
+ */
 export const PaymentSettingsAnswerSchema = v.object({
   settings: v.pipe(v.record(v.string(), v.unknown()), v.transform(withDefaults)),
   approvers: v.array(ApproverSchema),
+  /** Always answered; absent only from what a device stored before it first asked. */
+  approval_key: v.optional(ApprovalKeySchema),
 });
 export type PaymentSettingsAnswer = v.InferOutput<typeof PaymentSettingsAnswerSchema>;

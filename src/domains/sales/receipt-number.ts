@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 /**
  * Receipt numbers, unique across the shop's tablets without asking the server at the sale: each
  * tablet has a till code of its own ('T2', given once, online, when it first opens the POS) and
@@ -21,11 +23,29 @@ export function parseReceiptNumber(text: string): { till: string; sequence: numb
   return { till: match[1], sequence: Number(match[2]) };
 }
 
-/** A typed or scanned receipt number as the till wrote it ('t2-137 ' → 'T2-000137'); null if none. */
+/** A typed or scanned receipt number as the till wrote it ('t2-000137 ' → 'T2-000137'); null if none. */
 export function normalReceiptNumber(text: string): string | null {
   const parsed = parseReceiptNumber(text);
   return parsed ? formatReceiptNumber(parsed.till, parsed.sequence) : null;
 }
+
+/**
+ * A receipt number as a body carries it, in its one canonical form: any other spelling of the
+ * same number ('t2-000137 ', 'T2-0000137') is read as it ('T2-000137'), so a shop never holds the
+ * same number twice in two spellings, and a number that is already a sale's or a return's is
+ * refused whichever way it is written.
+ */
+export const receiptNumberSchema = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.maxLength(40, message),
+    v.transform(normalReceiptNumber),
+    v.string(message),
+  );
+
+export const RECEIPT_MESSAGES = {
+  taken: (receipt: string) => `Receipt number ${receipt} is already another sale's or return's`,
+} as const;
 
 /** The till code after the highest one given so far in a business. */
 export function nextTillCode(given: readonly string[]): string {

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { isEmailForm } from '#shared/auth/email.ts';
+import { momentSchema } from '#shared/moments.ts';
 import { MAX_INT32 } from '#shared/validation.ts';
+import { SealedApprovalSchema } from './approval.ts';
 import { CASH_STEP_CENTS } from './constants.ts';
 import {
   type Discount,
@@ -11,7 +13,7 @@ import {
   type Tender,
 } from './money.ts';
 import { CASH_STEPS } from './payment-settings.ts';
-import { parseReceiptNumber } from './receipt-number.ts';
+import { receiptNumberSchema } from './receipt-number.ts';
 
 /**
  * A sale as the tablet records it and the server accepts it (beyond the spec's prototype, whose
@@ -43,12 +45,10 @@ export const SALE_MESSAGES = {
   unknownProduct: (id: number) => `Product ${id} is not in this shop's catalogue`,
   totals: (sent: number, worked: number) =>
     `The sale's total (${sent} c) does not add up: its lines come to ${worked} c`,
-  gst: (sent: number, worked: number) =>
-    `The sale's GST (${sent} c) does not add up: its taxable lines contain ${worked} c`,
   short: (short: number) => `The tenders leave ${short} c to pay`,
   cardChange: 'A card or voucher pays no more than the sale: there is no change on it',
   tooLarge: 'A sale comes to at most $999,999.99, at its prices and at cost',
-  taken: 'This sale id or receipt number is already another sale',
+  taken: 'This sale id is already another sale',
 } as const;
 
 const DiscountSchema = v.variant('kind', [
@@ -87,22 +87,22 @@ export const SaleLineSchema = v.object({
   ),
   /** The price charged for one unit, GST included: the shelf price, or an override. */
   unit_cents: cents(SALE_MESSAGES.amount),
-  /** The shelf price when `unit_cents` overrides it (a lower price is a discount given). */
+  /**
+   * What the tablet knew of the product when it sold, as its receipt printed it: its shelf
+   * price (absent: the price charged), its LUC and whether GST is in its price. Claims only:
+   * the server prices every line from its own records (`priceSale`) and keeps a disagreement
+   * with the sale.
+   */
   shelf_cents: v.optional(cents(SALE_MESSAGES.amount)),
-  /** The product's LUC when it was sold. */
-  luc_cents: cents(SALE_MESSAGES.amount),
-  /** Whether GST is in its price (the product's tax category said so at the sale). */
-  taxable: v.boolean(),
+  luc_cents: v.optional(cents(SALE_MESSAGES.amount)),
+  taxable: v.optional(v.boolean()),
   discount: v.optional(DiscountSchema),
 });
 
 export const SaleSchema = v.object({
   id: v.pipe(v.string(), v.uuid()),
-  receipt: v.pipe(
-    v.string(),
-    v.check((text) => parseReceiptNumber(text) !== null, SALE_MESSAGES.receipt),
-  ),
-  made_at: v.pipe(v.string(), v.isoTimestamp()),
+  receipt: receiptNumberSchema(SALE_MESSAGES.receipt),
+  made_at: momentSchema('made_at'),
   lines: v.pipe(
     v.array(SaleLineSchema),
     v.minLength(1, SALE_MESSAGES.lines),
@@ -114,14 +114,26 @@ export const SaleSchema = v.object({
   cash_step: v.optional(v.picklist(CASH_STEPS)),
   /** The till's shift it was made in, if one was open. */
   shift_id: v.optional(v.pipe(v.string(), v.uuid())),
-  /** The manager or owner who approved a discount past the staff limit with their PIN. */
-  approved_by: v.optional(v.pipe(v.string(), v.uuid())),
-  /** As the tablet worked them out; the server works them out again. */
+  /**
+   * A manager's or owner's approval of a discount past the staff limit: their PIN sealed to the
+   * server's key with this sale's id (approval.ts), checked by the server when the sale arrives.
+   */
+  approval: v.optional(SealedApprovalSchema),
+  /**
+   * As the tablet worked them out. The total must add up from the prices charged; the GST is the
+   * server's, from the products' tax (a different claim is kept with the sale).
+   */
   total_cents: cents(SALE_MESSAGES.amount),
   gst_cents: cents(SALE_MESSAGES.amount),
 });
 export type Sale = v.InferOutput<typeof SaleSchema>;
 export type SaleLine = Sale['lines'][number];
+
+/** A line with what it was sold against known: the shelf price, the LUC and its tax. */
+export type PricedLine = SaleLine &
+  Required<Pick<SaleLine, 'shelf_cents' | 'luc_cents' | 'taxable'>>;
+/** A sale whose lines are priced: as the tablet makes it, and as the server records it. */
+export type PricedSale = Omit<Sale, 'lines'> & { lines: PricedLine[] };
 
 const discountOf = (discount: Sale['discount']): Discount | undefined => discount;
 
@@ -146,20 +158,23 @@ export const tendersOf = (sale: Pick<Sale, 'tenders'>): Tender[] =>
         : { kind: 'other', label: tender.label, cents: tender.cents },
   );
 
-/** The totals of a sale, worked out from its lines as both sides do. */
+/**
+ * The totals of a sale, worked out from its lines as both sides do. The total depends only on
+ * the prices charged; the GST on which lines are taxable (none that do not say).
+ */
 export const totalsOf = (sale: Pick<Sale, 'lines' | 'discount'>) =>
   saleTotals(
     sale.lines.map((line) => ({
       unitCents: line.unit_cents,
       quantity: line.quantity,
-      taxable: line.taxable,
+      taxable: line.taxable ?? false,
       discount: discountOf(line.discount),
     })),
     discountOf(sale.discount),
   );
 
 /** What the sale's units cost the shop: Σ LUC at the sale × quantity (profit is worked out on it). */
-export const costOf = (sale: Pick<Sale, 'lines'>) =>
+export const costOf = (sale: Pick<PricedSale, 'lines'>) =>
   sale.lines.reduce((total, line) => total + line.luc_cents * line.quantity, 0);
 
 /** The cash rounding a sale was made with. */
@@ -170,34 +185,97 @@ export const cashStepOf = (sale: Pick<Sale, 'cash_step'>) => sale.cash_step ?? C
  * discounts, and prices overridden below the shelf's. What the staff limit is measured against.
  */
 export function discountGiven(sale: Pick<Sale, 'lines' | 'discount'>): number {
-  const shelf = sale.lines.reduce(
-    (total, line) => total + (line.shelf_cents ?? line.unit_cents) * line.quantity,
-    0,
-  );
+  const shelf = sale.lines.reduce((total, line) => total + shelfOf(line) * line.quantity, 0);
   const { totalCents } = totalsOf(sale);
   return discountPercent({ grossCents: shelf, discountCents: Math.max(shelf - totalCents, 0) });
 }
 
+/** The shelf price a line says it was sold against: its own, else the price charged. */
+const shelfOf = (line: SaleLine) => line.shelf_cents ?? line.unit_cents;
+
 /**
- * Whether a sale holds together: every product is the shop's, the totals and the GST are what
- * the lines give, and the tenders pay it (cash rounded by its step) without change on a card.
- * The first problem, in words; null when there is none.
+ * Whether a sale's arithmetic holds together: its total is what its prices and discounts give,
+ * and the tenders pay it (cash rounded by its step) without change on a card. The first
+ * problem, in words; null when there is none. What it was sold against (shelf prices, LUC, tax)
+ * is the server's to decide: `priceSale`.
  */
-export function checkSale(sale: Sale, knownProduct: (id: number) => boolean): string | null {
+export function checkSale(sale: Sale): string | null {
   const cashStep = cashStepOf(sale);
-  const unknown = sale.lines.find((line) => !knownProduct(line.product_id));
-  if (unknown) return SALE_MESSAGES.unknownProduct(unknown.product_id);
   const totals = totalsOf(sale);
-  if (totals.grossCents > MAX_CENTS || costOf(sale) > MAX_CENTS) return SALE_MESSAGES.tooLarge;
+  if (totals.grossCents > MAX_CENTS) return SALE_MESSAGES.tooLarge;
   if (totals.totalCents !== sale.total_cents) {
     return SALE_MESSAGES.totals(sale.total_cents, totals.totalCents);
   }
-  if (totals.gstCents !== sale.gst_cents) return SALE_MESSAGES.gst(sale.gst_cents, totals.gstCents);
   const tenders = tendersOf(sale);
   if (overpaysWithoutCash(totals.totalCents, tenders)) return SALE_MESSAGES.cardChange;
   const settlement = settle(totals.totalCents, tenders, cashStep);
   if (settlement.shortCents > 0) return SALE_MESSAGES.short(settlement.shortCents);
   return null;
+}
+
+/** Whether a priced sale is within what a sale may come to at cost; the problem, or null. */
+export function checkPriced(sale: Pick<PricedSale, 'lines'>): string | null {
+  return costOf(sale) > MAX_CENTS ? SALE_MESSAGES.tooLarge : null;
+}
+
+/** What a product was when a sale was made: its shelf price, LUC, and whether GST is in it. */
+export interface SaleTerms {
+  shelfCents: number;
+  lucCents: number;
+  taxable: boolean;
+}
+
+/**
+ * Where the tablet's claim differs from what the server recorded: a line's shelf price, LUC or
+ * tax (`line` from 1), or the sale's GST. Kept with the sale, so a receipt that printed other
+ * figures can be explained; never trusted.
+ */
+export const SaleClaimSchema = v.object({
+  line: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_LINES))),
+  field: v.picklist(['shelf_cents', 'luc_cents', 'taxable', 'gst_cents']),
+  claimed: v.union([v.number(), v.boolean()]),
+  recorded: v.union([v.number(), v.boolean()]),
+});
+export type SaleClaim = v.InferOutput<typeof SaleClaimSchema>;
+
+/**
+ * A sale priced by the shop's own records: each line's shelf price, LUC and tax from `termsOf`
+ * (the product as it was when the sale was made), whatever the tablet claimed, with the claims
+ * that differ. `unknown`: a product `termsOf` does not know (not the shop's).
+ */
+export function priceSale(
+  sale: Sale,
+  termsOf: (productId: number) => SaleTerms | undefined,
+): { priced: PricedSale; claims: SaleClaim[] } | { unknown: number } {
+  const claims: SaleClaim[] = [];
+  const lines: PricedLine[] = [];
+  for (const [index, line] of sale.lines.entries()) {
+    const terms = termsOf(line.product_id);
+    if (!terms) return { unknown: line.product_id };
+    const recorded = {
+      shelf_cents: terms.shelfCents,
+      luc_cents: terms.lucCents,
+      taxable: terms.taxable,
+    };
+    const claimed = {
+      shelf_cents: shelfOf(line),
+      luc_cents: line.luc_cents,
+      taxable: line.taxable,
+    };
+    for (const field of ['shelf_cents', 'luc_cents', 'taxable'] as const) {
+      const said = claimed[field];
+      if (said !== undefined && said !== recorded[field]) {
+        claims.push({ line: index + 1, field, claimed: said, recorded: recorded[field] });
+      }
+    }
+    lines.push({ ...line, ...recorded });
+  }
+  const priced: PricedSale = { ...sale, lines };
+  const gstCents = totalsOf(priced).gstCents;
+  if (gstCents !== sale.gst_cents) {
+    claims.push({ field: 'gst_cents', claimed: sale.gst_cents, recorded: gstCents });
+  }
+  return { priced: { ...priced, gst_cents: gstCents }, claims };
 }
 
 /** GET /sales/products/{id}/summary: a product's sales this month and by month over a year. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { momentSchema } from '#shared/moments.ts';
 import { TILL_CODE_PATTERN } from './receipt-number.ts';
 import type { SaleReturn } from './returns.ts';
 import type { Sale } from './sale.ts';
@@ -150,13 +151,13 @@ export const ShiftLedgerSchema = v.object({
 export const OpenShiftSchema = v.object({
   id: v.pipe(v.string(), v.uuid()),
   till: v.pipe(v.string(), v.regex(TILL_CODE_PATTERN)),
-  opened_at: v.pipe(v.string(), v.isoTimestamp()),
+  opened_at: momentSchema('opened_at'),
   float_cents: cents(SHIFT_MESSAGES.float),
 });
 
 /** POST /sales/shifts/{id}/close: the cash counted and the tablet's ledger. */
 export const CloseShiftSchema = v.object({
-  closed_at: v.pipe(v.string(), v.isoTimestamp()),
+  closed_at: momentSchema('closed_at'),
   counted_cents: cents(SHIFT_MESSAGES.counted),
   ledger: ShiftLedgerSchema,
 });

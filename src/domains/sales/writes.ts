@@ -1,5 +1,5 @@
 import { defineWrite } from '#shared/write-declaration.ts';
-import { ApprovalPinSchema } from './approval.ts';
+import { ApprovalCheckSchema, ApprovalPinSchema } from './approval.ts';
 import { PaymentSettingsChangesSchema } from './payment-settings.ts';
 import { ReturnSchema } from './returns.ts';
 import { EmailReceiptSchema, SaleSchema, TillRequestSchema } from './sale.ts';
@@ -45,6 +45,19 @@ export const setApprovalPinWrite = defineWrite({
   role: 'save-state',
 });
 
+/**
+ * A manager's sealed PIN checked while the till waits (online: a check means something only
+ * then, and a wrong PIN is said at once).
+ */
+export const checkApprovalWrite = defineWrite({
+  op: 'sale.approval-check',
+  method: 'POST',
+  route: '/sales/approvals',
+  access: 'sales.sell',
+  body: ApprovalCheckSchema,
+  role: 'append',
+});
+
 /** A return of a sale's units, refunded on one tender (managers and owners). */
 export const recordReturnWrite = defineWrite({
   op: 'sale.return',
@@ -82,5 +95,18 @@ export const emailReceiptWrite = defineWrite({
   route: '/sales/:id/email',
   access: 'sales.sell',
   body: EmailReceiptSchema,
+  role: 'append',
+});
+
+/**
+ * A manager has looked at a sale whose approval was not confirmed (the dashboard's list): it
+ * leaves the list. Online, as the list is.
+ */
+export const reviewApprovalWrite = defineWrite({
+  op: 'sale.approval-review',
+  method: 'POST',
+  route: '/sales/:id/approval-review',
+  access: 'sales.refund',
+  body: null,
   role: 'append',
 });

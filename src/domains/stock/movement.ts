@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { momentSchema } from '#shared/moments.ts';
 
 /**
  * Stock movements (beyond the spec's prototype, whose stock never changed): stock is never set,
@@ -44,7 +45,7 @@ export const StockMovementRequestSchema = v.object({
     v.maxLength(MAX_REASON_LENGTH),
   ),
   note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_NOTE_LENGTH, STOCK_MESSAGES.note))),
-  made_at: v.pipe(v.string(), v.isoTimestamp()),
+  made_at: momentSchema('made_at'),
 });
 export type StockMovementRequest = v.InferOutput<typeof StockMovementRequestSchema>;
 

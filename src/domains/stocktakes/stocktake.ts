@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { momentSchema } from '#shared/moments.ts';
 import { int32 } from '#shared/validation.ts';
 
 /**
@@ -33,7 +34,6 @@ export const STOCKTAKE_MESSAGES = {
 } as const;
 
 const Uuid = v.pipe(v.string(), v.uuid());
-const Time = v.pipe(v.string(), v.isoTimestamp());
 const OptionalText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)));
 
 /** POST /stocktakes: a count, with the id the device gave it. */
@@ -44,7 +44,7 @@ export const StocktakeStartSchema = v.object({
   category: OptionalText,
   search: OptionalText,
   scan_mode: v.picklist(SCAN_MODES),
-  started_at: Time,
+  started_at: momentSchema('started_at'),
 });
 export type StocktakeStart = v.InferOutput<typeof StocktakeStartSchema>;
 
@@ -60,7 +60,7 @@ export const StocktakeLineSchema = v.object({
     v.minValue(0, STOCKTAKE_MESSAGES.count),
     v.maxValue(MAX_COUNT),
   ),
-  counted_at: Time,
+  counted_at: momentSchema('counted_at'),
 });
 export type StocktakeLine = v.InferOutput<typeof StocktakeLineSchema>;
 

@@ -1,3 +1,4 @@
+import type { webcrypto } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -254,6 +255,11 @@ export const productChanges = pgTable(
   (t) => [
     index('product_changes_feed_idx').on(t.businessId, t.catalogueVersion),
     index('product_changes_product_idx').on(t.businessId, t.productId, t.productVersion),
+    // A sale's prices as they were when it was made: a product's edits after a moment, without
+    // reading the stock entries every sale and count adds.
+    index('product_changes_edits_idx')
+      .on(t.businessId, t.productId, t.at)
+      .where(sql`${t.kind} <> 'stock'`),
   ],
 );
 
@@ -311,10 +317,26 @@ export const sales = pgTable(
     tenders: jsonb('tenders').notNull(),
     /** The till's shift it was made in (a shift is a tablet's: see shifts). */
     shiftId: uuid('shift_id'),
+    /**
+     * A discount past the staff limit: 'confirmed' by the approver's PIN, or 'not-confirmed'
+     * (kept, for managers to see, with `approval_problem` from APPROVAL_PROBLEMS). Null when
+     * no approval was needed.
+     */
+    approval: text('approval', { enum: ['confirmed', 'not-confirmed'] }),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvalProblem: text('approval_problem'),
+    /** The manager who looked at a sale whose approval was not confirmed, and when. */
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** What the tablet claimed that the server's records say otherwise (SaleClaim[]), or null. */
+    claims: jsonb('claims'),
   },
   (t) => [
     uniqueIndex('sales_receipt_unique').on(t.businessId, t.receipt),
     index('sales_business_made_idx').on(t.businessId, t.madeAt),
+    index('sales_unconfirmed_idx')
+      .on(t.businessId, t.madeAt)
+      .where(sql`${t.approval} = 'not-confirmed'`),
   ],
 );
 
@@ -348,6 +370,8 @@ export const saleLines = pgTable(
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
     unitCents: integer('unit_cents').notNull(),
+    /** The product's list price when it was sold (null on lines sold before it was kept). */
+    shelfCents: integer('shelf_cents'),
     lucCents: integer('luc_cents').notNull(),
     taxable: boolean('taxable').notNull(),
     discount: jsonb('discount'),
@@ -550,7 +574,11 @@ export const paymentSettings = pgTable(
   (t) => [primaryKey({ columns: [t.businessId, t.key] })],
 );
 
-/** Managers' and owners' approval PINs (domains/sales/approval.ts): a salted PBKDF2 hash only. */
+/**
+ * Managers' and owners' approval PINs (domains/sales/approval.ts): a salted PBKDF2 hash only,
+ * never sent to any device. Wrong PINs in a row are counted; the fifth locks the PIN until its
+ * owner sets a new one.
+ */
 export const approvalPins = pgTable('approval_pins', {
   userId: uuid('user_id')
     .primaryKey()
@@ -559,7 +587,54 @@ export const approvalPins = pgTable('approval_pins', {
   hash: text('hash').notNull(),
   iterations: integer('iterations').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  failedTries: integer('failed_tries').notNull().default(0),
+  lockedAt: timestamp('locked_at', { withTimezone: true }),
 });
+
+/**
+ * The key pairs tablets seal approval PINs to (RSA-OAEP, 2048 bits): tablets get the newest
+ * public key with the payment settings; the server opens a seal by the key id it names. Kept in
+ * the database so every instance opens what any tablet sealed.
+ */
+export const approvalKeys = pgTable('approval_keys', {
+  id: text('id').primaryKey(),
+  publicJwk: jsonb('public_jwk').$type<webcrypto.JsonWebKey>().notNull(),
+  privateJwk: jsonb('private_jwk').$type<webcrypto.JsonWebKey>().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Approvals a tablet had checked online before completing the sale: the sale, when it arrives
+ * with the lines the approval's digest names (domains/sales/approval.ts), needs no other.
+ */
+export const approvalChecks = pgTable('approval_checks', {
+  saleId: uuid('sale_id').primaryKey(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  approverId: uuid('approver_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  digest: text('digest').notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Every receipt number a business has used, sales and returns alike: one number, one receipt,
+ * whichever kind took it first (numbers are stored in their canonical form, receipt-number.ts).
+ */
+export const receiptNumbers = pgTable(
+  'receipt_numbers',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    receipt: text('receipt').notNull(),
+    saleId: uuid('sale_id'),
+    returnId: uuid('return_id'),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.receipt] })],
+);
 
 /**
  * Returns of sales (domains/sales/returns.ts): the refund as the server worked it out from the
@@ -584,6 +659,8 @@ export const saleReturns = pgTable(
     restockedCostCents: integer('restocked_cost_cents').notNull(),
     tender: jsonb('tender').notNull(),
     shiftId: uuid('shift_id'),
+    /** What the tablet claimed that the server's records say otherwise (its GST), or null. */
+    claims: jsonb('claims'),
   },
   (t) => [
     uniqueIndex('sale_returns_receipt_unique').on(t.businessId, t.receipt),

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import { IDEMPOTENCY_KEY_PATTERN } from '#shared/api.ts';
 import type { Db, DbKind, Tx } from '../db/client.ts';
 import { LOCK_SCOPES, tryLockAllForTransaction, tryLockForTransaction } from '../db/locks.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import { isTransientConflict, retryingConflicts } from '../db/transient-conflict.ts';
 import type { AppEnv } from './app-env.ts';
-import { HttpError } from './errors.ts';
+import { errorAnswer, HttpError } from './errors.ts';
 import type { KeptAnswer, SharedWrites } from './shared-writes.ts';
 
 /**
@@ -27,6 +28,8 @@ import type { KeptAnswer, SharedWrites } from './shared-writes.ts';
  * - Writes of a batch whose refusals write nothing share one transaction (`together`): their
  *   answers are read and kept in one statement each way, the same rules hold, and a server error
  *   undoes them all, to run alone.
+ * - A write without a key runs in a transaction of its own all the same, refusals undone, and
+ *   every transaction ended by a deadlock or a serialization failure runs again.
  * Keys are kept 24 hours.
  */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -64,105 +67,157 @@ export function idempotentWrites(deps: { db: Db; dbKind: DbKind; now: () => Date
   };
 
   /**
-   * A write route's idempotency. `refusalsWriteNothing`: the route answers a refusal before it
-   * writes anything (or with a statement that wrote nothing), so no rollback is needed to undo
-   * one, and a batch may run it beside other such writes in its transaction.
+   * Runs a write route's `work` (its handler: the Response, or an HttpError thrown for a
+   * refusal) in one transaction, `c.var.db`: with the record of its answer when it carries an
+   * Idempotency-Key, in one of its own otherwise, so a refusal leaves nothing written either way.
+   * A transaction PostgreSQL ended over a deadlock or a serialization failure runs again
+   * (db/transient-conflict.ts): the tablet never sees that 500. `refusalsWriteNothing`: the
+   * route answers a refusal before it writes anything (or with a statement that wrote nothing),
+   * so a batch may run it beside other such writes in its transaction.
    */
-  const middleware = (options: { refusalsWriteNothing: boolean }) =>
-    createMiddleware<AppEnv>(async (c, next) => {
-      const key = c.req.header('idempotency-key');
-      if (c.req.method === 'GET' || c.req.method === 'HEAD' || key === undefined) return next();
-      if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-        throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
+  const run = async (
+    c: Context<AppEnv>,
+    options: { refusalsWriteNothing: boolean },
+    work: () => Promise<Response>,
+  ): Promise<Response> => {
+    /** The handler's answer, a refusal it threw included; other errors go on up. */
+    const answer = async () => {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof HttpError) return errorAnswer(c, error);
+        throw error;
       }
-      const { userId } = c.get('caller');
-      const fingerprint = fingerprintOf(c.req.method, c.req.path, await c.req.text());
-      const shared = options.refusalsWriteNothing ? c.env?.shared : undefined;
-      const startedAt = deps.now();
-      // In a batch's transaction: the embedded database would wait for it to end before another.
-      await sweep(shared?.tx ?? deps.db, startedAt);
-      const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-      const fresh = new Date(startedAt.getTime() - IDEMPOTENCY_TTL_MS);
-
-      /** The answer kept for this key, under its lock; throws while another attempt runs. */
-      const keptAnswer = async (tx: Tx) => {
-        const taken =
-          transactionsTakeTurns ||
-          (await tryLockForTransaction(tx, LOCK_SCOPES.idempotencyKey, `${userId} ${key}`));
-        if (!taken) throw stillRunning();
-        const [stored] = await tx.select().from(idempotencyKeys).where(mine).limit(1);
-        // A record without an answer was left by an earlier version of the server, whose write
-        // did not keep it in its transaction; under this lock nobody is running it.
-        if (stored && stored.responseStatus !== null && stored.createdAt > fresh) return stored;
-        if (stored) await tx.delete(idempotencyKeys).where(mine);
-        return null;
-      };
-      const replayOf = (stored: KeptAnswer) => {
-        if (stored.fingerprint !== fingerprint) {
-          throw new HttpError(422, IDEMPOTENCY_MESSAGES.reusedKey);
-        }
-        c.header('Idempotent-Replayed', 'true');
-        if (stored.responseStatus === 204) return c.body(null, 204);
-        c.header('Content-Type', 'application/json; charset=UTF-8');
-        return c.body(stored.responseBody ?? '', stored.responseStatus as 200);
-      };
-      const answerOf = async (): Promise<KeptAnswer> => ({
-        userId,
-        key,
-        fingerprint,
-        createdAt: startedAt,
-        responseStatus: c.res.status,
-        responseBody: c.res.status === 204 ? '' : await c.res.clone().text(),
-      });
-      const record = async (tx: Tx) => tx.insert(idempotencyKeys).values(await answerOf());
-
-      if (shared) {
-        const kept = shared.kept.get(key);
-        if (kept) return replayOf(kept);
-        c.set('db', shared.tx);
+    };
+    /**
+     * The answer in a transaction of its own, undone when it is a refusal or a failure: `begin`
+     * may answer first (a kept answer), `keep` stores a success with it, `afterRefusal` runs
+     * once a refusal is undone.
+     */
+    const inTransaction = async (
+      begin: (tx: Tx) => Promise<Response | null>,
+      keep: (tx: Tx, response: Response) => Promise<unknown>,
+      afterRefusal: (refusal: Response) => Promise<void>,
+    ): Promise<Response> =>
+      retryingConflicts(async () => {
+        const undone: { refusal?: Response } = {};
         try {
-          await next();
+          const given = await deps.db.transaction(async (tx) => {
+            const replay = await begin(tx);
+            if (replay) return replay;
+            c.set('db', tx);
+            const response = await answer();
+            if (response.status >= 400) {
+              undone.refusal = response;
+              throw new UndoWrite();
+            }
+            await keep(tx, response);
+            return response;
+          });
+          return given;
+        } catch (error) {
+          if (!(error instanceof UndoWrite) || !undone.refusal) throw error;
+          c.set('db', deps.db);
+          await afterRefusal(undone.refusal);
+          return undone.refusal;
         } finally {
           c.set('db', deps.db);
         }
-        // A server error may have left the transaction unusable: the batch runs its writes alone.
-        if (c.res.status >= 500) shared.failed = true;
-        else shared.keep(await answerOf());
-        return;
-      }
+      });
 
+    const key = c.req.header('idempotency-key');
+    if (key === undefined) {
+      return inTransaction(
+        async () => null,
+        async () => {},
+        async () => {},
+      );
+    }
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+      throw new HttpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
+    }
+    const { userId } = c.get('caller');
+    const fingerprint = fingerprintOf(c.req.method, c.req.path, await c.req.text());
+    const shared = options.refusalsWriteNothing ? c.env?.shared : undefined;
+    const startedAt = deps.now();
+    // In a batch's transaction: the embedded database would wait for it to end before another.
+    await sweep(shared?.tx ?? deps.db, startedAt);
+    const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+    const fresh = new Date(startedAt.getTime() - IDEMPOTENCY_TTL_MS);
+
+    /** The answer kept for this key, under its lock; throws while another attempt runs. */
+    const keptAnswer = async (tx: Tx) => {
+      const taken =
+        transactionsTakeTurns ||
+        (await tryLockForTransaction(tx, LOCK_SCOPES.idempotencyKey, `${userId} ${key}`));
+      if (!taken) throw stillRunning();
+      const [stored] = await tx.select().from(idempotencyKeys).where(mine).limit(1);
+      // A record without an answer was left by an earlier version of the server, whose write
+      // did not keep it in its transaction; under this lock nobody is running it.
+      if (stored && stored.responseStatus !== null && stored.createdAt > fresh) return stored;
+      if (stored) await tx.delete(idempotencyKeys).where(mine);
+      return null;
+    };
+    const replayOf = (stored: KeptAnswer) => {
+      if (stored.fingerprint !== fingerprint) {
+        throw new HttpError(422, IDEMPOTENCY_MESSAGES.reusedKey);
+      }
+      c.header('Idempotent-Replayed', 'true');
+      if (stored.responseStatus === 204) return c.body(null, 204);
+      c.header('Content-Type', 'application/json; charset=UTF-8');
+      return c.body(stored.responseBody ?? '', stored.responseStatus as 200);
+    };
+    const keptOf = async (response: Response): Promise<KeptAnswer> => ({
+      userId,
+      key,
+      fingerprint,
+      createdAt: startedAt,
+      responseStatus: response.status,
+      responseBody: response.status === 204 ? '' : await response.clone().text(),
+    });
+
+    if (shared) {
+      const kept = shared.kept.get(key);
+      if (kept) return replayOf(kept);
+      c.set('db', shared.tx);
+      let response: Response;
       try {
-        // The write and the record of its answer in one transaction.
-        const replay = await deps.db.transaction(async (tx): Promise<Response | null> => {
-          const stored = await keptAnswer(tx);
-          if (stored) return replayOf(stored);
-          c.set('db', tx);
-          await next();
-          if (c.res.status >= 400) throw new UndoWrite();
-          await record(tx);
-          return null;
-        });
-        if (replay) return replay;
+        response = await answer();
       } catch (error) {
-        if (!(error instanceof UndoWrite)) throw error;
-        // A refusal: what the write did is undone with the transaction, and its answer is kept by
-        // a second one (a savepoint would cost every write two more statements). A server error
-        // is not kept: the retry runs again.
-        if (c.res.status < 500) {
-          c.set('db', deps.db);
-          await deps.db
-            .transaction(async (tx) => {
-              if (!(await keptAnswer(tx))) await record(tx);
-            })
-            .catch((storing: unknown) => {
-              // Another attempt of this key is running or answered meanwhile: it keeps its answer.
-              if (!(storing instanceof HttpError)) throw storing;
-            });
-        }
+        // The transaction may be unusable: the batch runs its writes alone.
+        shared.failed = true;
+        throw error;
       } finally {
         c.set('db', deps.db);
       }
-    });
+      if (response.status >= 500) shared.failed = true;
+      else shared.keep(await keptOf(response));
+      return response;
+    }
+
+    // The write and the record of its answer in one transaction. A refusal: what the write did
+    // is undone with the transaction, and its answer is kept by a second one (a savepoint would
+    // cost every write two more statements). A server error is not kept: the retry runs again.
+    return inTransaction(
+      async (tx) => {
+        const stored = await keptAnswer(tx);
+        return stored ? replayOf(stored) : null;
+      },
+      async (tx, response) => tx.insert(idempotencyKeys).values(await keptOf(response)),
+      async (refusal) => {
+        if (refusal.status >= 500) return;
+        const kept = await keptOf(refusal);
+        await deps.db
+          .transaction(async (tx) => {
+            if (!(await keptAnswer(tx))) await tx.insert(idempotencyKeys).values(kept);
+          })
+          .catch((storing: unknown) => {
+            // Another attempt of this key is running or answered meanwhile: it keeps its answer.
+            if (!(storing instanceof HttpError)) throw storing;
+          });
+      },
+    );
+  };
 
   /**
    * Runs `work` in one transaction that holds the caller's `keys` and their kept answers, for a
@@ -226,10 +281,11 @@ export function idempotentWrites(deps: { db: Db; dbKind: DbKind; now: () => Date
         return result;
       });
     } catch (error) {
-      if (error instanceof RunAlone) return null;
+      // A deadlock or serialization failure undid them all: alone, each is retried as it runs.
+      if (error instanceof RunAlone || isTransientConflict(error)) return null;
       throw error;
     }
   };
 
-  return { middleware, together };
+  return { run, together };
 }

@@ -47,6 +47,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/v1/stock/products/:id/movements': 'signed-in',
   'GET /api/v1/sales/products/:id/summary': 'signed-in',
   'GET /api/v1/sales/settings': 'signed-in',
+  'GET /api/v1/sales/approvals/unconfirmed': 'sales.refund',
   'GET /api/v1/sales': 'signed-in',
   'GET /api/v1/sales/receipts/:receipt': 'signed-in',
   'GET /api/v1/stocktakes': 'signed-in',

@@ -111,15 +111,12 @@ export function writeRoutes(
           .replace(/:[A-Za-z]+/g, '[^/]+');
         sharing.push({ method: write.method, path: new RegExp(`^${pattern}$`) });
       }
-      api.on(
-        write.method,
-        write.route,
-        idempotent.middleware({ refusalsWriteNothing }),
-        async (c) => {
+      api.on(write.method, write.route, (c) =>
+        idempotent.run(c, { refusalsWriteNothing }, async () => {
           const body = write.body === null ? null : await readJson(c, write.body, write.refusal);
           const params = c.req.param() as Parameters<typeof handler>[2];
           return handler(c, body as WriteOutput<typeof write>, params);
-        },
+        }),
       );
     },
     together: {

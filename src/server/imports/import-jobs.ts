@@ -22,6 +22,7 @@ import { importJobs, importRows, products } from '../db/schema.ts';
 import type { ProductRow } from '../products/catalogue-repository.ts';
 import {
   createProducts,
+  lockProductIds,
   patchProducts,
   type StockCount,
   type WriteContext,
@@ -242,6 +243,13 @@ async function applyRows(
     job.setStock && row.stock !== undefined
       ? { counted: row.stock, reason: COUNT_CORRECTION, note: importedFrom(job.fileName) }
       : undefined;
+  // The products it edits are locked before anything moves the catalogue version (the creates
+  // below do), in the one order every write locks products in.
+  await lockProductIds(
+    tx,
+    context.businessId,
+    updates.map(({ row }) => row.product_id ?? 0),
+  );
   const made = await createProducts(
     tx,
     context,

@@ -25,5 +25,5 @@ export function invitationMail(
 <p>${escapeHtml(invite.invitedBy)} has invited you to ${escapeHtml(invite.businessName)} on Vintry, as ${role}.</p>
 <p><a href="${link}">Choose your password</a> (the link works once, for 7 days).</p>
 <p>If you did not expect this, ignore this mail.</p>`;
-  return { to, subject: `Join ${invite.businessName} on Vintry`, text, html, link };
+  return { to, subject: `Join ${invite.businessName} on Vintry`, text, html };
 }

@@ -6,7 +6,8 @@ import type { Logger } from '../logger.ts';
 
 /**
  * Outgoing mail. With SMTP_URL, nodemailer sends it; without, nodemailer renders the same RFC 822
- * message and it is written to DATA_DIR/mail/*.eml, so a developer or a test can open it.
+ * message and it is written to DATA_DIR/mail/*.eml, so a developer or a test can open it; the
+ * log names the file, never the link in it.
  */
 /** Text as HTML shows it literally: names and notes people typed go into mail bodies. */
 export const escapeHtml = (value: string) =>
@@ -17,8 +18,6 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** The one link in the message, printed in the log when mail is not really sent. */
-  link?: string;
 }
 
 export interface Mailer {
@@ -42,7 +41,7 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const folder = path.join(options.dataDir, 'mail');
   return {
-    send: async ({ to, subject, text, html, link }) => {
+    send: async ({ to, subject, text, html }) => {
       const info = await transport.sendMail({ from: options.from, to, subject, text, html });
       await mkdir(folder, { recursive: true });
       const file = path.join(
@@ -50,7 +49,9 @@ export function createMailer(options: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
       );
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      options.log.info(`Mail to ${to} written to ${file}${link ? `\n  Link: ${link}` : ''}`);
+      // The path only: an invitation's or a reset's link carries a live token, and logs travel
+      // further than the data folder (a terminal's scrollback, a log collector).
+      options.log.info(`Mail to ${to} written to ${file}`);
     },
   };
 }

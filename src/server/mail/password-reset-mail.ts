@@ -14,5 +14,5 @@ export function passwordResetMail(to: string, appUrl: string, token: string): Ma
   const html = `<p>Someone asked to reset the password of your Vintry account.</p>
 <p><a href="${link}">Choose a new password</a> (the link works once, for one hour).</p>
 <p>If it was not you, ignore this mail; your password stays as it is.</p>`;
-  return { to, subject: 'Reset your Vintry password', text, html, link };
+  return { to, subject: 'Reset your Vintry password', text, html };
 }

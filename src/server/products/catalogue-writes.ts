@@ -146,6 +146,42 @@ export interface WriteContext {
   importId?: string;
 }
 
+/**
+ * The business's products among `ids`, as they are, each row locked for this transaction — in
+ * the order of their ids. Every write that changes several products locks them so, before it
+ * touches the business's catalogue version: two writes of the same products (two tablets' sales
+ * with their lines in opposite orders, an import beside a count's close) then wait for each
+ * other instead of each holding a row the other needs (a deadlock, which PostgreSQL ends by
+ * failing one of them). A write of one product locks it before the version too.
+ */
+export async function lockProducts(
+  tx: Db,
+  businessId: string,
+  ids: readonly number[],
+): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(products)
+    .where(ofBusiness(businessId, ids))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** lockProducts, answering only the ids (a count's close locks 50,000 products). */
+export async function lockProductIds(tx: Db, businessId: string, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(ofBusiness(businessId, ids))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+const ofBusiness = (businessId: string, ids: readonly number[]) =>
+  and(eq(products.businessId, businessId), sql`${products.id} = any(${pgArray([...ids])}::int[])`);
+
 /** A product made: 'created', or 'found' when a create with its client_ref made it before. */
 export type CreateOutcome = { status: 'created' | 'found'; row: ProductRow };
 
@@ -470,17 +506,7 @@ export async function patchProducts(
   if (edits.length === 0) return [];
   const ids = edits.map((edit) => edit.id);
   if (new Set(ids).size !== ids.length) throw new Error('a product is edited twice at once');
-  const locked = await tx
-    .select()
-    .from(products)
-    .where(
-      and(
-        eq(products.businessId, context.businessId),
-        sql`${products.id} = any(${pgArray(ids)}::int[])`,
-      ),
-    )
-    .orderBy(asc(products.id))
-    .for('update');
+  const locked = await lockProducts(tx, context.businessId, ids);
   const current = new Map(locked.map((row) => [row.id, row]));
   const behind = edits.filter((edit) => edit.baseVersion < (current.get(edit.id)?.version ?? 0));
   const since = new Map<number, { fields: Record<string, unknown> }[]>();
@@ -631,6 +657,7 @@ export async function moveStock(
   record?: MovementNote,
 ): Promise<void> {
   if (moves.length === 0) return;
+  await lockProductIds(tx, context.businessId, [...new Set(moves.map((move) => move.productId))]);
   await tx.execute(sql`
     with ${stockMoveSteps(
       context,
@@ -709,13 +736,15 @@ export async function moveCustomValues(
   from: string,
   to: string | null,
 ): Promise<void> {
+  // Locked in id order before the catalogue version, as every write of several products does.
   const holders = await tx
     .select({ id: products.id })
     .from(products)
     .where(
       and(eq(products.businessId, context.businessId), sql`${products.customValues} ? ${from}`),
     )
-    .limit(1);
+    .orderBy(asc(products.id))
+    .for('update');
   if (holders.length === 0) return;
   const catalogueVersion = await bumpCatalogueVersion(tx, context.businessId);
   const carried =

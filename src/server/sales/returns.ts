@@ -10,8 +10,15 @@ import {
   type SoldSale,
 } from '#domains/sales/returns.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { saleLines, saleReturnLines, saleReturns, sales, stockMovements } from '../db/schema.ts';
-import { moveStock, type WriteContext } from '../products/catalogue-writes.ts';
+import {
+  receiptNumbers,
+  saleLines,
+  saleReturnLines,
+  saleReturns,
+  sales,
+  stockMovements,
+} from '../db/schema.ts';
+import { lockProductIds, moveStock, type WriteContext } from '../products/catalogue-writes.ts';
 
 /**
  * Returns: in one transaction, under a lock on the sale (two returns of one sale from two
@@ -25,7 +32,9 @@ export type ReturnOutcome =
   | { status: 'recorded' | 'repeated'; row: ReturnRow; productIds: number[] }
   | { status: 'refused'; message: string }
   | { status: 'unknown-sale' }
-  | { status: 'taken' };
+  | { status: 'taken' }
+  /** Its receipt number is another sale's or return's. */
+  | { status: 'receipt-taken'; receipt: string };
 
 /** A sale's lines with the units of each already returned. */
 async function soldLines(tx: Db | Tx, saleId: string): Promise<SoldLine[]> {
@@ -55,20 +64,25 @@ export async function recordReturn(
   ret: SaleReturn,
 ): Promise<ReturnOutcome> {
   return db.transaction(async (tx) => {
-    const [stored] = await tx.select().from(saleReturns).where(eq(saleReturns.id, ret.id));
-    if (stored) {
-      return stored.businessId === context.businessId &&
-        stored.saleId === ret.sale_id &&
-        stored.receipt === ret.receipt
-        ? { status: 'repeated', row: stored, productIds: [] }
-        : { status: 'taken' };
-    }
     // The sale's row is the lock every return of it takes.
     const [sale] = await tx
       .select({ id: sales.id })
       .from(sales)
       .where(and(eq(sales.id, ret.sale_id), eq(sales.businessId, context.businessId)))
       .for('update');
+    // Looked for under the sale's lock: the same return sent at the same moment under another
+    // key (stored while this one waited) is answered as it was, not refused for units it took.
+    const [stored] = await tx.select().from(saleReturns).where(eq(saleReturns.id, ret.id));
+    if (stored) {
+      if (
+        stored.businessId !== context.businessId ||
+        stored.saleId !== ret.sale_id ||
+        stored.receipt !== ret.receipt
+      ) {
+        return { status: 'taken' };
+      }
+      return { status: 'repeated', row: stored, productIds: await returnedProducts(tx, stored) };
+    }
     if (!sale) return { status: 'unknown-sale' };
     const sold = await soldLines(tx, sale.id);
     const problem = checkReturn(ret, sold);
@@ -76,6 +90,18 @@ export async function recordReturn(
     const totals = returnTotals(sold, ret.lines);
     if ('problem' in totals) return { status: 'refused', message: totals.problem };
 
+    const [claimed] = await tx
+      .insert(receiptNumbers)
+      .values({ businessId: context.businessId, receipt: ret.receipt, returnId: ret.id })
+      .onConflictDoNothing()
+      .returning();
+    if (!claimed) return { status: 'receipt-taken', receipt: ret.receipt };
+    // Its GST is 1/11 of the taxable lines as the server recorded the sale; a tablet that
+    // printed another figure has it kept beside.
+    const claims =
+      totals.gstCents === ret.gst_cents
+        ? null
+        : [{ field: 'gst_cents', claimed: ret.gst_cents, recorded: totals.gstCents }];
     const [row] = await tx
       .insert(saleReturns)
       .values({
@@ -91,10 +117,10 @@ export async function recordReturn(
         restockedCostCents: totals.restockedCostCents,
         tender: ret.tender,
         shiftId: ret.shift_id ?? null,
+        claims,
       })
-      .onConflictDoNothing()
       .returning();
-    if (!row) return { status: 'taken' };
+    if (!row) throw new Error('the return was not stored');
     const resaleable = new Map(ret.lines.map((line) => [line.line_no, line]));
     await tx.insert(saleReturnLines).values(
       totals.lines.map((line) => ({
@@ -129,6 +155,9 @@ export async function recordReturn(
         id: randomUUID(),
       })),
     ];
+    // Locked before the movements reference them (a reference takes a lighter lock, which two
+    // returns of one product would each hold while waiting to take this one).
+    await lockProductIds(tx, context.businessId, [...back.keys()]);
     if (movements.length > 0) {
       await tx.insert(stockMovements).values(
         movements.map((movement) => ({
@@ -156,6 +185,19 @@ export async function recordReturn(
     await moveStock(tx, context, moves);
     return { status: 'recorded', row, productIds: [...back.keys()] };
   });
+}
+
+/** The products a stored return brought back. */
+async function returnedProducts(tx: Db | Tx, stored: ReturnRow): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ productId: saleLines.productId })
+    .from(saleReturnLines)
+    .innerJoin(
+      saleLines,
+      and(eq(saleLines.saleId, stored.saleId), eq(saleLines.lineNo, saleReturnLines.lineNo)),
+    )
+    .where(eq(saleReturnLines.returnId, stored.id));
+  return rows.flatMap((row) => (row.productId === null ? [] : [row.productId]));
 }
 
 /** A sale of this shop by its receipt number, with what came back of each line; null if none. */

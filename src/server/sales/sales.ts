@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SALE_REASON } from '#domains/sales/constants.ts';
-import { settle } from '#domains/sales/money.ts';
+import { centsOf, settle } from '#domains/sales/money.ts';
 import { nextTillCode } from '#domains/sales/receipt-number.ts';
 import {
   cashStepOf,
+  checkPriced,
   checkSale,
   costOf,
+  type PricedSale,
+  priceSale,
   SALE_MESSAGES,
   type Sale,
+  type SaleClaim,
+  type SaleTerms,
   tendersOf,
   totalsOf,
 } from '#domains/sales/sale.ts';
@@ -16,17 +21,31 @@ import type { Role } from '#shared/auth/schemas.ts';
 import { pgArray, textArray } from '../db/array-params.ts';
 import { type Db, inTransaction, type Tx } from '../db/client.ts';
 import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
-import { products, saleLines, sales, stockMovements, tills } from '../db/schema.ts';
-import { tableRows } from '../db/table-rows.ts';
+import {
+  productChanges,
+  products,
+  receiptNumbers,
+  saleLines,
+  sales,
+  stockMovements,
+  tills,
+} from '../db/schema.ts';
+import { resultRows, tableRows } from '../db/table-rows.ts';
 import type { ProductRow } from '../products/catalogue-repository.ts';
-import { stockMoveSteps, type WriteContext } from '../products/catalogue-writes.ts';
-import { approvalCheck, approvalProblem } from './payment-settings.ts';
+import { lockProducts, stockMoveSteps, type WriteContext } from '../products/catalogue-writes.ts';
+import { type SaleApproval, saleApprovals } from './approvals.ts';
+import { readPaymentSettings } from './payment-settings.ts';
 
 /**
- * Recording a sale: in one transaction the sale and its lines are stored, each product sold
- * moves by a movement with the reason 'Sale' (several lines of one product, one movement), and
- * the products' versions and change log move with them (the feed other devices follow). Stock
- * may go below 0: two tablets that sold the last bottle offline both keep their sale.
+ * Recording a sale. The server prices it from its own records: each line's shelf price, LUC and
+ * tax are the product's as they were when the sale was made (the change log tells what they
+ * were, when they have changed since), never what the tablet sent; a tablet's differing claim is
+ * kept with the sale. The staff discount limit is measured against those shelf prices, and an
+ * approval past it is proven by the approver's PIN (approvals.ts). Then, in one transaction, the
+ * sale and its lines are stored, its receipt number taken for good, and each product sold moves
+ * by a movement with the reason 'Sale' (several lines of one product, one movement), its version
+ * and change log with it (the feed other devices follow). Stock may go below 0: two tablets that
+ * sold the last bottle offline both keep their sale.
  */
 export type SaleRow = typeof sales.$inferSelect;
 /** What a sale's answer tells of it: as stored, or as just worked out to be stored. */
@@ -40,33 +59,56 @@ export type SaleFigures = Pick<
   | 'discountCents'
   | 'roundingCents'
   | 'changeCents'
+  | 'approval'
 >;
 
+/** What a stored sale answers: its figures, and the products it sold as they now are. */
+interface StoredSale {
+  sale: SaleFigures;
+  products: ProductRow[];
+}
+
 export type SaleOutcome =
-  | { status: 'recorded'; sale: SaleFigures; products: ProductRow[] }
-  | { status: 'repeated'; sale: SaleFigures }
+  | ({ status: 'recorded' } & StoredSale)
+  /** The same sale again (its answer lost), under any key: answered as it was recorded. */
+  | ({ status: 'repeated' } & StoredSale)
   /** The totals do not add up, a product is not the shop's: the reason, in words. */
   | { status: 'refused'; message: string }
-  /** The id or the receipt number belongs to another sale. */
+  /** The id belongs to another sale. */
   | { status: 'taken' }
-  /** Its discount goes past the staff limit and no manager approved it. */
+  /** The receipt number is another sale's or return's. */
+  | { status: 'receipt-taken'; receipt: string }
+  /** Its discount goes past the staff limit by its own figures, and it brings no approval. */
   | { status: 'unapproved'; limit: number };
 
-/** The same sale sent again: same receipt, same total, same lines' count. */
-const sameSale = (stored: SaleRow, businessId: string, sale: Sale) =>
+/** A sale ready to store: priced by the server, with its claims and its approval decided. */
+export interface DecidedSale {
+  sale: PricedSale;
+  claims: SaleClaim[];
+  approval: SaleApproval;
+}
+
+/** The same sale sent again: same receipt, same total. */
+const sameSale = (
+  stored: Pick<SaleRow, 'businessId' | 'receipt' | 'totalCents'>,
+  businessId: string,
+  sale: Sale,
+) =>
   stored.businessId === businessId &&
   stored.receipt === sale.receipt &&
   stored.totalCents === sale.total_cents;
 
-/** A checked sale's row: its totals, rounding and change as the server works them out. */
+/** A priced sale's row: its totals, rounding and change as the server works them out. */
 export function saleRowOf(
-  sale: Sale,
+  sale: PricedSale,
   businessId: string,
   userId: string | null,
   recordedAt: Date,
+  decided: Pick<DecidedSale, 'claims' | 'approval'> = { claims: [], approval: { status: null } },
 ): typeof sales.$inferInsert {
   const totals = totalsOf(sale);
   const settlement = settle(totals.totalCents, tendersOf(sale), cashStepOf(sale));
+  const { approval } = decided;
   return {
     id: sale.id,
     businessId,
@@ -83,12 +125,16 @@ export function saleRowOf(
     discount: sale.discount ?? null,
     tenders: sale.tenders,
     shiftId: sale.shift_id ?? null,
+    approval: approval.status,
+    approvedBy: approval.status === null ? null : (approval.approverId ?? null),
+    approvalProblem: approval.status === 'not-confirmed' ? approval.problem : null,
+    claims: decided.claims.length > 0 ? decided.claims : null,
   };
 }
 
-/** Its lines' rows: the name each product had, the price and LUC charged, the net after discounts. */
+/** Its lines' rows: the name each product had, the price, shelf price and LUC, the net. */
 export function lineRowsOf(
-  sale: Sale,
+  sale: PricedSale,
   nameOf: (productId: number) => string,
 ): (typeof saleLines.$inferInsert)[] {
   const totals = totalsOf(sale);
@@ -99,6 +145,7 @@ export function lineRowsOf(
     name: nameOf(line.product_id),
     quantity: line.quantity,
     unitCents: line.unit_cents,
+    shelfCents: line.shelf_cents,
     lucCents: line.luc_cents,
     taxable: line.taxable,
     discount: line.discount ?? null,
@@ -115,47 +162,163 @@ export function unitsByProduct(sale: Pick<Sale, 'lines'>): Map<number, number> {
   return sold;
 }
 
+/** The change log's keys of the product fields a sale is priced by. */
+const PRICED_FIELDS = { shelf: 'list_price', luc: 'luc', gst: 'gst' } as const;
+
+/**
+ * What the products `ids` of the business were at any moment since `since`: their rows, locked
+ * (in id order, as every write of several products locks them: no deadlock between two tills
+ * selling the same bottles), and the edits of their price, LUC and GST after `since`, read in
+ * the same transaction. `termsAt` answers a product's terms at a moment: each field as the first
+ * edit after that moment found it (its value before), else as it is now; a product made after
+ * that moment, as it was made. Undefined for a product that is not the business's.
+ */
+async function saleTermsOf(tx: Tx, businessId: string, ids: readonly number[], since: Date) {
+  const rows = await lockProducts(tx, businessId, ids);
+  const edits = rows.length
+    ? resultRows<{
+        product_id: number;
+        kind: string;
+        at: string | Date;
+        fields: Record<string, [unknown, unknown]>;
+      }>(
+        await tx.execute(sql`
+          select product_id, kind, fields, at from ${productChanges}
+          where business_id = ${businessId} and kind <> 'stock' and at > ${since}
+            and product_id = any(${pgArray(rows.map((row) => row.id))}::int[])
+            and fields ?| array['list_price', 'luc', 'gst']
+          order by product_id, product_version`),
+      )
+    : [];
+  const history = new Map<
+    number,
+    { kind: string; at: number; fields: Record<string, [unknown, unknown]> }[]
+  >();
+  for (const edit of edits) {
+    const list = history.get(edit.product_id) ?? [];
+    list.push({ kind: edit.kind, at: new Date(edit.at).getTime(), fields: edit.fields });
+    history.set(edit.product_id, list);
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const cents = (value: unknown) => centsOf(Number(value ?? 0));
+  return {
+    rows: byId,
+    termsAt(productId: number, moment: string): SaleTerms | undefined {
+      const row = byId.get(productId);
+      if (!row) return undefined;
+      const at = Date.parse(moment);
+      const later = (history.get(productId) ?? []).filter((edit) => edit.at > at);
+      const asAt = (key: string, now: unknown) => {
+        const first = later.find((edit) => key in edit.fields);
+        if (!first) return now;
+        const [before, after] = first.fields[key] ?? [now, now];
+        return first.kind === 'create' ? after : before;
+      };
+      return {
+        shelfCents: cents(asAt(PRICED_FIELDS.shelf, row.listPrice)),
+        lucCents: cents(asAt(PRICED_FIELDS.luc, row.luc)),
+        taxable: cents(asAt(PRICED_FIELDS.gst, row.gst)) > 0,
+      };
+    },
+  };
+}
+
+type Decision = DecidedSale | Extract<SaleOutcome, { status: 'refused' | 'unapproved' }>;
+
+/**
+ * Prices and checks sales of one seller, in the caller's transaction: the arithmetic, the
+ * products (the shop's, priced as they were at each sale) and the approval past the staff
+ * limit. One read of the products and the shop's settings for them all.
+ */
+async function decideSales(
+  tx: Tx,
+  context: WriteContext & { role: Role },
+  batch: readonly Sale[],
+): Promise<Decision[]> {
+  const since = new Date(Math.min(...batch.map((sale) => Date.parse(sale.made_at))));
+  const ids = [...new Set(batch.flatMap((sale) => [...unitsByProduct(sale).keys()]))];
+  const terms = await saleTermsOf(tx, context.businessId, ids, since);
+  const { discountLimitPercent } = await readPaymentSettings(tx, context.businessId);
+  const approvalOf = saleApprovals(tx, context.businessId, context.role, discountLimitPercent);
+  const decisions: Decision[] = [];
+  for (const sale of batch) {
+    const problem = checkSale(sale);
+    if (problem) {
+      decisions.push({ status: 'refused', message: problem });
+      continue;
+    }
+    const priced = priceSale(sale, (id) => terms.termsAt(id, sale.made_at));
+    if ('unknown' in priced) {
+      decisions.push({ status: 'refused', message: SALE_MESSAGES.unknownProduct(priced.unknown) });
+      continue;
+    }
+    const large = checkPriced(priced.priced);
+    if (large) {
+      decisions.push({ status: 'refused', message: large });
+      continue;
+    }
+    const approval = await approvalOf(sale, priced.priced, context.now);
+    if ('refused' in approval) {
+      decisions.push({ status: 'unapproved', limit: discountLimitPercent });
+      continue;
+    }
+    decisions.push({ sale: priced.priced, claims: priced.claims, approval });
+  }
+  return decisions;
+}
+
+/** The outcome for a sale whose id is stored already: the same sale again, or another's id. */
+async function storedAs(
+  tx: Tx,
+  businessId: string,
+  sale: Sale,
+): Promise<Extract<SaleOutcome, { status: 'repeated' | 'taken' }> | null> {
+  const [stored] = await tx.select().from(sales).where(eq(sales.id, sale.id));
+  if (!stored) return null;
+  if (!sameSale(stored, businessId, sale)) return { status: 'taken' };
+  const sold = await tx
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.businessId, businessId),
+        inArray(products.id, [...unitsByProduct(sale).keys()]),
+      ),
+    );
+  return { status: 'repeated', sale: stored, products: sold };
+}
+
 export async function recordSale(
   db: Db,
   context: WriteContext & { role: Role },
   sale: Sale,
 ): Promise<SaleOutcome> {
   return inTransaction(db, async (tx) => {
-    // A refusal is answered only after making sure the sale is not one already recorded (sent
-    // again, its answer lost), which is answered as it was.
-    const repeatedOr = async <T>(refusal: T): Promise<SaleOutcome | T> => {
-      const [stored] = await tx.select().from(sales).where(eq(sales.id, sale.id));
-      if (!stored) return refusal;
-      return sameSale(stored, context.businessId, sale)
-        ? { status: 'repeated', sale: stored }
-        : { status: 'taken' };
-    };
-    // Whether its products are the shop's is asked by the statement that stores it, below.
-    const problem = checkSale(sale, () => true);
-    if (problem) return repeatedOr({ status: 'refused', message: problem } as const);
-    const unapproved = await approvalProblem(tx, context.businessId, context.role, sale);
-    if (unapproved) return repeatedOr({ status: 'unapproved', limit: unapproved.limit } as const);
-
-    const { stored, known, products } = await storeSales(tx, context, [sale]);
-    const figures = stored.get(sale.id);
-    if (figures) return { status: 'recorded', sale: figures, products };
-    const unknown = [...unitsByProduct(sale).keys()].find((id) => !known.has(id));
-    if (unknown !== undefined) {
-      return repeatedOr({
-        status: 'refused',
-        message: SALE_MESSAGES.unknownProduct(unknown),
-      } as const);
-    }
-    // Its id or its receipt number is taken: the same sale sent again, or another.
-    return repeatedOr({ status: 'taken' } as const);
+    // A sale already stored (sent again, its answer lost, under any key) is answered as it was,
+    // before anything is checked again: the tablet's figures were taken then.
+    const stored = await storedAs(tx, context.businessId, sale);
+    if (stored) return stored;
+    const decision = (await decideSales(tx, context, [sale]))[0] as Decision;
+    if ('status' in decision) return decision;
+    const { stored: kept, products: sold } = await storeSales(tx, context, [decision]);
+    const figures = kept.get(sale.id);
+    if (figures) return { status: 'recorded', sale: figures, products: sold };
+    // Its receipt number was taken: by this same sale, sent at the same moment under another
+    // key (answered as the other was), or by another sale or return.
+    return (
+      (await storedAs(tx, context.businessId, sale)) ?? {
+        status: 'receipt-taken',
+        receipt: sale.receipt,
+      }
+    );
   });
 }
 
 /**
  * Many sales at once (a replay's batch), in the caller's transaction. Those that pass every
- * check that needs no statement are stored together by one; each answer is that sale's outcome,
- * or null for a sale to record alone (recordSale answers it as it would anyway: a refusal, a
- * sale sent again, an id or a receipt number taken, or named twice here).
+ * check are stored together by one statement; each answer is that sale's outcome, or null for a
+ * sale to record alone (recordSale answers it as it would anyway: a refusal, a sale sent again,
+ * an id or a receipt number taken, or named twice here).
  */
 export async function recordSales(
   db: Db,
@@ -163,41 +326,67 @@ export async function recordSales(
   batch: readonly Sale[],
 ): Promise<(SaleOutcome | null)[]> {
   return inTransaction(db, async (tx) => {
+    const storedIds = new Set(
+      (
+        await tx
+          .select({ id: sales.id })
+          .from(sales)
+          .where(
+            inArray(
+              sales.id,
+              batch.map((sale) => sale.id),
+            ),
+          )
+      ).map((row) => row.id),
+    );
     const named = new Set<string>();
-    const ready = new Set<Sale>();
-    const unapproved = approvalCheck(tx, context.businessId, context.role);
-    for (const sale of batch) {
+    const fresh = batch.filter((sale) => {
       const first = !named.has(sale.id) && !named.has(sale.receipt);
       named.add(sale.id);
       named.add(sale.receipt);
-      if (!first || checkSale(sale, () => true)) continue;
-      if (await unapproved(sale)) continue;
-      ready.add(sale);
-    }
+      return first && !storedIds.has(sale.id);
+    });
+    if (fresh.length === 0) return batch.map(() => null);
+    const decisions = await decideSales(tx, context, fresh);
+    const ready = new Map<Sale, DecidedSale>();
+    fresh.forEach((sale, index) => {
+      const decision = decisions[index];
+      if (decision && !('status' in decision)) ready.set(sale, decision);
+    });
     if (ready.size === 0) return batch.map(() => null);
-    const { stored, products } = await storeSales(tx, context, [...ready]);
-    const productsById = new Map(products.map((product) => [product.id, product]));
+    const { stored, products: sold } = await storeSales(tx, context, [...ready.values()]);
+    const productsById = new Map(sold.map((product) => [product.id, product]));
     return batch.map((sale): SaleOutcome | null => {
       const figures = ready.has(sale) ? stored.get(sale.id) : undefined;
       if (!figures) return null;
-      const sold = [...unitsByProduct(sale).keys()].flatMap((id) => productsById.get(id) ?? []);
-      return { status: 'recorded', sale: figures, products: sold };
+      const mine = [...unitsByProduct(sale).keys()].flatMap((id) => productsById.get(id) ?? []);
+      return { status: 'recorded', sale: figures, products: mine };
     });
   });
 }
 
 /**
- * The one statement that stores sales: each with its lines (named as their products are now),
- * its 'Sale' movements and the stock they move, stored only when every product it sells is the
- * shop's and its id and receipt number are free. Answers the figures of those stored, which of
- * the products named are the shop's, and the products sold as they now are.
+ * The one statement that stores decided sales: each takes its receipt number (a number another
+ * sale or return holds leaves the sale unstored), and is stored with its lines (named as their
+ * products are now), its 'Sale' movements and the stock they move. Their products are locked
+ * already (decideSales). Answers the figures of those stored and the products sold as they now
+ * are.
  */
-async function storeSales(tx: Tx, context: WriteContext, batch: readonly Sale[]) {
-  const rows = batch.map((sale) =>
-    saleRowOf(sale, context.businessId, context.userId, context.now),
+async function storeSales(tx: Tx, context: WriteContext, batch: readonly DecidedSale[]) {
+  const ids = [...new Set(batch.flatMap(({ sale }) => [...unitsByProduct(sale).keys()]))];
+  const names = new Map(
+    (
+      await tx
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(and(eq(products.businessId, context.businessId), inArray(products.id, ids)))
+    ).map((row) => [row.id, row.name]),
   );
-  const lines = batch.flatMap((sale) => lineRowsOf(sale, () => ''));
-  const moves = batch.flatMap((sale) =>
+  const rows = batch.map((decided) =>
+    saleRowOf(decided.sale, context.businessId, context.userId, context.now, decided),
+  );
+  const lines = batch.flatMap(({ sale }) => lineRowsOf(sale, (id) => names.get(id) ?? ''));
+  const moves = batch.flatMap(({ sale }) =>
     [...unitsByProduct(sale)].map(([productId, quantity]) => ({
       saleId: sale.id,
       productId,
@@ -207,12 +396,7 @@ async function storeSales(tx: Tx, context: WriteContext, batch: readonly Sale[])
   );
   const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
   const result = await tx.execute(sql`
-    with known as (
-      select id, name from ${products}
-      where business_id = ${context.businessId}
-        and id = any(${pgArray([...new Set(moves.map((move) => move.productId))])}::int[])
-    ),
-    offered as (
+    with offered as (
       select * from unnest(
         ${pgArray(rows.map((row) => row.id as string))}::uuid[],
         ${textArray(rows.map((row) => row.receipt))}::text[],
@@ -225,48 +409,56 @@ async function storeSales(tx: Tx, context: WriteContext, batch: readonly Sale[])
         ${pgArray(rows.map((row) => row.costCents ?? 0))}::int[],
         ${textArray(rows.map((row) => json(row.discount)))}::jsonb[],
         ${textArray(rows.map((row) => json(row.tenders)))}::jsonb[],
-        ${textArray(rows.map((row) => row.shiftId ?? null))}::uuid[]
+        ${textArray(rows.map((row) => row.shiftId ?? null))}::uuid[],
+        ${textArray(rows.map((row) => row.approval ?? null))}::text[],
+        ${textArray(rows.map((row) => row.approvedBy ?? null))}::uuid[],
+        ${textArray(rows.map((row) => row.approvalProblem ?? null))}::text[],
+        ${textArray(rows.map((row) => json(row.claims)))}::jsonb[]
       ) as s(id, receipt, made_at, total_cents, gst_cents, discount_cents, rounding_cents,
-        change_cents, cost_cents, discount, tenders, shift_id)
+        change_cents, cost_cents, discount, tenders, shift_id, approval, approved_by,
+        approval_problem, claims)
     ),
-    offered_lines as (
-      select * from unnest(
-        ${pgArray(lines.map((line) => line.saleId))}::uuid[],
-        ${pgArray(lines.map((line) => line.lineNo))}::int[],
-        ${pgArray(lines.map((line) => line.productId ?? 0))}::int[],
-        ${pgArray(lines.map((line) => line.quantity))}::int[],
-        ${pgArray(lines.map((line) => line.unitCents))}::int[],
-        ${pgArray(lines.map((line) => line.lucCents))}::int[],
-        ${pgArray(lines.map((line) => (line.taxable ? 1 : 0)))}::int[],
-        ${textArray(lines.map((line) => json(line.discount)))}::jsonb[],
-        ${pgArray(lines.map((line) => line.netCents))}::int[]
-      ) as l(sale_id, line_no, product_id, quantity, unit_cents, luc_cents, taxable, discount,
-        net_cents)
+    claimed as (
+      insert into ${receiptNumbers} (business_id, receipt, sale_id)
+      select ${context.businessId}, s.receipt, s.id from offered as s
+      where not exists (select 1 from ${sales} where id = s.id)
+      on conflict do nothing
+      returning receipt
     ),
     sale as (
       insert into ${sales}
         (id, business_id, receipt, user_id, made_at, recorded_at, total_cents, gst_cents,
-         discount_cents, rounding_cents, change_cents, cost_cents, discount, tenders, shift_id)
+         discount_cents, rounding_cents, change_cents, cost_cents, discount, tenders, shift_id,
+         approval, approved_by, approval_problem, claims)
       select s.id, ${context.businessId}, s.receipt, ${context.userId}, s.made_at,
         ${context.now}, s.total_cents, s.gst_cents, s.discount_cents, s.rounding_cents,
-        s.change_cents, s.cost_cents, s.discount, s.tenders, s.shift_id
-      from offered as s
-      where not exists (
-        select 1 from offered_lines as l
-        where l.sale_id = s.id and l.product_id not in (select id from known)
-      )
+        s.change_cents, s.cost_cents, s.discount, s.tenders, s.shift_id, s.approval,
+        s.approved_by, s.approval_problem, s.claims
+      from offered as s join claimed on claimed.receipt = s.receipt
       on conflict do nothing
       returning id, receipt, made_at
     ),
     lines as (
       insert into ${saleLines}
-        (sale_id, line_no, product_id, name, quantity, unit_cents, luc_cents, taxable, discount,
-         net_cents)
-      select l.sale_id, l.line_no, l.product_id, known.name, l.quantity, l.unit_cents,
-        l.luc_cents, l.taxable::boolean, l.discount, l.net_cents
-      from offered_lines as l
-        join sale on sale.id = l.sale_id
-        join known on known.id = l.product_id
+        (sale_id, line_no, product_id, name, quantity, unit_cents, shelf_cents, luc_cents,
+         taxable, discount, net_cents)
+      select l.sale_id, l.line_no, l.product_id, l.name, l.quantity, l.unit_cents,
+        l.shelf_cents, l.luc_cents, l.taxable::boolean, l.discount, l.net_cents
+      from unnest(
+        ${pgArray(lines.map((line) => line.saleId))}::uuid[],
+        ${pgArray(lines.map((line) => line.lineNo))}::int[],
+        ${pgArray(lines.map((line) => line.productId ?? 0))}::int[],
+        ${textArray(lines.map((line) => line.name))}::text[],
+        ${pgArray(lines.map((line) => line.quantity))}::int[],
+        ${pgArray(lines.map((line) => line.unitCents))}::int[],
+        ${pgArray(lines.map((line) => line.shelfCents ?? 0))}::int[],
+        ${pgArray(lines.map((line) => line.lucCents))}::int[],
+        ${pgArray(lines.map((line) => (line.taxable ? 1 : 0)))}::int[],
+        ${textArray(lines.map((line) => json(line.discount)))}::jsonb[],
+        ${pgArray(lines.map((line) => line.netCents))}::int[]
+      ) as l(sale_id, line_no, product_id, name, quantity, unit_cents, shelf_cents, luc_cents,
+        taxable, discount, net_cents)
+      join sale on sale.id = l.sale_id
     ),
     ${stockMoveSteps(
       context,
@@ -287,16 +479,10 @@ async function storeSales(tx: Tx, context: WriteContext, batch: readonly Sale[])
       from moves
     )
     select outcome.*, moved.*
-    from (
-      select coalesce((select array_agg(id::text) from sale), '{}') as stored,
-        coalesce((select array_agg(id) from known), '{}') as known
-    ) as outcome left join moved on true`);
+    from (select coalesce((select array_agg(id::text) from sale), '{}') as stored) as outcome
+      left join moved on true`);
   // One row for each product sold as it now is (one with nulls when nothing was stored).
-  const answered = (
-    result as unknown as {
-      rows: ({ stored: string[]; known: number[] } & Record<string, unknown>)[];
-    }
-  ).rows;
+  const answered = resultRows<{ stored: string[] } & Record<string, unknown>>(result);
   const storedIds = new Set(answered[0]?.stored ?? []);
   return {
     stored: new Map(
@@ -304,7 +490,6 @@ async function storeSales(tx: Tx, context: WriteContext, batch: readonly Sale[])
         .filter((row) => storedIds.has(row.id as string))
         .map((row) => [row.id as string, row as SaleFigures]),
     ),
-    known: new Set((answered[0]?.known ?? []).map(Number)),
     products: tableRows(
       products,
       answered.filter((row) => row.id != null),

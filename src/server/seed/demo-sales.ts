@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
 import { centsOf, roundCash } from '#domains/sales/money.ts';
 import { formatReceiptNumber } from '#domains/sales/receipt-number.ts';
-import { checkSale, type Sale, totalsOf } from '#domains/sales/sale.ts';
+import { checkSale, type PricedSale, type Sale, totalsOf } from '#domains/sales/sale.ts';
 import { random, type SeedProduct } from './catalogue.ts';
 
 /**
@@ -28,7 +28,7 @@ const DAY_MS = 86_400_000;
 const EVERYDAY_PRICE = 45;
 
 export interface PlannedSale {
-  sale: Sale;
+  sale: PricedSale;
   /** Index into the products the plan was made from, per line. */
   productIndexes: number[];
 }
@@ -136,7 +136,7 @@ export function planDemoSales(
     for (const minute of minutes) {
       const at = zoned(date, minute, timeZone);
       if (at > now.getTime()) break;
-      const lines: Sale['lines'] = [];
+      const lines: PricedSale['lines'] = [];
       const productIndexes: number[] = [];
       const lineCount =
         pattern.lines === 'busy' ? 1 + Math.floor(next() * 5) : 1 + Math.floor(next() ** 2 * 4);
@@ -144,10 +144,12 @@ export function planDemoSales(
         const chosen = pick();
         if (!chosen || productIndexes.includes(chosen.index)) continue;
         const roll = next();
+        const shelf = centsOf(Number(chosen.product.listPrice));
         lines.push({
           product_id: chosen.index + 1,
           quantity: roll < 0.72 ? 1 : roll < 0.9 ? 2 : roll < 0.97 ? 3 : 6,
-          unit_cents: centsOf(Number(chosen.product.listPrice)),
+          unit_cents: shelf,
+          shelf_cents: shelf,
           luc_cents: centsOf(Number(chosen.product.luc)),
           taxable: Number(chosen.product.gst) > 0,
         });
@@ -200,15 +202,15 @@ export function planDemoSales(
 }
 
 /** The planned sale with the products' real ids, checked as the server checks a tablet's. */
-export function withProductIds(planned: PlannedSale, idOf: (index: number) => number): Sale {
-  const sale: Sale = {
+export function withProductIds(planned: PlannedSale, idOf: (index: number) => number): PricedSale {
+  const sale: PricedSale = {
     ...planned.sale,
     lines: planned.sale.lines.map((line, index) => ({
       ...line,
       product_id: idOf(planned.productIndexes[index] ?? 0),
     })),
   };
-  const problem = checkSale(sale, () => true);
+  const problem = checkSale(sale);
   if (problem) throw new Error(`demo sale ${sale.receipt}: ${problem}`);
   return sale;
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { RECENT_MOVEMENTS, STOCK_MESSAGES, type StockMovement } from '#domains/stock/movement.ts';
 import { adjustStockWrite } from '#domains/stock/writes.ts';
+import { businessLife, refuseOutsideLife } from '../business/life.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
@@ -13,9 +14,10 @@ import { type MovementRow, recentMovements, recordMovement } from './movements.t
 /**
  * Stock movements of a product:
  * - POST /stock/products/{id}/movements {id, delta, reason, note?, made_at} → 201 {movement,
- *   product} (the product as it now is); the same movement again → 200 with the same; 404 when
- *   the product is not the caller's business's (or is gone); 409 when the id is another
- *   movement's; 400 {message, errors} for an invalid movement.
+ *   product} (the product as it now is); the same movement again, under any key → 201 with the
+ *   same; 404 when the product is not the caller's business's (or is gone); 409 when the id is
+ *   another movement's; 400 {message, errors} for an invalid movement or one dated outside the
+ *   shop's life.
  * - GET /stock/products/{id}/movements → {movements}, the newest RECENT_MOVEMENTS.
  */
 const toMovement = (
@@ -36,9 +38,15 @@ export function stockRoutes(deps: Deps, writes: WriteRoutes) {
   writes.add(adjustStockWrite, async (c, asked, params) => {
     const caller = c.get('caller');
     const id = serialIdParam(params.id, STOCK_MESSAGES.productGone);
+    const now = deps.now();
+    refuseOutsideLife(
+      'made_at',
+      asked.made_at,
+      await businessLife(c.var.db, caller.businessId, now),
+    );
     const outcome = await recordMovement(
       c.var.db,
-      { businessId: caller.businessId, userId: caller.userId, now: deps.now() },
+      { businessId: caller.businessId, userId: caller.userId, now },
       id,
       asked,
     );
@@ -48,7 +56,8 @@ export function stockRoutes(deps: Deps, writes: WriteRoutes) {
       movement: toMovement(outcome.movement, null),
       product: toEnhancedProduct(outcome.row),
     };
-    return c.json(answer, outcome.status === 'recorded' ? 201 : 200);
+    // Sent again under another key, it answers as it did when it was recorded.
+    return c.json(answer, 201);
   });
 
   app.get('/products/:id/movements', async (c) => {

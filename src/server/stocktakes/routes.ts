@@ -10,6 +10,7 @@ import {
   countLinesWrite,
   startStocktakeWrite,
 } from '#domains/stocktakes/writes.ts';
+import { businessLife, refuseOutsideLife } from '../business/life.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -79,12 +80,12 @@ export function stocktakeRoutes(deps: Deps, writes: WriteRoutes) {
 
   writes.add(startStocktakeWrite, async (c, start) => {
     const caller = c.get('caller');
+    const life = await businessLife(c.var.db, caller.businessId, deps.now());
+    refuseOutsideLife('started_at', start.started_at, life);
     const outcome = await startStocktake(c.var.db, context(caller), start);
     if (outcome.status === 'taken') throw new HttpError(409, STOCKTAKE_MESSAGES.idTaken);
-    return c.json(
-      { stocktake: await summaryOf(c.var.db, caller.businessId, outcome.row.id) },
-      outcome.status === 'created' ? 201 : 200,
-    );
+    // Sent again under another key, it answers as it did when it was started.
+    return c.json({ stocktake: await summaryOf(c.var.db, caller.businessId, outcome.row.id) }, 201);
   });
 
   app.get('/', async (c) => {
@@ -114,7 +115,10 @@ export function stocktakeRoutes(deps: Deps, writes: WriteRoutes) {
 
   writes.add(countLinesWrite, async (c, { device_id: deviceId, lines }, params) => {
     const id = stocktakeId(params.id);
-    const outcome = await recordLines(c.var.db, context(c.get('caller')), id, deviceId, lines);
+    const caller = c.get('caller');
+    const life = await businessLife(c.var.db, caller.businessId, deps.now());
+    for (const line of lines) refuseOutsideLife('counted_at', line.counted_at, life);
+    const outcome = await recordLines(c.var.db, context(caller), id, deviceId, lines);
     if (outcome.status === 'missing') throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
     if (outcome.status === 'closed') throw new HttpError(409, STOCKTAKE_MESSAGES.closed);
     return c.json({ saved: outcome.saved, gone: outcome.gone });

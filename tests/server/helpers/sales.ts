@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { parse } from 'valibot';
+import { approvalDigest, type SealedApproval, sealApproval } from '#domains/sales/approval.ts';
+import { PaymentSettingsAnswerSchema } from '#domains/sales/payment-settings.ts';
 import { type Sale, totalsOf } from '#domains/sales/sale.ts';
 import { products } from '#server/db/schema.ts';
 import type { TestServer } from './test-server.ts';
@@ -39,4 +42,27 @@ export function cardSale(lines: Sale['lines'], receipt: string, extra: Partial<S
     gst_cents: totals.gstCents,
     ...extra,
   };
+}
+
+/** The shop's payment settings, approvers and approval key, as a tablet of `token`'s reads them. */
+export async function paymentSettingsOf(server: TestServer, token: string) {
+  const response = await server.call('GET', '/api/v1/sales/settings', { token });
+  if (response.status !== 200) throw new Error(`settings: ${response.status}`);
+  return parse(PaymentSettingsAnswerSchema, response.body);
+}
+
+/** A PIN typed for one sale as it stands, sealed to the shop's key as a tablet seals it. */
+export async function sealedPin(
+  server: TestServer,
+  token: string,
+  approval: { pin: string; sale: Pick<Sale, 'id' | 'lines' | 'discount'>; approverId: string },
+): Promise<SealedApproval> {
+  const { approval_key: key } = await paymentSettingsOf(server, token);
+  if (!key) throw new Error('the server answered no approval key');
+  return sealApproval(key, {
+    pin: approval.pin,
+    saleId: approval.sale.id,
+    approverId: approval.approverId,
+    digest: await approvalDigest(approval.sale),
+  });
 }

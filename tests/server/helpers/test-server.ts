@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '#server/app.ts';
@@ -58,6 +59,11 @@ async function openTestDatabase(): Promise<Database & { url?: string }> {
       await empty.drop();
     },
   };
+}
+
+/** The link a mail's text carries (an invitation's, a reset's), as a person would click it. */
+export function linkIn(message: MailMessage | undefined): string {
+  return /https?:\/\/\S+/.exec(message?.text ?? '')?.[0] ?? '';
 }
 
 export interface JsonResponse {
@@ -170,6 +176,12 @@ export async function createTestServer(options: { staticDir?: string; log?: Logg
       if (!harbour || !hilltop) throw new Error('the two businesses were not created');
       return { harbour, hilltop };
     },
+    /**
+     * Every business of this database began long ago: sales, returns and movements dated in
+     * the past (a fixed day a test was written for) fall in their life (business/life.ts).
+     */
+    foundedLongAgo: () =>
+      database.db.execute(sql`update businesses set created_at = '2020-01-01T00:00:00Z'`),
     close: () => database.close(),
   };
 }

@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
+import type { SealedApproval } from '#domains/sales/approval.ts';
+import { sales } from '#server/db/schema.ts';
 import type { Product } from './products.ts';
+import { sealedPin } from './sales.ts';
 import type { TestServer } from './test-server.ts';
 
 /**
@@ -34,10 +38,12 @@ export const fixture = {
   sale: '',
   /** An open shift, for the close sample. */
   shift: '',
+  /** The owner's PIN (the PIN sample's), sealed for one sale, for the approval check sample. */
+  approval: { sale_id: '', approval: {} as SealedApproval },
 };
 export const uuid = () => crypto.randomUUID();
 /** Receipt numbers the sale samples have used: each sample is a new sale. */
-let sales = 0;
+let receipts = 0;
 /** Rows the import sample has applied: each sample is a row of its own. */
 let importedRows = 0;
 export const now = () => new Date().toISOString();
@@ -244,10 +250,10 @@ export const SAMPLES: Sample[] = [
     route: 'POST /api/v1/sales',
     path: () => '/api/v1/sales',
     body: () => {
-      sales += 1;
+      receipts += 1;
       return {
         id: uuid(),
-        receipt: `T1-${String(sales).padStart(6, '0')}`,
+        receipt: `T1-${String(receipts).padStart(6, '0')}`,
         made_at: now(),
         lines: [
           {
@@ -268,11 +274,11 @@ export const SAMPLES: Sample[] = [
     route: 'POST /api/v1/sales/returns',
     path: () => '/api/v1/sales/returns',
     body: () => {
-      sales += 1;
+      receipts += 1;
       return {
         id: uuid(),
         sale_id: fixture.sale,
-        receipt: `T9-${String(100_000 + sales).padStart(6, '0')}`,
+        receipt: `T9-${String(100_000 + receipts).padStart(6, '0')}`,
         made_at: now(),
         lines: [{ line_no: 1, quantity: 1, resaleable: true }],
         tender: { kind: 'card', cents: 100 },
@@ -287,6 +293,11 @@ export const SAMPLES: Sample[] = [
     body: () => ({ email: 'customer@hostile.test' }),
   },
   {
+    route: 'POST /api/v1/sales/:id/approval-review',
+    path: () => `/api/v1/sales/${fixture.sale}/approval-review`,
+    body: () => ({}),
+  },
+  {
     route: 'POST /api/v1/sales/shifts',
     path: () => '/api/v1/sales/shifts',
     body: () => ({ id: uuid(), till: 'T9', opened_at: now(), float_cents: 20_000 }),
@@ -295,7 +306,7 @@ export const SAMPLES: Sample[] = [
     route: 'POST /api/v1/sales/shifts/:id/close',
     path: () => `/api/v1/sales/shifts/${fixture.shift}/close`,
     body: () => ({
-      closed_at: '2026-11-26T08:00:00.000Z',
+      closed_at: now(),
       counted_cents: 45_000,
       ledger: {
         sales: 3,
@@ -327,6 +338,11 @@ export const SAMPLES: Sample[] = [
     route: 'PUT /api/v1/sales/approval-pin',
     path: () => '/api/v1/sales/approval-pin',
     body: () => ({ pin: '4321' }),
+  },
+  {
+    route: 'POST /api/v1/sales/approvals',
+    path: () => '/api/v1/sales/approvals',
+    body: () => fixture.approval,
   },
   {
     route: 'POST /api/v1/sales/tills',
@@ -448,7 +464,7 @@ export async function setUpWriteSamples(server: TestServer): Promise<string> {
   });
   const product = await server.call('POST', '/api/v1/catalogue/products', {
     token,
-    body: { fields: { name: 'Hill of Grace 2018', luc: 600, list_price: 1100 } },
+    body: { fields: { name: 'Hill of Grace 2018', luc: 6, list_price: 11 } },
   });
   fixture.product = (product.body as Product).id;
   const example = await server.call('POST', '/api/v1/products', {
@@ -485,6 +501,21 @@ export async function setUpWriteSamples(server: TestServer): Promise<string> {
     total_cents: 999_900,
     gst_cents: 90_900,
   });
+  // As if its discount's approval had not held: a manager may mark it reviewed.
+  await server.db
+    .update(sales)
+    .set({ approval: 'not-confirmed', approvalProblem: 'wrong-pin' })
+    .where(eq(sales.id, fixture.sale));
+  const owner = (await server.login('owner@hostile.test', 'Hostile2026')).user.id;
+  await sendWrite(server, token, 'PUT', '/api/v1/sales/approval-pin', { pin: '4321' });
+  const approved = {
+    id: uuid(),
+    lines: [{ product_id: fixture.product, quantity: 1, unit_cents: 1 }],
+  };
+  fixture.approval = {
+    sale_id: approved.id,
+    approval: await sealedPin(server, token, { pin: '4321', sale: approved, approverId: owner }),
+  };
   fixture.shift = uuid();
   await sendWrite(server, token, 'POST', '/api/v1/sales/shifts', {
     id: fixture.shift,

@@ -13,6 +13,7 @@ import { PageSpinner } from '#ui/spinner.tsx';
 import { useNearViewport } from '#ui/use-near-viewport.ts';
 import { formatChange } from '../chart-format.ts';
 import { stockLevel } from '../stock-level.ts';
+import { ApprovalsToReview } from './approvals-to-review.tsx';
 import './dashboard.css';
 
 // ECharts is the heaviest thing on the page: it loads on its own, after the cards.
@@ -315,6 +316,7 @@ function Cards({
           Updated {asOfText(snapshot.asOf, now)}
         </p>
       )}
+      <ApprovalsToReview />
       <div className="dash-grid">
         <TodaySnapshot today={snapshot.today} hasSales={snapshot.hasSales} />
         <TomorrowOrders orders={snapshot.tomorrowOrders} />

@@ -10,6 +10,7 @@ import {
   useStoredTill,
   useUnsentSales,
 } from '#data/hooks/use-stored.ts';
+import type { ApprovalOutcome } from '#data/repositories/approvals.ts';
 import { refreshCatalogue } from '#data/repositories/catalogue.ts';
 import { parkSale, unparkSale } from '#data/repositories/parked-sales.ts';
 import {
@@ -21,7 +22,7 @@ import { ensureTill, TILL_TEXT } from '#data/repositories/tills.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import { codeIndex, lookUpScan } from '#domains/products/lookup.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
-import type { Approver } from '#domains/sales/approval.ts';
+import { PIN_MESSAGES } from '#domains/sales/approval.ts';
 import { centsOf, formatCents, needsApproval, parseCents, settle } from '#domains/sales/money.ts';
 import {
   DEFAULT_PAYMENT_SETTINGS,
@@ -89,6 +90,9 @@ const CATALOGUE_FOLLOW_MS = 30_000;
 
 const MODE_LABELS = { sale: 'Sale', returns: 'Returns', shift: 'Shift' } as const;
 
+/** An approval the dialog gave: checked by the server, or to be checked when the sale arrives. */
+type Given = Exclude<ApprovalOutcome, { status: 'refused' }>;
+
 /** What is on the shelf: below 0 when tablets sold more than was counted (each keeps its sale). */
 function FavouriteToggle({
   name,
@@ -136,13 +140,16 @@ export function PosPage() {
   const storedSettings = useStoredPaymentSettings(businessId);
   const settings: PaymentSettings = storedSettings?.settings ?? DEFAULT_PAYMENT_SETTINGS;
   const approvers = storedSettings?.approvers ?? [];
+  const approvalKey = storedSettings?.approval_key;
   const canArrange = useCan('sales.settings');
   const choices = tenderChoices(settings);
 
   const [tillProblem, setTillProblem] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const [basket, setBasketState] = useState<Basket>(EMPTY_BASKET);
-  const [approvedBy, setApprovedBy] = useState<Approver | null>(null);
+  /** A manager's approval of the basket as it stands, and the sale's id it was sealed for. */
+  const [approved, setApproved] = useState<Given | null>(null);
+  const [saleId, setSaleId] = useState(() => crypto.randomUUID());
   const [choice, setChoice] = useState<string>('cash');
   const [given, setGiven] = useState('');
   const [amount, setAmount] = useState('');
@@ -158,7 +165,7 @@ export function PosPage() {
   // Any change to what is sold takes back an approval given for what it was.
   function setBasket(change: (current: Basket) => Basket) {
     setBasketState(change);
-    setApprovedBy(null);
+    setApproved(null);
     setProblem(null);
   }
 
@@ -289,7 +296,7 @@ export function PosPage() {
     if (settings.cash) setChoice('cash');
   }
 
-  async function complete(event?: FormEvent, approver: Approver | null = approvedBy) {
+  async function complete(event?: FormEvent, approval: Given | null = approved) {
     event?.preventDefault();
     if (!businessId || basket.lines.length === 0 || !selected) return;
     const local = unsellable(basket.lines);
@@ -297,7 +304,7 @@ export function PosPage() {
       setProblem(local);
       return;
     }
-    if (overLimit && !approver) {
+    if (overLimit && !approval) {
       setAsking(true);
       return;
     }
@@ -324,11 +331,12 @@ export function PosPage() {
     try {
       const sale = await recordSale(
         {
+          id: saleId,
           lines: basket.lines,
           discount: basket.discount,
           tenders,
           cashStep: settings.cashStepCents,
-          approvedBy: approver?.user_id,
+          approval: approval?.approval,
         },
         businessId,
       );
@@ -339,10 +347,12 @@ export function PosPage() {
         businessName: user?.businessName ?? '',
         header: settings.receiptHeader,
         footer: settings.receiptFooter,
-        approvedBy: approver?.name,
+        approvedBy: approval?.approver.name,
+        approvalPending: approval?.status === 'pending',
       });
       setBasketState(EMPTY_BASKET);
-      setApprovedBy(null);
+      setApproved(null);
+      setSaleId(crypto.randomUUID());
       setGiven('');
       setAmount('');
       setApprovalCode('');
@@ -718,8 +728,8 @@ export function PosPage() {
               ) : null}
               {overLimit ? (
                 <p className="pos__hint" role="status">
-                  {approvedBy
-                    ? `Discount approved by ${approvedBy.name}`
+                  {approved
+                    ? `Discount approved by ${approved.approver.name}${approved.status === 'pending' ? `. ${PIN_MESSAGES.offline}.` : ''}`
                     : `Over the ${settings.discountLimitPercent} % staff limit: a manager approves it at Complete.`}
                 </p>
               ) : null}
@@ -835,12 +845,14 @@ export function PosPage() {
       {asking ? (
         <ApprovalDialog
           limit={settings.discountLimitPercent}
+          sale={{ id: saleId, lines, discount: basket.discount }}
           approvers={approvers}
+          approvalKey={approvalKey}
           onClose={() => setAsking(false)}
-          onApproved={(approver) => {
+          onApproved={(given) => {
             setAsking(false);
-            setApprovedBy(approver);
-            void complete(undefined, approver);
+            setApproved(given);
+            void complete(undefined, given);
           }}
         />
       ) : null}

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import * as v from 'valibot';
 import { emailReceipt } from '#data/repositories/sales.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
+import { PIN_MESSAGES } from '#domains/sales/approval.ts';
 import { code128Bars } from '#domains/sales/code128.ts';
 import { formatCents, type Settlement } from '#domains/sales/money.ts';
 import {
@@ -42,6 +43,8 @@ export interface ReceiptContent {
   header: string;
   footer: string;
   approvedBy?: string | undefined;
+  /** The approval was sealed offline: the server checks it when the sale arrives. */
+  approvalPending?: boolean | undefined;
 }
 
 /** The receipt by email, when the customer gives an address (the server sends it: online). */
@@ -198,6 +201,11 @@ export function Receipt({
         <ReceiptBarcode receipt={sale.receipt} />
         {content.footer ? <p className="receipt__text">{content.footer}</p> : null}
       </div>
+      {content.approvalPending ? (
+        <p className="pos__hint" role="status">
+          {PIN_MESSAGES.offline}
+        </p>
+      ) : null}
       <EmailReceipt saleId={sale.id} />
       <div className="receipt__actions">
         <button type="button" className="button button--secondary" onClick={() => window.print()}>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { saleLinesOf } from '#data/repositories/sales.ts';
-import { approverOf, newPinSalt, pinHash } from '#domains/sales/approval.ts';
 import { formatCents, needsApproval } from '#domains/sales/money.ts';
 import {
   DEFAULT_PAYMENT_SETTINGS,
@@ -34,13 +33,18 @@ describe('the basket', () => {
     expect(basket.lines.map((line) => line.item.product)).toEqual(['Riesling']);
   });
 
-  it('sells at an overridden price, and records the shelf price beside it', () => {
+  it('sells at an overridden price, and says what the tablet knew of the product beside it', () => {
     const basket = changeLine(addItem(EMPTY_BASKET, gin), 1, { unitCents: 8_000 });
     const [line] = saleLinesOf(basket.lines);
-    expect(line).toMatchObject({ unit_cents: 8_000, shelf_cents: 9_099, luc_cents: 5_000 });
-    // The shelf price itself is no override.
+    expect(line).toMatchObject({
+      unit_cents: 8_000,
+      shelf_cents: 9_099,
+      luc_cents: 5_000,
+      taxable: true,
+    });
+    // At the shelf price: the same claims, the price charged is the shelf's.
     const same = saleLinesOf(changeLine(basket, 1, { unitCents: 9_099 }).lines)[0];
-    expect(same?.shelf_cents).toBeUndefined();
+    expect(same).toMatchObject({ unit_cents: 9_099, shelf_cents: 9_099 });
   });
 
   it('measures the discount given against shelf prices: overrides, line and sale discounts', () => {
@@ -100,17 +104,5 @@ describe('Payment & Tax settings', () => {
     expect(
       offersTender({ ...DEFAULT_PAYMENT_SETTINGS, cash: false, card: false, otherTenders: [] }),
     ).toBe(false);
-  });
-});
-
-describe('approval PINs', () => {
-  it('checks a PIN against salted hashes, as the server made them', async () => {
-    const salt = newPinSalt();
-    const hash = await pinHash('2468', salt, 1_000);
-    const approvers = [{ user_id: 'm1', name: 'Mo', salt, hash, iterations: 1_000 }];
-    expect((await approverOf('2468', approvers))?.name).toBe('Mo');
-    expect(await approverOf('2469', approvers)).toBeNull();
-    // The same PIN with another salt is another hash.
-    expect(await pinHash('2468', newPinSalt(), 1_000)).not.toBe(hash);
   });
 });

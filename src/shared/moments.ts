@@ -1,0 +1,87 @@
+import * as v from 'valibot';
+
+/**
+ * Dates and times sent to the server, checked to be real calendar moments before anything reads
+ * them. `new Date('2026-02-30T00:00:00Z')` quietly means 2 March, and PostgreSQL refuses year 0
+ * (there is none) with an error of its own: both must be refused at the door, in words. A moment
+ * is an ISO 8601 date and time with its offset ('2026-11-28T09:30:00.000Z', '…+11:00') whose
+ * date exists, in the years Vintry's records can hold (2000–2099).
+ */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2099;
+/** How far a fact's device time may stray from the shop's life and the server's clock. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const MOMENT_MESSAGES = {
+  moment: (field: string) => `${field} must be a date and time such as 2026-11-28T09:30:00Z`,
+  day: (field: string) => `${field} must be a day such as 2026-11-28`,
+  outside: (field: string, from: string, to: string) =>
+    `${field} must fall between ${from} and ${to}: the shop's first day and tomorrow`,
+} as const;
+
+const MOMENT =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const daysInMonth = (year: number, month: number) =>
+  new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** Whether year, month and day name a day that exists, in the years records can hold. */
+function isRealDay(year: number, month: number, day: number): boolean {
+  return (
+    year >= FIRST_YEAR &&
+    year <= LAST_YEAR &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month)
+  );
+}
+
+export function isRealMoment(text: string): boolean {
+  const match = MOMENT.exec(text);
+  if (!match) return false;
+  const [, year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = match;
+  return (
+    isRealDay(Number(year), Number(month), Number(day)) &&
+    Number(hour) <= 23 &&
+    Number(minute) <= 59 &&
+    Number(second ?? 0) <= 59 &&
+    Number(offsetHours ?? 0) <= 14 &&
+    Number(offsetMinutes ?? 0) <= 59
+  );
+}
+
+export function isRealDayText(text: string): boolean {
+  const match = DAY.exec(text);
+  return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+/** A real moment, as its text (Date reads it exactly). */
+export const momentSchema = (field: string) => {
+  const message = MOMENT_MESSAGES.moment(field);
+  return v.pipe(v.string(message), v.maxLength(40, message), v.check(isRealMoment, message));
+};
+
+/** A real day, 'YYYY-MM-DD'. */
+export const daySchema = (field: string) => {
+  const message = MOMENT_MESSAGES.day(field);
+  return v.pipe(v.string(message), v.maxLength(10, message), v.check(isRealDayText, message));
+};
+
+/**
+ * Why a fact made on a device (a sale, a return, a movement) cannot have happened when it says,
+ * or null: before the day before the shop began, or more than a day ahead of the server's clock
+ * (a tablet's clock may be off by hours, never by days).
+ */
+export function momentOutsideLife(
+  field: string,
+  moment: string,
+  life: { since: Date; now: Date },
+): string | null {
+  const at = Date.parse(moment);
+  const from = new Date(life.since.getTime() - DAY_MS);
+  const to = new Date(life.now.getTime() + DAY_MS);
+  if (at >= from.getTime() && at <= to.getTime()) return null;
+  return MOMENT_MESSAGES.outside(field, from.toISOString(), to.toISOString());
+}
