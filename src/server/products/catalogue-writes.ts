@@ -152,7 +152,10 @@ export interface WriteContext {
  * touches the business's catalogue version: two writes of the same products (two tablets' sales
  * with their lines in opposite orders, an import beside a count's close) then wait for each
  * other instead of each holding a row the other needs (a deadlock, which PostgreSQL ends by
- * failing one of them). A write of one product locks it before the version too.
+ * failing one of them). A write of one product locks it before the version too. The lock is the
+ * one an update of the row takes itself (FOR NO KEY UPDATE): rows that only refer to a product
+ * (a count's line, a movement) take a lighter one, which does not wait for it, so a write that
+ * made such a row first never waits on this lock while holding one.
  */
 export async function lockProducts(
   tx: Db,
@@ -165,7 +168,7 @@ export async function lockProducts(
     .from(products)
     .where(ofBusiness(businessId, ids))
     .orderBy(asc(products.id))
-    .for('update');
+    .for('no key update');
 }
 
 /** lockProducts, answering only the ids (a count's close locks 50,000 products). */
@@ -176,7 +179,7 @@ export async function lockProductIds(tx: Db, businessId: string, ids: readonly n
     .from(products)
     .where(ofBusiness(businessId, ids))
     .orderBy(asc(products.id))
-    .for('update');
+    .for('no key update');
 }
 
 const ofBusiness = (businessId: string, ids: readonly number[]) =>
@@ -254,7 +257,7 @@ export async function patchProduct(
       .select()
       .from(products)
       .where(and(eq(products.businessId, context.businessId), eq(products.id, id)))
-      .for('update');
+      .for('no key update');
     if (!current) return { status: 'missing' };
     const base = baseVersion === 'current' ? current.version : baseVersion;
     // Based on the version it changes: nothing changed since, nothing to read.
@@ -744,7 +747,7 @@ export async function moveCustomValues(
       and(eq(products.businessId, context.businessId), sql`${products.customValues} ? ${from}`),
     )
     .orderBy(asc(products.id))
-    .for('update');
+    .for('no key update');
   if (holders.length === 0) return;
   const catalogueVersion = await bumpCatalogueVersion(tx, context.businessId);
   const carried =
@@ -760,7 +763,7 @@ export async function moveCustomValues(
     with before as (
       select id, custom_values -> ${from}::text as value from ${products}
       where business_id = ${context.businessId} and custom_values ? ${from}::text
-      for update
+      for no key update
     ),
     moved as (
       update ${products} as p

@@ -155,8 +155,8 @@ export async function recordReturn(
         id: randomUUID(),
       })),
     ];
-    // Locked before the movements reference them (a reference takes a lighter lock, which two
-    // returns of one product would each hold while waiting to take this one).
+    // Locked in id order before anything moves the catalogue version, as every write of several
+    // products locks them (products/catalogue-writes.ts lockProducts).
     await lockProductIds(tx, context.businessId, [...back.keys()]);
     if (movements.length > 0) {
       await tx.insert(stockMovements).values(

@@ -41,7 +41,7 @@ export async function recordMovement(
       .select()
       .from(products)
       .where(and(eq(products.businessId, context.businessId), eq(products.id, productId)))
-      .for('update');
+      .for('no key update');
     const [inserted] = current
       ? await tx
           .insert(stockMovements)

@@ -73,8 +73,22 @@ export class FakeSyncServer {
   stocktakes = new Map<string, Map<number, { quantity: number; countedAt: string }>>();
   /** Stock movements by their id. */
   movements = new Map<string, { productId: number; delta: number }>();
-  /** Sales by their id: each line's product and units, and the units returned of each. */
-  sales = new Map<string, { lines: { productId: number; quantity: number; returned: number }[] }>();
+  /**
+   * Sales by their id: each line's product and units, the units returned of each, and what its
+   * manager's approval came to, when it brought one.
+   */
+  sales = new Map<
+    string,
+    {
+      lines: { productId: number; quantity: number; returned: number }[];
+      approval?: 'confirmed' | 'not-confirmed';
+    }
+  >();
+  /**
+   * What the real server would find when it opens each sealed PIN (by its sealed text): the test
+   * that seals a PIN says whether it is the approver's. A sale whose PIN is not is kept, marked.
+   */
+  approvalVerdicts = new Map<string, 'confirmed' | 'not-confirmed'>();
   /** Returns by their id. */
   returns = new Set<string>();
   /** How many times the write of each Idempotency-Key took effect. */
@@ -294,18 +308,24 @@ export class FakeSyncServer {
 
   /** A sale: stored once by its id, each product's stock moved by what it sold. */
   private applySale(body: unknown): [number, unknown] {
-    const sale = body as { id: string; lines: { product_id: number; quantity: number }[] };
+    const sale = body as {
+      id: string;
+      lines: { product_id: number; quantity: number }[];
+      approval?: { sealed: string };
+    };
     const sold = sale.lines.map((line) => this.products.get(line.product_id));
     if (!this.sales.has(sale.id)) {
       const missing = sale.lines.find((line) => !this.products.has(line.product_id));
       if (missing)
         return [422, { message: `Product ${missing.product_id} is not in this shop's catalogue` }];
+      const approval = sale.approval && this.approvalVerdicts.get(sale.approval.sealed);
       this.sales.set(sale.id, {
         lines: sale.lines.map((line) => ({
           productId: line.product_id,
           quantity: line.quantity,
           returned: 0,
         })),
+        ...(approval ? { approval } : {}),
       });
       sale.lines.forEach((line, index) => {
         const product = sold[index] as ServedProduct;
@@ -314,7 +334,7 @@ export class FakeSyncServer {
       });
     }
     const answer = {
-      sale: { id: sale.id },
+      sale: { id: sale.id, approval: this.sales.get(sale.id)?.approval ?? null },
       products: sold.flatMap((p) => (p ? [productAnswer(p)] : [])),
     };
     return [201, answer];
