@@ -67,4 +67,12 @@ export const TILL_STAFF = {
   name: 'Tess Till',
 };
 
+/** A manager of the demo business who approves the staff's discounts with their own PIN. */
+export const TILL_MANAGER = {
+  email: 'till.manager@vintry.test',
+  password: 'TillManager2026',
+  business: 'Demo Cellar',
+  name: 'Max Manager',
+};
+
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';

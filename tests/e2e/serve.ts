@@ -9,6 +9,7 @@ import {
   SCAN_USER,
   SETTINGS_USER,
   TEAM_OWNER,
+  TILL_MANAGER,
   TILL_STAFF,
 } from './e2e-env.ts';
 
@@ -24,7 +25,7 @@ function createUser(
   password: string,
   business: string,
   name: string,
-  role?: 'staff',
+  role?: 'staff' | 'manager',
 ) {
   const created = spawnSync(
     'npm',
@@ -54,6 +55,13 @@ createUser(EXAMPLES_USER.email, EXAMPLES_USER.password, EXAMPLES_USER.business, 
 createUser(SCAN_USER.email, SCAN_USER.password, SCAN_USER.business, 'Sky Scanner');
 createUser(IMPORT_USER.email, IMPORT_USER.password, IMPORT_USER.business, 'Ivy Importer');
 createUser(TILL_STAFF.email, TILL_STAFF.password, TILL_STAFF.business, TILL_STAFF.name, 'staff');
+createUser(
+  TILL_MANAGER.email,
+  TILL_MANAGER.password,
+  TILL_MANAGER.business,
+  TILL_MANAGER.name,
+  'manager',
+);
 createUser(TEAM_OWNER.email, TEAM_OWNER.password, TEAM_OWNER.business, 'Olive Owner');
 
 const server = spawn('npm', ['start'], { env, stdio: 'inherit' });

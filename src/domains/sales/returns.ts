@@ -170,6 +170,8 @@ export const SoldSaleSchema = v.object({
   total_cents: v.number(),
   gst_cents: v.number(),
   tenders: v.array(v.looseObject({ kind: v.string() })),
+  /** A discount past the staff limit: confirmed by a manager's PIN, or not (see approval.ts). */
+  approval: v.optional(v.nullable(v.picklist(['confirmed', 'not-confirmed']))),
   lines: v.array(
     v.object({
       line_no: v.number(),

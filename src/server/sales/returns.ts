@@ -218,6 +218,7 @@ export async function saleByReceipt(
     total_cents: sale.totalCents,
     gst_cents: sale.gstCents,
     tenders: sale.tenders as SoldSale['tenders'],
+    approval: sale.approval,
     lines: await soldLines(db, sale.id),
   };
 }

@@ -186,7 +186,7 @@ async function saleTermsOf(tx: Tx, businessId: string, ids: readonly number[], s
           select product_id, kind, fields, at from ${productChanges}
           where business_id = ${businessId} and kind <> 'stock' and at > ${since}
             and product_id = any(${pgArray(rows.map((row) => row.id))}::int[])
-            and fields ?| array['list_price', 'luc', 'gst']
+            and fields ?| ${textArray(Object.values(PRICED_FIELDS))}::text[]
           order by product_id, product_version`),
       )
     : [];
@@ -234,7 +234,7 @@ async function decideSales(
   tx: Tx,
   context: WriteContext & { role: Role },
   batch: readonly Sale[],
-): Promise<Decision[]> {
+): Promise<{ decisions: Decision[]; nameOf: (productId: number) => string }> {
   const since = new Date(Math.min(...batch.map((sale) => Date.parse(sale.made_at))));
   const ids = [...new Set(batch.flatMap((sale) => [...unitsByProduct(sale).keys()]))];
   const terms = await saleTermsOf(tx, context.businessId, ids, since);
@@ -264,7 +264,7 @@ async function decideSales(
     }
     decisions.push({ sale: priced.priced, claims: priced.claims, approval });
   }
-  return decisions;
+  return { decisions, nameOf: (id) => terms.rows.get(id)?.name ?? '' };
 }
 
 /** The outcome for a sale whose id is stored already: the same sale again, or another's id. */
@@ -298,9 +298,15 @@ export async function recordSale(
     // before anything is checked again: the tablet's figures were taken then.
     const stored = await storedAs(tx, context.businessId, sale);
     if (stored) return stored;
-    const decision = (await decideSales(tx, context, [sale]))[0] as Decision;
+    const decided = await decideSales(tx, context, [sale]);
+    const decision = decided.decisions[0] as Decision;
     if ('status' in decision) return decision;
-    const { stored: kept, products: sold } = await storeSales(tx, context, [decision]);
+    const { stored: kept, products: sold } = await storeSales(
+      tx,
+      context,
+      [decision],
+      decided.nameOf,
+    );
     const figures = kept.get(sale.id);
     if (figures) return { status: 'recorded', sale: figures, products: sold };
     // Its receipt number was taken: by this same sale, sent at the same moment under another
@@ -347,14 +353,14 @@ export async function recordSales(
       return first && !storedIds.has(sale.id);
     });
     if (fresh.length === 0) return batch.map(() => null);
-    const decisions = await decideSales(tx, context, fresh);
+    const { decisions, nameOf } = await decideSales(tx, context, fresh);
     const ready = new Map<Sale, DecidedSale>();
     fresh.forEach((sale, index) => {
       const decision = decisions[index];
       if (decision && !('status' in decision)) ready.set(sale, decision);
     });
     if (ready.size === 0) return batch.map(() => null);
-    const { stored, products: sold } = await storeSales(tx, context, [...ready.values()]);
+    const { stored, products: sold } = await storeSales(tx, context, [...ready.values()], nameOf);
     const productsById = new Map(sold.map((product) => [product.id, product]));
     return batch.map((sale): SaleOutcome | null => {
       const figures = ready.has(sale) ? stored.get(sale.id) : undefined;
@@ -367,25 +373,21 @@ export async function recordSales(
 
 /**
  * The one statement that stores decided sales: each takes its receipt number (a number another
- * sale or return holds leaves the sale unstored), and is stored with its lines (named as their
- * products are now), its 'Sale' movements and the stock they move. Their products are locked
- * already (decideSales). Answers the figures of those stored and the products sold as they now
- * are.
+ * sale or return holds leaves the sale unstored), and is stored with its lines (named by
+ * `nameOf`, as their products are now), its 'Sale' movements and the stock they move. Their
+ * products are locked already (decideSales). Answers the figures of those stored and the
+ * products sold as they now are.
  */
-async function storeSales(tx: Tx, context: WriteContext, batch: readonly DecidedSale[]) {
-  const ids = [...new Set(batch.flatMap(({ sale }) => [...unitsByProduct(sale).keys()]))];
-  const names = new Map(
-    (
-      await tx
-        .select({ id: products.id, name: products.name })
-        .from(products)
-        .where(and(eq(products.businessId, context.businessId), inArray(products.id, ids)))
-    ).map((row) => [row.id, row.name]),
-  );
+async function storeSales(
+  tx: Tx,
+  context: WriteContext,
+  batch: readonly DecidedSale[],
+  nameOf: (productId: number) => string,
+) {
   const rows = batch.map((decided) =>
     saleRowOf(decided.sale, context.businessId, context.userId, context.now, decided),
   );
-  const lines = batch.flatMap(({ sale }) => lineRowsOf(sale, (id) => names.get(id) ?? ''));
+  const lines = batch.flatMap(({ sale }) => lineRowsOf(sale, nameOf));
   const moves = batch.flatMap(({ sale }) =>
     [...unitsByProduct(sale)].map(([productId, quantity]) => ({
       saleId: sale.id,

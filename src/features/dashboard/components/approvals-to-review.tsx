@@ -5,7 +5,7 @@ import { useCan } from '#data/hooks/use-permissions.ts';
 import { markApprovalReviewed, unconfirmedApprovalsQuery } from '#data/repositories/approvals.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import { APPROVAL_PROBLEMS } from '#domains/sales/approval.ts';
-import { formatCents } from '#domains/sales/money.ts';
+import { discountPercent, formatCents } from '#domains/sales/money.ts';
 import type { UnconfirmedSale } from '#domains/sales/review.ts';
 import { plural } from '#shared/words.ts';
 
@@ -17,8 +17,10 @@ export const REVIEW_TEXT = {
   offline: 'Marking a sale reviewed needs the connection.',
   soldBy: (name: string | null) => `Sold by ${name ?? 'someone no longer in the team'}`,
   named: (name: string) => `approval named ${name}`,
-  figures: (total: number, shelf: number) =>
-    `${formatCents(total)} against ${formatCents(shelf)} at the shop’s prices`,
+  figures: (total: number, shelf: number) => {
+    const off = discountPercent({ grossCents: shelf, discountCents: Math.max(shelf - total, 0) });
+    return `${formatCents(total)} against ${formatCents(shelf)} at the shop’s prices (${Math.round(off)} % off)`;
+  },
   more: (count: number) => `and ${plural(count, 'more sale')} like these`,
 } as const;
 

@@ -91,8 +91,8 @@ export function ApprovalDialog({
         </>
       }
     >
-      <form id={`${id}-form`} onSubmit={submit} noValidate>
-        <p>{PIN_MESSAGES.needed(limit)}.</p>
+      <form id={`${id}-form`} className="approval-form" onSubmit={submit} noValidate>
+        <p className="approval-form__intro">{PIN_MESSAGES.needed(limit)}.</p>
         {approvers.length === 0 ? (
           <p role="alert">{APPROVAL_TEXT.noApprovers}</p>
         ) : (

@@ -37,7 +37,8 @@ export const PAYMENT_TEXT = {
   pinSaved: 'Your approval PIN is set',
   pinOffline: 'Setting a PIN needs the connection.',
   pinHelp:
-    'Staff may give discounts up to the limit above. Past it, a manager or owner types their approval PIN on the tablet.',
+    'Staff may give discounts up to the limit above. Past it, a manager or owner chooses their name on the tablet and types their approval PIN, which the server checks. Five wrong PINs in a row lock it until you set a new one.',
+  pinLocked: 'Your approval PIN is locked after 5 wrong tries: set a new one to approve again.',
 } as const;
 
 const STEP_LABELS: Record<CashStep, string> = {
@@ -55,7 +56,7 @@ function changesOf(saved: PaymentSettings, draft: PaymentSettings): Record<strin
   return changes;
 }
 
-function ApprovalPin({ businessId }: { businessId: string }) {
+function ApprovalPin({ businessId, locked }: { businessId: string; locked: boolean }) {
   const id = useId();
   const online = useOnline();
   const [pin, setPin] = useState('');
@@ -91,6 +92,11 @@ function ApprovalPin({ businessId }: { businessId: string }) {
     >
       <h2 className="payment-section__title">Your approval PIN</h2>
       <p className="payment-section__help">{PAYMENT_TEXT.pinHelp}</p>
+      {locked ? (
+        <p className="field__error" role="status">
+          {PAYMENT_TEXT.pinLocked}
+        </p>
+      ) : null}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-pin`}>
           New PIN (4 to 8 digits)
@@ -132,7 +138,8 @@ function ApprovalPin({ businessId }: { businessId: string }) {
  */
 export function PaymentSettingsPage() {
   const id = useId();
-  const businessId = useSignedInUser()?.businessId;
+  const user = useSignedInUser();
+  const businessId = user?.businessId;
   const canEdit = useCan('sales.settings');
   const canApprove = useCan('sales.refund');
   const query = useQuery({
@@ -352,7 +359,15 @@ export function PaymentSettingsPage() {
           </button>
         )}
       </form>
-      {canApprove ? <ApprovalPin businessId={businessId} /> : null}
+      {canApprove ? (
+        <ApprovalPin
+          businessId={businessId}
+          locked={
+            (stored?.approvers ?? []).find((approver) => approver.user_id === user?.id)?.locked ===
+            true
+          }
+        />
+      ) : null}
     </>
   );
 }

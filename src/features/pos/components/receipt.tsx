@@ -202,7 +202,7 @@ export function Receipt({
         {content.footer ? <p className="receipt__text">{content.footer}</p> : null}
       </div>
       {content.approvalPending ? (
-        <p className="pos__hint" role="status">
+        <p className="receipt__note" role="status">
           {PIN_MESSAGES.offline}
         </p>
       ) : null}
