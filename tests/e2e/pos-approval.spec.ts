@@ -120,7 +120,7 @@ test('an approval is the manager’s PIN checked by the server: at once online, 
 
   // The manager's dashboard lists the sale whose approval did not hold, with who sold it.
   await manager.goto('/dashboard');
-  const review = manager.getByRole('region', { name: 'Approvals not confirmed' });
+  const review = manager.getByRole('region', { name: 'Sales with approval not confirmed' });
   const row = review.getByRole('listitem').filter({ hasText: `Receipt ${wrong}` });
   await expect(row).toBeVisible({ timeout: 20_000 });
   await expect(row).toContainText(

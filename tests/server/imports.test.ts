@@ -84,8 +84,9 @@ describe('import jobs', () => {
       row_count: 3,
       tally: { created: 0, updated: 0, unchanged: 0, conflict: 0, missing: 0, refused: 0 },
     });
+    // Under another key: answered as it was started.
     const again = await send('/api/v1/imports', job);
-    expect(again.status).toBe(200);
+    expect(again).toMatchObject({ status: 201, body: first.body });
     const other = await send('/api/v1/imports', { ...job, file_name: 'spirits.csv' });
     expect(other.status).toBe(409);
     expect(other.body).toEqual({ message: IMPORT_JOB_MESSAGES.taken });

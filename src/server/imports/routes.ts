@@ -28,7 +28,8 @@ export function importRoutes(deps: Deps, productFields: DefinitionsCache, writes
   writes.add(startImportWrite, async (c, start) => {
     const outcome = await startImport(c.var.db, context(c.get('caller')), start);
     if (outcome.status === 'taken') throw new HttpError(409, IMPORT_JOB_MESSAGES.taken);
-    return c.json(outcome.job, outcome.status === 'started' ? 201 : 200);
+    // Started before (sent again under another key): answered as it now stands.
+    return c.json(outcome.job, 201);
   });
 
   writes.add(importRowsWrite, async (c, { rows }, params) => {

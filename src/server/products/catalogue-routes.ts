@@ -35,8 +35,8 @@ import { toEnhancedProduct } from './enhanced-inventory.ts';
 
 /**
  * The app's catalogue writes and the feeds that keep other devices current:
- * - POST /catalogue/products {fields, client_ref?} → 201 the product (200 when the product of
- *   that client_ref was made before: the same create sent again);
+ * - POST /catalogue/products {fields, client_ref?} → 201 the product (the same when the product
+ *   of that client_ref was made before: the same create sent again, under any key);
  * - PATCH /catalogue/products/{id} {base_version, changes} → 200, 409 {message, conflicts,
  *   current} when a field changed since to another value, 404 when the product is gone;
  * - POST /catalogue/products/{id}/duplicate {changes?, client_ref?} → 201 '{name} (Copy)' placed
@@ -76,7 +76,7 @@ export function catalogueRoutes(
     const caller = c.get('caller');
     const changes = valid(checkNewProduct(fields, await definitions(c.var.db, caller.businessId)));
     const made = await createCatalogueProduct(c.var.db, context(caller), changes, { clientRef });
-    return c.json(toEnhancedProduct(made.row), made.status === 'created' ? 201 : 200);
+    return c.json(toEnhancedProduct(made.row), 201);
   });
 
   writes.add(editProductWrite, async (c, patch, params) => {
@@ -103,7 +103,7 @@ export function catalogueRoutes(
     );
     const made = await duplicateProduct(c.var.db, context(caller), id, edits, clientRef);
     if (!made) throw new HttpError(404, PRODUCT_MESSAGES.deleted);
-    return c.json(toEnhancedProduct(made.row), made.status === 'created' ? 201 : 200);
+    return c.json(toEnhancedProduct(made.row), 201);
   });
 
   writes.add(deleteProductWrite, async (c, _body, params) => {

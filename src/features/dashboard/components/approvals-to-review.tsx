@@ -10,7 +10,7 @@ import type { UnconfirmedSale } from '#domains/sales/review.ts';
 import { plural } from '#shared/words.ts';
 
 export const REVIEW_TEXT = {
-  title: 'Approvals not confirmed',
+  title: 'Sales with approval not confirmed',
   intro:
     'These sales gave a discount past the staff limit that no manager’s PIN confirmed. They are kept, as the goods have left: look at each, then mark it reviewed.',
   reviewed: 'Mark reviewed',
