@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { int32 } from '#shared/validation.ts';
 
 /**
  * The product payloads of the API Examples page (spec section 3): create {name, price,
@@ -50,7 +51,7 @@ export const UpdateProductSchema = v.object({ name: RequiredName, price: Require
 
 /** What the products calls answer: the catalogue product in the shape of the payloads. */
 export const ExampleProductSchema = v.object({
-  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  id: int32('id must be a product id', 1),
   name: v.string(),
   price: v.number(),
   description: v.string(),

@@ -239,8 +239,8 @@ export type ProductCreate = v.InferOutput<typeof ProductCreateSchema>;
 
 /** A product as a write answers it: the enhanced form with its version. */
 export const ProductAnswerSchema = v.object({
-  id: v.pipe(v.number(), v.integer()),
-  version: v.pipe(v.number(), v.integer()),
+  id: int32('id must be a product id', 1),
+  version: int32('version must be a version number'),
   ref: v.optional(v.string()),
   columns: v.array(v.unknown()),
 });
@@ -270,7 +270,7 @@ export const CatalogueChangesSchema = v.union([
     products: v.array(
       v.object({
         ...ProductAnswerSchema.entries,
-        after: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
+        after: v.optional(v.nullable(int32('after must be a product id', 1))),
       }),
     ),
     deleted: v.array(v.number()),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { int32 } from '#shared/validation.ts';
 import {
   PRODUCT_FIELD_TABLE,
   type ProductFieldSpec,
@@ -53,8 +54,8 @@ export interface InventoryItem extends WineValues {
  * read defensively), which keeps a catalogue of 50,000 products × 20 columns quick to accept.
  */
 export const EnhancedProductSchema = v.object({
-  id: v.pipe(v.number(), v.integer()),
-  version: v.optional(v.pipe(v.number(), v.integer())),
+  id: int32('id must be a product id', 1),
+  version: v.optional(int32('version must be a version number')),
   ref: v.optional(v.string()),
   columns: v.array(v.unknown()),
 });

@@ -43,7 +43,7 @@ export const BatchAnswerSchema = v.object({
       /** The write's JSON answer; null for 204. */
       body: v.unknown(),
       /** The write's Retry-After, in seconds, when it had one. */
-      retry_after: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+      retry_after: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86_400))),
     }),
   ),
 });
