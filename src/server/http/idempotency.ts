@@ -94,7 +94,7 @@ export function idempotentWrites(deps: { db: Db; dbKind: DbKind; now: () => Date
      * may answer first (a kept answer), `keep` stores a success with it, `afterRefusal` runs
      * once a refusal is undone.
      */
-    const inTransaction = async (
+    const inOwnTransaction = async (
       begin: (tx: Tx) => Promise<Response | null>,
       keep: (tx: Tx, response: Response) => Promise<unknown>,
       afterRefusal: (refusal: Response) => Promise<void>,
@@ -127,7 +127,7 @@ export function idempotentWrites(deps: { db: Db; dbKind: DbKind; now: () => Date
 
     const key = c.req.header('idempotency-key');
     if (key === undefined) {
-      return inTransaction(
+      return inOwnTransaction(
         async () => null,
         async () => {},
         async () => {},
@@ -198,7 +198,7 @@ export function idempotentWrites(deps: { db: Db; dbKind: DbKind; now: () => Date
     // The write and the record of its answer in one transaction. A refusal: what the write did
     // is undone with the transaction, and its answer is kept by a second one (a savepoint would
     // cost every write two more statements). A server error is not kept: the retry runs again.
-    return inTransaction(
+    return inOwnTransaction(
       async (tx) => {
         const stored = await keptAnswer(tx);
         return stored ? replayOf(stored) : null;

@@ -331,6 +331,7 @@ export async function recordSales(
   context: WriteContext & { role: Role },
   batch: readonly Sale[],
 ): Promise<(SaleOutcome | null)[]> {
+  if (batch.length === 0) return [];
   return inTransaction(db, async (tx) => {
     const storedIds = new Set(
       (
