@@ -315,10 +315,10 @@ describe('import jobs', () => {
     const move = (delta: number) =>
       server.call('POST', `/api/v1/stock/products/${counted.id}/movements`, {
         token: owner,
-        body: { id: randomUUID(), delta, reason: 'Other', made_at: '2026-11-27T09:00:00.000Z' },
+        body: { id: randomUUID(), delta, reason: 'Other', made_at: new Date().toISOString() },
         headers: { 'Idempotency-Key': randomUUID() },
       });
-    await move(8);
+    expect((await move(8)).status).toBe(201);
     const id = await start({ set_stock: true, file_name: 'count.csv' });
     // A sale of 2 between the dry run (which saw 8) and Apply: the file's 12 moves it by +6.
     await move(-2);

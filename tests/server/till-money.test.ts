@@ -51,7 +51,13 @@ describe('the till’s money', () => {
     staff = (await server.login('sam@harbour.test', 'Harbour2026')).accessToken;
     await setPin(manager.token, '2468');
     wine = await create({ name: 'Money Shiraz', list_price: '11', luc: '9', gst: '1' });
-    free = await create({ name: 'Money Water', list_price: '20', luc: '12', gst: '0' });
+    free = await create({
+      name: 'Money Water',
+      list_price: '20',
+      luc: '12',
+      gst: '0',
+      tax_category: 'gstFree',
+    });
   });
   afterAll(() => server.close());
 

@@ -9,6 +9,7 @@ import {
   type ProductChanges,
 } from '#domains/products/product-write.ts';
 import { withStatusAt } from '#domains/products/status.ts';
+import { taxOfEdit } from '#domains/products/tax.ts';
 import { db, type StoredCustomField } from '../db.ts';
 import { PRODUCTS_RESOURCE, screenIdOf } from '../repositories/product-ids.ts';
 import {
@@ -112,7 +113,8 @@ export function useCatalogueWrites(): CatalogueWrites {
       async edit(item, changes) {
         const check = checkProductChanges(changes, rules);
         if (!check.ok) return check.errors;
-        await editProduct(item, check.changes);
+        // A new LUC or category brings its GST here too, so the table shows it before the answer.
+        await editProduct(item, taxOfEdit(check.changes, item));
         return null;
       },
       async duplicate(item) {

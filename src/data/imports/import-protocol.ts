@@ -2,6 +2,7 @@ import type { TextEncoding } from '#domains/imports/decode.ts';
 import type { ImportBehavior, ImportCounts, MatchKey, RowPlan } from '#domains/imports/dry-run.ts';
 import type { ColumnMapping } from '#domains/imports/mapping.ts';
 import type { CustomFieldRules } from '#domains/products/product-write.ts';
+import type { TaxCategory } from '#domains/products/tax.ts';
 
 /**
  * What the page and the import worker say to each other. The worker keeps the file's rows (50,000
@@ -22,6 +23,7 @@ export type ImportRequest =
       behavior: ImportBehavior;
       setStock: boolean;
       definitions: CustomFieldRules[];
+      shopCategory: TaxCategory;
     }
   /** The rows of the last plan that can be applied, from `from` on, at most `count`. */
   | { id: number; type: 'rows'; from: number; count: number }

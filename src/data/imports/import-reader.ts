@@ -1,7 +1,8 @@
-import type { ImportBehavior, MatchKey, RowPlan } from '#domains/imports/dry-run.ts';
-import type { ColumnMapping } from '#domains/imports/mapping.ts';
-import type { CustomFieldRules } from '#domains/products/product-write.ts';
+import type { RowPlan } from '#domains/imports/dry-run.ts';
 import type { ImportReply, ImportRequest, PlanSummary, ReadFile } from './import-protocol.ts';
+
+/** What a dry run is asked with: the mapping, the choices and the rules. */
+export type PlanOptions = Omit<Extract<ImportRequest, { type: 'plan' }>, 'id' | 'type'>;
 
 /**
  * The page's side of the import worker: each request a promise, progress to a callback. One
@@ -9,13 +10,7 @@ import type { ImportReply, ImportRequest, PlanSummary, ReadFile } from './import
  */
 export interface ImportReader {
   read(file: File, sheet: string | undefined, progress: (share: number) => void): Promise<ReadFile>;
-  plan(options: {
-    mapping: ColumnMapping;
-    matchBy: MatchKey;
-    behavior: ImportBehavior;
-    setStock: boolean;
-    definitions: CustomFieldRules[];
-  }): Promise<PlanSummary>;
+  plan(options: PlanOptions): Promise<PlanSummary>;
   /** The last plan's rows to apply, from `from` on. */
   rows(from: number, count: number): Promise<RowPlan[]>;
   /** The rows with errors as a CSV with an 'errors' column. */

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { type InventoryItem, mapEnhancedProduct } from '#domains/products/product.ts';
 import { ProductAnswerSchema } from '#domains/products/product-write.ts';
 import { stockStatus } from '#domains/products/status.ts';
+import { isTaxedAtTill } from '#domains/products/tax.ts';
 import type { SealedApproval } from '#domains/sales/approval.ts';
 import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
 import { centsOf, type Discount, formatCents, settle } from '#domains/sales/money.ts';
@@ -92,7 +93,7 @@ export function saleLinesOf(lines: readonly SaleDraftLine[]): PricedLine[] {
       unit_cents: line.unitCents ?? shelf,
       shelf_cents: shelf,
       luc_cents: centsOf(line.item.luc),
-      taxable: line.item.gst > 0,
+      taxable: isTaxedAtTill(line.item.tax_category, line.item.gst),
       ...(line.discount ? { discount: line.discount } : {}),
     };
   });

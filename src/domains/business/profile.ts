@@ -1,20 +1,12 @@
 import * as v from 'valibot';
 import { missingFieldMessage } from '#shared/validation.ts';
-import type { TaxCategory } from '../products/pricing.ts';
+import { TAX_CATEGORIES } from '../products/tax.ts';
 
 /**
  * Business Profile: the business's name (shown in the sidebar and the profile menu), its ABN or
  * other tax number, address and phone, and the tax category GST is suggested from for people
  * who have not chosen their own in Product Defaults. Prices are shown in $ (spec).
  */
-export const TAX_CATEGORIES: readonly TaxCategory[] = ['gst10', 'gstFree', 'wet'];
-
-export const TAX_CATEGORY_LABELS: Readonly<Record<TaxCategory, string>> = {
-  gst10: 'GST 10%',
-  gstFree: 'GST-free',
-  wet: 'WET (wine equalisation tax)',
-};
-
 export const CURRENCY_SYMBOL = '$';
 
 export const PROFILE_MESSAGES = {

@@ -9,6 +9,7 @@ import {
   type ProductChanges,
   sameValue,
 } from '../products/product-write.ts';
+import { type TaxCategory, taxOfEdit, taxOfNew } from '../products/tax.ts';
 import { MAX_MOVEMENT } from '../stock/movement.ts';
 import { type ColumnMapping, STOCK_TARGET } from './mapping.ts';
 
@@ -73,6 +74,8 @@ export interface DryRunInput {
   catalogue: readonly InventoryItem[];
   /** The business's product custom fields, with their rules and names. */
   definitions: readonly CustomFieldRules[];
+  /** The tax category of a product the file makes without one (Product Defaults). */
+  shopCategory: TaxCategory;
 }
 
 export const IMPORT_MESSAGES = {
@@ -180,13 +183,17 @@ export function planImport(input: DryRunInput): ImportPlan {
       counts.error += 1;
       return { row, action: 'error', changes: {}, errors };
     }
+    // The GST each row will set: the server works it out the same way for a file without one.
     if (!product) {
       counts.create += 1;
-      return { row, action: 'create', changes: check.changes, errors, ...countOf(stock, 0) };
+      const changes = taxOfNew(check.changes, input.shopCategory);
+      return { row, action: 'create', changes, errors, ...countOf(stock, 0) };
     }
     const current: Record<string, unknown> = productFieldsOf(product);
     const changes = Object.fromEntries(
-      Object.entries(check.changes).filter(([field, value]) => !sameValue(value, current[field])),
+      Object.entries(taxOfEdit(check.changes, current)).filter(
+        ([field, value]) => !sameValue(value, current[field]),
+      ),
     );
     const moved = countOf(stock, product.stock_quantity ?? 0);
     const action =

@@ -53,6 +53,7 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   barcode: ['ean', 'ean13', 'ean 13', 'upc', 'upc a', 'gtin', 'barcode number', 'variant barcode'],
   luc: ['cost', 'unit cost', 'landed cost', 'landed unit cost', 'cost ex gst', 'supply price'],
   gst: ['tax', 'gst amount', 'tax amount'],
+  tax_category: ['tax code', 'gst code', 'tax class', 'tax rate', 'gst status', 'tax type'],
   list_price: ['price', 'rrp', 'sell', 'sell price', 'selling price', 'shelf price', 'unit price'],
   cost_price: ['buy price', 'purchase price', 'wholesale price', 'cost inc gst'],
   retail_price: ['retail', 'compare at price', 'regular price'],

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TAX_CATEGORIES } from '../products/tax.ts';
 
 /**
  * The inventory settings object of spec section 3, per user, with its defaults. A missing value
@@ -110,7 +111,7 @@ export const InventorySettingsSchema = v.object({
       roundingRule: pick(['nearest', 'charm', 'none'], 'nearest'),
       roundingAmount: num(0.05, 0, 100),
       roundingDirection: pick(['nearest', 'up', 'down'], 'nearest'),
-      defaultTaxCategory: pick(['gst10', 'gstFree', 'wet'], 'gst10'),
+      defaultTaxCategory: pick(TAX_CATEGORIES, 'gst10'),
       defaultSupplier: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
       skuGeneration: pick(['manual', 'automatic'], 'manual'),
       skuPrefix: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20)), 'PROD'),

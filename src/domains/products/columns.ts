@@ -39,6 +39,8 @@ export const OFFERED_COLUMNS = [
   { key: 'food_pairing', label: 'Food Pairing' },
   { key: 'rating', label: 'Rating' },
   { key: 'storage_location', label: 'Storage Location' },
+  // Beyond the spec's list: the tax category each product carries (README, "GST on every product").
+  { key: 'tax_category', label: 'Tax Category' },
 ] as const;
 
 export type OfferedColumnKey = (typeof OFFERED_COLUMNS)[number]['key'];
@@ -93,6 +95,7 @@ export const DEFAULT_COLUMN_WIDTHS: Readonly<Record<string, number>> = {
   food_pairing: 180,
   rating: 80,
   storage_location: 150,
+  tax_category: 130,
 };
 
 /** Columns whose header sorts and whose edge resizes (spec section 3), besides custom fields. */
@@ -116,6 +119,7 @@ export const SORTABLE_COLUMNS: ReadonlySet<string> = new Set([
   'supplier',
   'description',
   'options',
+  'tax_category',
   ...WINE_FIELD_SPECS.map((spec) => spec.column),
 ]);
 

@@ -1,3 +1,5 @@
+import { TAX_CATEGORIES, TAX_CATEGORY_LABELS } from './tax.ts';
+
 /**
  * The product's field table: every value a person writes, in one place. Each line says what the
  * field is called where (its key in the API, the change log and the forms; its column on the
@@ -42,8 +44,9 @@ export interface ProductFieldSpec {
   readonly section: ProductFormSection;
   /** Its label in the product form, when not its column's (the column says 'Barcode/SKU'). */
   readonly formLabel?: string;
-  /** A choice's options, as they are stored and shown. */
+  /** A choice's options, as they are stored (and shown, unless `optionLabels` names them). */
   readonly options?: readonly string[];
+  readonly optionLabels?: Readonly<Record<string, string>>;
   /** A number's limits and decimals, and the unit it is read with ('%', 'ml'). */
   readonly min?: number;
   readonly max?: number;
@@ -140,6 +143,12 @@ export const PRODUCT_FIELD_TABLE = [
   },
   { ...field('sku', 'SKU', 'text', 'none', 'Identification'), maxLength: 64 },
   { ...field('barcode', 'Barcode', 'barcode', 'none', 'Identification'), formLabel: 'Barcode' },
+  {
+    ...field('tax_category', 'Tax category', 'choice', 'none', 'Pricing'),
+    row: 'taxCategory',
+    options: TAX_CATEGORIES,
+    optionLabels: TAX_CATEGORY_LABELS,
+  },
   field('luc', 'LUC', 'money', 'refused', 'Pricing'),
   field('gst', 'GST', 'money', 'refused', 'Pricing'),
   {
@@ -195,6 +204,11 @@ export function productField(key: string): ProductFieldSpec | undefined {
 /** The field shown in a column ('listPrice'), or undefined for a column that is no field. */
 export function fieldOfColumn(column: string): ProductFieldSpec | undefined {
   return BY_COLUMN.get(column);
+}
+
+/** A choice's value as people read it: its option's label, or the value itself. */
+export function shownOption(spec: ProductFieldSpec, value: string): string {
+  return spec.optionLabels?.[value] ?? value;
 }
 
 export const PRODUCT_FIELD_LABELS: Readonly<Record<ProductField, string>> = Object.fromEntries(

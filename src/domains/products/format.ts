@@ -1,5 +1,5 @@
 import { DESCRIPTION_CUTOFF, SKU_DIGITS } from './constants.ts';
-import { fieldOfColumn, type ProductFieldSpec } from './fields.ts';
+import { fieldOfColumn, type ProductFieldSpec, shownOption } from './fields.ts';
 import { parseNumber } from './product.ts';
 
 /** Display rules of spec sections 2 and 9 for inventory cells and the product detail. */
@@ -67,6 +67,7 @@ export function cellText(key: string, value: unknown): string {
   if (key === 'description') return truncateDescription(String(value));
   const spec = fieldOfColumn(key);
   if (spec?.kind === 'number') return withUnit(spec, String(value));
+  if (spec?.kind === 'choice') return shownOption(spec, String(value));
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.join(', ');
   return String(value);

@@ -26,15 +26,3 @@ export function marginPercent(
 export function round2(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100;
 }
-
-/** The tax categories of Product Defaults (spec section 3, defaultTaxCategory). */
-export type TaxCategory = 'gst10' | 'gstFree' | 'wet';
-
-/**
- * The GST a new product is offered from its LUC: 10 % of LUC for gst10 (spec section 9), none for
- * gstFree. Wine under WET still carries GST on top, so wet suggests 10 % too; WET itself is not a
- * column of the catalogue.
- */
-export function suggestedGst(luc: number, category: TaxCategory): number {
-  return category === 'gstFree' ? 0 : round2(luc * 0.1);
-}

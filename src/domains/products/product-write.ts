@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { int32 } from '#shared/validation.ts';
 import { checkCustomValue, type ValueRules } from '../custom-fields/values.ts';
 import { BARCODE_MESSAGE, isValidBarcode } from './barcode.ts';
-import { type ProductFieldSpec, productField } from './fields.ts';
+import { type ProductFieldSpec, productField, shownOption } from './fields.ts';
 import { formatCurrency, withUnit } from './format.ts';
 import type { CustomValue } from './product.ts';
 
@@ -78,14 +78,20 @@ function checkVintage(raw: unknown): ValueCheckResult {
   return { value: text };
 }
 
-/** One of the options, matched without regard to case and kept as the option is written. */
+/**
+ * One of the options, or its label ('GST-free' for gstFree), matched without regard to case and
+ * kept as the option is written.
+ */
 function checkChoice(spec: ProductFieldSpec, raw: unknown): ValueCheckResult {
   if (isBlank(raw)) return { value: null };
   const options = spec.options ?? [];
   const text = typeof raw === 'string' ? raw.trim().toLocaleLowerCase('en') : null;
-  const option = options.find((candidate) => candidate.toLocaleLowerCase('en') === text);
+  const option = options.find((candidate) =>
+    [candidate, shownOption(spec, candidate)].some((name) => name.toLocaleLowerCase('en') === text),
+  );
   if (option === undefined) {
-    return { message: `${spec.label} must be one of: ${options.join(', ')}` };
+    const names = options.map((candidate) => shownOption(spec, candidate));
+    return { message: `${spec.label} must be one of: ${names.join(', ')}` };
   }
   return { value: option };
 }
@@ -186,6 +192,7 @@ export function shownProductValue(field: string, value: unknown): string {
     return formatCurrency(Number(value));
   }
   if (spec?.kind === 'number') return withUnit(spec, String(value));
+  if (spec?.kind === 'choice') return shownOption(spec, String(value));
   return String(value);
 }
 

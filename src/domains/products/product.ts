@@ -28,6 +28,8 @@ export interface InventoryItem extends WineValues {
   country: string;
   region: string;
   appellation: string;
+  /** gst10, gstFree or wet (domains/products/tax.ts); absent on a product stored before. */
+  tax_category?: string;
   luc: number;
   gst: number;
   listPrice: number;
@@ -150,6 +152,7 @@ export function mapEnhancedProduct({ id, version, ref, columns }: EnhancedProduc
   };
   for (const key of [
     'sku',
+    'tax_category',
     'category',
     'supplier',
     'description',
@@ -226,6 +229,7 @@ const REPEATED_FIELDS = [
   'bottle_ml',
   'serving_temp',
   'food_pairing',
+  'tax_category',
 ] as const satisfies readonly (keyof InventoryItem)[];
 
 /**

@@ -1,4 +1,4 @@
-import type { ProductFieldSpec } from '#domains/products/fields.ts';
+import { type ProductFieldSpec, shownOption } from '#domains/products/fields.ts';
 
 /** The input a field's kind calls for: money and numbers as numbers, with their limits. */
 export function inputKind(spec: ProductFieldSpec) {
@@ -18,14 +18,14 @@ export function inputKind(spec: ProductFieldSpec) {
   return { type: 'text' } as const;
 }
 
-/** A choice's options in a select: none ('—') first, then the line's options as written. */
-export function ChoiceOptions({ options }: { options: readonly string[] | undefined }) {
+/** A choice's options in a select: none ('—') first, then the line's options by their labels. */
+export function ChoiceOptions({ spec }: { spec: ProductFieldSpec }) {
   return (
     <>
       <option value="">—</option>
-      {(options ?? []).map((option) => (
+      {(spec.options ?? []).map((option) => (
         <option key={option} value={option}>
-          {option}
+          {shownOption(spec, option)}
         </option>
       ))}
     </>

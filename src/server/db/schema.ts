@@ -180,6 +180,8 @@ export const products = pgTable(
     appellation: text('appellation').notNull().default(''),
     luc: money('luc').notNull().default('0'),
     gst: money('gst').notNull().default('0'),
+    /** gst10, gstFree or wet; null for a product stored before categories, until confirmed. */
+    taxCategory: text('tax_category'),
     listPrice: money('list_price').notNull().default('0'),
     costPrice: money('cost_price'),
     retailPrice: money('retail_price'),

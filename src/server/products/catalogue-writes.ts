@@ -10,6 +10,7 @@ import {
   type ProductChanges,
   sameValue,
 } from '#domains/products/product-write.ts';
+import { type TaxCategory, taxOfEdit, taxOfNew } from '#domains/products/tax.ts';
 import { pgArray } from '../db/array-params.ts';
 import { type Db, inTransaction, type Tx } from '../db/client.ts';
 import {
@@ -117,13 +118,14 @@ function createdFields(row: ProductRow): Record<string, [unknown, unknown]> {
  */
 function editOf(
   current: ProductRow,
-  changes: ProductChanges,
+  asked: ProductChanges,
   since: readonly { fields: Record<string, unknown> }[],
 ):
   | { conflicts: string[] }
   | { effective: ProductChanges; fields: Record<string, [unknown, unknown]> | null } {
   const changedSince = new Set(since.flatMap((change) => Object.keys(change.fields)));
   const before = productValues(current);
+  const changes = taxOfEdit(asked, before);
   const conflicts = conflictingFields(changes, changedSince, before);
   if (conflicts.length > 0) return { conflicts };
   const effective = Object.fromEntries(
@@ -185,6 +187,15 @@ export async function lockProductIds(tx: Db, businessId: string, ids: readonly n
 const ofBusiness = (businessId: string, ids: readonly number[]) =>
   and(eq(products.businessId, businessId), sql`${products.id} = any(${pgArray([...ids])}::int[])`);
 
+/** The category a product made without one takes: the shop's (Business Profile). */
+async function shopTaxCategory(tx: Db, businessId: string): Promise<TaxCategory> {
+  const [business] = await tx
+    .select({ category: businesses.defaultTaxCategory })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return business?.category ?? 'gst10';
+}
+
 /** A product made: 'created', or 'found' when a create with its client_ref made it before. */
 export type CreateOutcome = { status: 'created' | 'found'; row: ProductRow };
 
@@ -195,12 +206,13 @@ export async function createCatalogueProduct(
   placing: { position?: number | null; clientRef?: string | undefined } = {},
 ): Promise<CreateOutcome> {
   return db.transaction(async (tx) => {
+    const taxed = taxOfNew(changes, await shopTaxCategory(tx, context.businessId));
     const [row] = await tx
       .insert(products)
       .values({
         businessId: context.businessId,
         name: '',
-        ...rowChanges(changes, {}),
+        ...rowChanges(taxed, {}),
         position: placing.position ?? null,
         clientRef: placing.clientRef ?? null,
         createdAt: context.now,
@@ -433,9 +445,11 @@ export async function createProducts(
     version: Number(DEFAULT_ROW.version),
   };
   const moved = list.map(({ count }) => afterCount(made, count));
+  const shopCategory = await shopTaxCategory(tx, context.businessId);
   // One parameter however many products: every editable column, its default where not given.
   const json = list.map(({ changes }, index) => {
-    const values = { ...DEFAULT_ROW, ...rowChanges(changes, {}) } as Record<string, unknown>;
+    const taxed = taxOfNew(changes, shopCategory);
+    const values = { ...DEFAULT_ROW, ...rowChanges(taxed, {}) } as Record<string, unknown>;
     const counted = moved[index] ?? made;
     const row: Record<string, unknown> = {
       client_ref: refs[index],

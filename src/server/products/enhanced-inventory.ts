@@ -44,6 +44,8 @@ export function toEnhancedProduct(row: ProductRow): {
     { key: 'createdDate', value: row.createdAt.toISOString().slice(0, 10) },
     { key: 'updatedDate', value: row.updatedAt.toISOString() },
   ];
+  // A product stored before categories has none until the owner confirms one.
+  if (row.taxCategory !== null) columns.push({ key: 'tax_category', value: row.taxCategory });
   // The wine's values go only where the product has them: most of a catalogue of 50,000 has
   // few, and every empty column would be sent and kept on each device.
   for (const spec of WINE_FIELD_SPECS) {

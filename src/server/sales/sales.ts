@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isTaxedAtTill } from '#domains/products/tax.ts';
 import { SALE_REASON } from '#domains/sales/constants.ts';
 import { centsOf, settle } from '#domains/sales/money.ts';
 import { nextTillCode } from '#domains/sales/receipt-number.ts';
@@ -163,7 +164,12 @@ export function unitsByProduct(sale: Pick<Sale, 'lines'>): Map<number, number> {
 }
 
 /** The change log's keys of the product fields a sale is priced by. */
-const PRICED_FIELDS = { shelf: 'list_price', luc: 'luc', gst: 'gst' } as const;
+const PRICED_FIELDS = {
+  shelf: 'list_price',
+  luc: 'luc',
+  gst: 'gst',
+  category: 'tax_category',
+} as const;
 
 /**
  * What the products `ids` of the business were at any moment since `since`: their rows, locked
@@ -217,7 +223,10 @@ async function saleTermsOf(tx: Tx, businessId: string, ids: readonly number[], s
       return {
         shelfCents: cents(asAt(PRICED_FIELDS.shelf, row.listPrice)),
         lucCents: cents(asAt(PRICED_FIELDS.luc, row.luc)),
-        taxable: cents(asAt(PRICED_FIELDS.gst, row.gst)) > 0,
+        taxable: isTaxedAtTill(
+          asAt(PRICED_FIELDS.category, row.taxCategory),
+          cents(asAt(PRICED_FIELDS.gst, row.gst)),
+        ),
       };
     },
   };

@@ -1,3 +1,5 @@
+import type { TaxCategory } from '#domains/products/tax.ts';
+
 /**
  * The demo catalogue: wines and spirits a merchant would recognise, generated deterministically
  * (the same products, prices and stock at every seed). Producers come with the country, region
@@ -18,6 +20,8 @@ export interface SeedProduct {
   supplier: string;
   description: string;
   barcode: string;
+  /** Every wine and spirit here is taxed: GST on cost at 10 % of LUC. */
+  taxCategory: TaxCategory;
   luc: string;
   gst: string;
   listPrice: string;
@@ -702,6 +706,7 @@ export function generateProducts(count: number, start = 0): SeedProduct[] {
       supplier: producer.supplier,
       description: notesOf(producer)[n % notesOf(producer).length] ?? '',
       barcode: ean13(`93${String(1000000000 + n).slice(-10)}`),
+      taxCategory: 'gst10',
       luc: money(luc),
       gst: money(gst),
       listPrice: money(listPrice),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isTaxedAtTill } from '#domains/products/tax.ts';
 import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
 import { centsOf, roundCash } from '#domains/sales/money.ts';
 import { formatReceiptNumber } from '#domains/sales/receipt-number.ts';
@@ -151,7 +152,7 @@ export function planDemoSales(
           unit_cents: shelf,
           shelf_cents: shelf,
           luc_cents: centsOf(Number(chosen.product.luc)),
-          taxable: Number(chosen.product.gst) > 0,
+          taxable: isTaxedAtTill(chosen.product.taxCategory, Number(chosen.product.gst)),
         });
         productIndexes.push(chosen.index);
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { suggestedGst } from '#domains/products/pricing.ts';
 import { nextSku } from '#domains/products/sku.ts';
+import { suggestedGst } from '#domains/products/tax.ts';
 
 const defaults = { skuPrefix: 'PROD', skuStartingNumber: 1, skuDigits: 6 };
 

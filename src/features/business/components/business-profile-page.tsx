@@ -9,10 +9,8 @@ import {
   BusinessProfileSchema,
   CURRENCY_SYMBOL,
   PROFILE_MESSAGES,
-  TAX_CATEGORIES,
-  TAX_CATEGORY_LABELS,
 } from '#domains/business/profile.ts';
-import type { TaxCategory } from '#domains/products/pricing.ts';
+import { TAX_CATEGORIES, TAX_CATEGORY_LABELS, type TaxCategory } from '#domains/products/tax.ts';
 import { firstMessageByField } from '#shared/validation.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';

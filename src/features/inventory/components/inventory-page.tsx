@@ -184,6 +184,7 @@ export function InventoryPage({
       <ImportPanel
         catalogue={shown.items}
         customFields={columns.customFields}
+        shopCategory={productDefaults.defaultTaxCategory}
         online={online}
         onBack={() => setImporting(false)}
         onDone={() => {

@@ -10,15 +10,10 @@ import {
 } from '#domains/products/fields.ts';
 import { formatCurrency, formatPercent } from '#domains/products/format.ts';
 import { productFieldsOf } from '#domains/products/item-changes.ts';
-import {
-  marginPercent,
-  markup,
-  suggestedGst,
-  type TaxCategory,
-  totalCost,
-} from '#domains/products/pricing.ts';
+import { marginPercent, markup, totalCost } from '#domains/products/pricing.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { nextSku } from '#domains/products/sku.ts';
+import { isTaxCategory, suggestedGst, type TaxCategory } from '#domains/products/tax.ts';
 import { showToast } from '#ui/toast.tsx';
 import { ChoiceOptions, inputKind } from '../field-input.tsx';
 import { CustomValueInput, type FormValue } from './custom-value-input.tsx';
@@ -122,6 +117,7 @@ export function ProductForm({
   const savedSkus = useRef<string[]>([]);
   const usedSkus = () => [...catalogue.map((item) => item.sku), ...savedSkus.current];
   const freshDraft = (): Draft => ({
+    tax_category: defaults.defaultTaxCategory,
     ...(defaults.skuGeneration === 'automatic' ? { sku: nextSku(usedSkus(), defaults) } : {}),
     ...(defaults.defaultSupplier ? { supplier: defaults.defaultSupplier } : {}),
   });
@@ -130,8 +126,10 @@ export function ProductForm({
     editing ? draftOf(editing) : { ...freshDraft(), ...(barcode ? { barcode } : {}) },
   );
   const [draft, setDraft] = useState<Draft>(initial);
-  // An edited product's GST is its own: LUC does not change it.
-  const [gstTyped, setGstTyped] = useState(Boolean(editing));
+  // GST follows the LUC and the tax category (domains/products/tax.ts) until someone types one.
+  const [gstTyped, setGstTyped] = useState(false);
+  // A new product's category follows Product Defaults until someone chooses one.
+  const [categoryChosen, setCategoryChosen] = useState(Boolean(editing));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const anotherRef = useRef(false);
@@ -139,30 +137,31 @@ export function ProductForm({
   const idOf = (key: string) => `${formId}-${key}`;
   const errorId = (key: string) => (errors[key] ? `${idOf(key)}-error` : undefined);
 
-  const suggestGst = (lucValue: FormValue | undefined) => {
-    const luc = numberOf(lucValue);
-    return luc === null ? '' : suggestedGst(luc, defaults.defaultTaxCategory).toFixed(2);
+  /** The draft with the GST of its category on its LUC, unless its GST was typed. */
+  const withSuggestedGst = (next: Draft): Draft => {
+    if (gstTyped || next.luc === undefined || !isTaxCategory(next.tax_category)) return next;
+    const luc = numberOf(next.luc);
+    return { ...next, gst: luc === null ? '' : suggestedGst(luc, next.tax_category).toFixed(2) };
   };
 
   function set(key: string, value: FormValue) {
     setDraft((current) => {
       const next = { ...current, [key]: value };
-      if (key === 'luc' && !gstTyped) next.gst = suggestGst(value);
-      return next;
+      return key === 'luc' || key === 'tax_category' ? withSuggestedGst(next) : next;
     });
     if (key === 'gst') setGstTyped(true);
+    if (key === 'tax_category') setCategoryChosen(true);
   }
 
-  // The tax category can arrive after typing began (the business's, read from the server): an
-  // untouched suggestion follows it.
-  const category = defaults.defaultTaxCategory;
+  // The shop's category can arrive after typing began (the business's, read from the server):
+  // a new product's untouched category, and the GST suggested from it, follow it.
+  const shopCategory = defaults.defaultTaxCategory;
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new category re-suggests
   useEffect(() => {
-    if (gstTyped) return;
-    setDraft((current) =>
-      current.luc === undefined ? current : { ...current, gst: suggestGst(current.luc) },
-    );
-  }, [category]);
+    if (categoryChosen) return;
+    setDraft((current) => withSuggestedGst({ ...current, tax_category: shopCategory }));
+  }, [shopCategory]);
+  const category = isTaxCategory(draft.tax_category) ? draft.tax_category : null;
 
   const luc = numberOf(draft.luc);
   const gst = numberOf(draft.gst);
@@ -222,6 +221,7 @@ export function ProductForm({
       if (typeof fields.sku === 'string') savedSkus.current.push(fields.sku);
       setErrors({});
       setGstTyped(false);
+      setCategoryChosen(false);
       setDraft(freshDraft());
       if (another) focusField('name');
       else onDone();
@@ -312,7 +312,7 @@ export function ProductForm({
           </div>
         ) : spec.kind === 'choice' ? (
           <select {...common} onChange={(event) => set(spec.key, event.target.value)}>
-            <ChoiceOptions options={spec.options} />
+            <ChoiceOptions spec={spec} />
           </select>
         ) : (
           <input
@@ -325,7 +325,9 @@ export function ProductForm({
         )}
         {spec.key === 'gst' ? (
           <span id={`${idOf('gst')}-hint`} className="field__hint">
-            Suggested from LUC: {TAX_LABELS[defaults.defaultTaxCategory]}
+            {category
+              ? `Suggested from LUC: ${TAX_LABELS[category]}`
+              : 'Choose a tax category to have GST suggested from LUC.'}
           </span>
         ) : null}
         {spec.key === 'sku' ? (

@@ -132,7 +132,7 @@ export function RowEditor({
                   {...common}
                   onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
                 >
-                  <ChoiceOptions options={spec.options} />
+                  <ChoiceOptions spec={spec} />
                 </select>
               ) : (
                 <input

@@ -47,6 +47,7 @@ function roundTrip(edit: (csv: string) => string = (csv) => csv) {
     behavior: 'updateAndCreate',
     setStock: true,
     catalogue,
+    shopCategory: 'gst10',
     definitions: [
       {
         field_key: 'cellar_door',

@@ -137,7 +137,7 @@ describe('Add Inventory', () => {
       {
         op: 'product.create',
         body: {
-          fields: { name: 'Hill of Grace', sku: 'PROD000042' },
+          fields: { name: 'Hill of Grace', sku: 'PROD000042', tax_category: 'gst10' },
           client_ref: expect.any(String),
         },
       },
@@ -179,7 +179,12 @@ describe('Add Inventory', () => {
       {
         op: 'product.create',
         body: {
-          fields: { name: 'Grange', barcode: '4006381333931', wine_type: 'Red' },
+          fields: {
+            name: 'Grange',
+            barcode: '4006381333931',
+            wine_type: 'Red',
+            tax_category: 'gst10',
+          },
           client_ref: expect.any(String),
         },
       },
@@ -201,7 +206,10 @@ describe('Edit Product', () => {
   });
 
   it("shows every field with the product's values and sends only what changed, on its version", async () => {
-    const { user, input, onDone } = await setup({ editing: grange, customFields: [vintage] });
+    const { user, form, input, onDone } = await setup({
+      editing: grange,
+      customFields: [vintage],
+    });
     expect((input('SKU') as HTMLInputElement).value).toBe('VIN-100109');
     expect((input('GST') as HTMLInputElement).value).toBe('50.00');
     expect((input('Barcode') as HTMLInputElement).value).toBe('4006381333931');
@@ -212,11 +220,11 @@ describe('Edit Product', () => {
     await user.type(input('SKU'), 'VIN-200');
     await user.clear(input('GST'));
     await user.type(input('GST'), '45');
-    // LUC no longer changes an edited product's GST.
+    // A GST typed stays when LUC changes.
     await user.clear(input('LUC'));
     await user.type(input('LUC'), '450');
     await user.type(input('Supplier'), 'Negociants');
-    await user.clear(input('Category'));
+    await user.clear(within(form).getByLabelText('Category', { exact: true }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await vi.waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     expect(await queued()).toEqual([
@@ -235,6 +243,41 @@ describe('Edit Product', () => {
       },
     ]);
     expect(await screen.findByText('Changes to Grange 2018 saved.')).toBeTruthy();
+  });
+
+  it('moves GST with a new LUC or tax category when none is typed, and keeps it for a product without a category', async () => {
+    const taxed = { ...grange, tax_category: 'gst10' };
+    const { user, form, input, onDone } = await setup({ editing: taxed });
+    const category = within(form).getByLabelText('Tax Category') as HTMLSelectElement;
+    expect([...category.options].map((option) => option.text)).toEqual([
+      '—',
+      'GST 10%',
+      'GST-free',
+      'WET (wine equalisation tax)',
+    ]);
+    expect(category.value).toBe('gst10');
+    await user.clear(input('LUC'));
+    await user.type(input('LUC'), '480');
+    expect((input('GST') as HTMLInputElement).value).toBe('48.00');
+    await user.selectOptions(category, 'gstFree');
+    expect((input('GST') as HTMLInputElement).value).toBe('0.00');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect((await queued())[0]?.body).toEqual({
+      base_version: 4,
+      changes: { tax_category: 'gstFree', luc: '480.00', gst: '0.00' },
+    });
+  });
+
+  it('leaves the GST of a product without a tax category until one is chosen', async () => {
+    const { user, input, form } = await setup({ editing: { ...grange, gst: 0 } });
+    expect((within(form).getByLabelText('Tax Category') as HTMLSelectElement).value).toBe('');
+    await user.clear(input('LUC'));
+    await user.type(input('LUC'), '480');
+    expect((input('GST') as HTMLInputElement).value).toBe('0.00');
+    expect(
+      within(form).getByText('Choose a tax category to have GST suggested from LUC.'),
+    ).toBeTruthy();
   });
 
   it("edits the wine's fields: a list of types, numbers with their limits, a vintage or NV", async () => {

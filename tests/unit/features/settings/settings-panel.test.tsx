@@ -84,8 +84,8 @@ describe('inventory settings panel', () => {
       .getAllByRole('checkbox')
       .map((box) => box.closest('li')?.querySelector('label')?.firstChild?.textContent);
     expect(labels).toEqual([...labels].sort((a, b) => String(a).localeCompare(String(b), 'en')));
-    // The spec's 23, and the wine's 10 fields.
-    expect(labels).toHaveLength(23 + 10);
+    // The spec's 23, the wine's 10 fields and the tax category.
+    expect(labels).toHaveLength(23 + 10 + 1);
     for (const wine of ['Vintage', 'Type', 'Grape Varieties', 'Alcohol %', 'Storage Location']) {
       expect(labels).toContain(wine);
     }

@@ -10,6 +10,7 @@ import {
 } from '#domains/imports/mapping.ts';
 import { BARCODE_MESSAGE } from '#domains/products/barcode.ts';
 import { productRecord } from '#domains/products/export.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
 import { inventoryItem } from '../../helpers/inventory-item.ts';
 
 const customFields = [{ field_key: 'cellar_door', field_name: 'Cellar Door Only' }];
@@ -103,6 +104,7 @@ describe('planImport', () => {
     setStock: false,
     catalogue,
     definitions: [],
+    shopCategory: 'gst10',
     ...overrides,
   });
 
@@ -145,6 +147,32 @@ describe('planImport', () => {
     });
     // Stock is read only when the user asks for it.
     expect(plan.rows.every((row) => row.stock === undefined)).toBe(true);
+  });
+
+  it('sets the GST of a file without a GST column from each LUC and the shop category', () => {
+    const taxedCatalogue = [{ ...catalogue[0], tax_category: 'gst10' } as InventoryItem];
+    const plan = planImport(
+      input(
+        [
+          ['PEN-28', 'Penfolds Bin 28', '44.99', '30', '12'],
+          ['NEW-1', 'Grüner Veltliner', '24', '14', '6'],
+        ],
+        {
+          headings: ['SKU', 'Item', 'RRP', 'Cost ex GST', 'Qty'],
+          mapping: ['sku', 'name', 'list_price', 'luc', STOCK_TARGET],
+          catalogue: taxedCatalogue,
+          shopCategory: 'wet',
+        },
+      ),
+    );
+    expect(plan.rows[0]).toMatchObject({
+      action: 'update',
+      changes: { luc: '30.00', gst: '3.00' },
+    });
+    expect(plan.rows[1]).toMatchObject({
+      action: 'create',
+      changes: { luc: '14.00', gst: '1.40', tax_category: 'wet' },
+    });
   });
 
   it('names every error by its row, its column and the product form’s message', () => {

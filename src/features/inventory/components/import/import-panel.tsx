@@ -19,6 +19,7 @@ import {
 } from '#domains/imports/mapping.ts';
 import { defaultInventorySettings } from '#domains/preferences/inventory-settings.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
+import type { TaxCategory } from '#domains/products/tax.ts';
 import { downloadText } from '#ui/download.ts';
 import { showToast } from '#ui/toast.tsx';
 import { ImportCheck } from './import-check.tsx';
@@ -65,12 +66,15 @@ function ProgressBar({ share, label }: { share: number; label: string }) {
 export function ImportPanel({
   catalogue,
   customFields,
+  shopCategory,
   online,
   onBack,
   onDone,
 }: {
   catalogue: readonly InventoryItem[];
   customFields: readonly StoredCustomField[];
+  /** The category of a product the file makes without one (Product Defaults). */
+  shopCategory: TaxCategory;
   online: boolean;
   onBack: () => void;
   /** 'View inventory' once the import is applied. */
@@ -201,6 +205,7 @@ export function ImportPanel({
         behavior: importExport.importBehavior,
         setStock,
         definitions: customFieldRules(customFields),
+        shopCategory,
       });
       jobId.current = crypto.randomUUID();
       setSummary(planned);
