@@ -4,6 +4,7 @@ import { parse } from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_TOMORROW_ORDERS } from '#domains/dashboard/sample-data.ts';
 import { type DashboardSnapshot, DashboardSnapshotSchema } from '#domains/dashboard/snapshot.ts';
+import { refundOf, SoldSaleSchema } from '#domains/sales/returns.ts';
 import { type Sale, totalsOf } from '#domains/sales/sale.ts';
 import { products } from '#server/db/schema.ts';
 import { TIME_ZONE_MESSAGE } from '#server/http/params.ts';
@@ -174,8 +175,9 @@ describe('GET /api/v1/dashboard', () => {
         { name: 'Thu', date: '2026-11-26', revenueCents: 8_998 },
       ]);
       expect(topItems.map((item) => [item.id, item.name, item.sold])).toEqual([
-        [wine, 'Well Stocked Shiraz', 3],
-        [gin, 'Just Above', 1],
+        // Named with their vintage, as at the till.
+        [wine, 'Well Stocked Shiraz 2015', 3],
+        [gin, 'Just Above 2015', 1],
       ]);
       expect(topItems[0]?.img).toMatch(/^\/images\/dashboard\/\w+\.svg$/);
     });
@@ -200,6 +202,49 @@ describe('GET /api/v1/dashboard', () => {
       });
       expect(bad.status).toBe(400);
       expect(bad.body).toEqual({ message: TIME_ZONE_MESSAGE });
+    });
+
+    // Last: it takes a bottle back, which the figures above do not count.
+    it('takes a bottle that came back off its day’s point, Today, Most Sold and the product’s sales alike', async () => {
+      const sold = parse(
+        SoldSaleSchema,
+        (await server.call('GET', '/api/v1/sales/receipts/T1-000001', { token: harbourToken }))
+          .body,
+      );
+      const line = sold.lines[0];
+      if (!line) throw new Error('the sale has no line');
+      const refund = refundOf(line, 0, 1);
+      const back = await server.call('POST', '/api/v1/sales/returns', {
+        token: harbourToken,
+        headers: { 'Idempotency-Key': randomUUID() },
+        body: {
+          id: randomUUID(),
+          sale_id: sold.id,
+          receipt: 'T1-000099',
+          made_at: server.now().toISOString(),
+          lines: [{ line_no: 1, quantity: 1, resaleable: true }],
+          tender: { kind: 'card', cents: refund },
+          total_cents: refund,
+          gst_cents: Math.round(refund / 11),
+        },
+      });
+      expect(back.status).toBe(201);
+      const { today, sales, topItems } = await snapshotOf(harbourToken);
+      expect(today.revenue.cents).toBe(8_998 - 4_499);
+      expect(sales.at(-1)?.revenueCents).toBe(today.revenue.cents);
+      expect(topItems.map((item) => [item.id, item.sold])).toEqual([
+        [wine, 2],
+        [gin, 1],
+      ]);
+      const summary = await server.call(
+        'GET',
+        `/api/v1/sales/products/${wine}/summary?tz=${encodeURIComponent(SYDNEY)}`,
+        { token: harbourToken },
+      );
+      // November: 2 + 1 + 9 sold, 1 back.
+      expect(summary.body).toMatchObject({
+        month: { units: 11, revenue_cents: 12 * 4_499 - 4_499 },
+      });
     });
   });
 });

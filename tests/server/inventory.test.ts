@@ -95,6 +95,8 @@ describe('GET /api/v1/inventory/enhanced', () => {
       'lastSaleDate',
       'createdDate',
       'updatedDate',
+      // Its tax category, which a product stored before categories has none of.
+      'tax_category',
       // The wine's fields it has (a Margaux names no grape): an empty one is not sent.
       'vintage',
       'drink_type',

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { type DashboardSnapshot, selectLowStock } from '#domains/dashboard/snapshot.ts';
+import { itemName } from '#domains/products/display-name.ts';
 import { useLocalCatalogue } from './use-local-catalogue.ts';
 
 /**
@@ -16,7 +17,7 @@ export function useLocalLowStock(): DashboardSnapshot['lowStock'] | undefined {
         ? selectLowStock(
             shown.items.map((item) => ({
               id: item.id,
-              name: item.product,
+              name: itemName(item),
               stock: item.stock_quantity ?? 0,
             })),
           )

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { itemName } from '#domains/products/display-name.ts';
 import { type InventoryItem, mapEnhancedProduct } from '#domains/products/product.ts';
 import { ProductAnswerSchema } from '#domains/products/product-write.ts';
 import { stockStatus } from '#domains/products/status.ts';
@@ -168,7 +169,7 @@ export async function recordSale(draft: SaleDraft, businessId: string): Promise<
       lines: lines.map((line, index) => ({
         line_no: index + 1,
         product_id: line.product_id,
-        name: draft.lines[index]?.item.product ?? '',
+        name: itemName(draft.lines[index]?.item ?? { product: '' }),
         quantity: line.quantity,
         net_cents: totals.lines[index]?.netCents ?? 0,
         luc_cents: line.luc_cents,
@@ -180,7 +181,7 @@ export async function recordSale(draft: SaleDraft, businessId: string): Promise<
       resource: SALES_RESOURCE,
       ...writeRequest(recordSaleWrite, {}),
       body: sale,
-      revert: { names: draft.lines.map((line) => line.item.product) },
+      revert: { names: draft.lines.map((line) => itemName(line.item)) },
     });
     return sale;
   });

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { itemImage } from '#domains/dashboard/item-image.ts';
 import { type DashboardSnapshot, TOP_ITEMS_SIZE } from '#domains/dashboard/snapshot.ts';
+import { displayName } from '#domains/products/display-name.ts';
 import type { Db } from '../db/client.ts';
-import { products, saleLines, saleReturns, sales } from '../db/schema.ts';
+import { products, saleLines, saleReturnLines, saleReturns, sales } from '../db/schema.ts';
 
 /**
  * The dashboard's sales figures, by the calendar of `timeZone` (a shop's day ends at its own
@@ -63,26 +64,39 @@ export async function dashboardFigures(
       order by d`),
     // The week's lines are read sale by sale through their key (a lateral join), whatever the
     // planner thinks of the tables' sizes; only the top few are then looked up as products.
+    // Units that came back in the week come off, as refunds come off the revenue.
     db.execute(sql`
       with week as (
         select s.id from ${sales} s
         where s.business_id = ${businessId}
           and s.made_at >= (${localToday} - interval '6 days') at time zone ${timeZone}
       ),
-      sold as (
-        select l.product_id, case when l.product_id is null then l.name end as gone,
-          min(l.name) as line_name, sum(l.quantity)::bigint as sold, sum(l.net_cents) as revenue
+      moved as (
+        select l.product_id, l.name, l.quantity, l.net_cents
         from week
         cross join lateral (
           -- offset 0: kept a subquery, so each sale's lines are found by the key.
           select product_id, name, quantity, net_cents from ${saleLines} where sale_id = week.id
           offset 0
         ) l
+        union all
+        select l.product_id, l.name, -rl.quantity, -rl.refund_cents
+        from ${saleReturns} r
+          join ${saleReturnLines} rl on rl.return_id = r.id
+          join ${saleLines} l on l.sale_id = r.sale_id and l.line_no = rl.line_no
+        where r.business_id = ${businessId}
+          and r.made_at >= (${localToday} - interval '6 days') at time zone ${timeZone}
+      ),
+      sold as (
+        select product_id, case when product_id is null then name end as gone,
+          min(name) as line_name, sum(quantity)::bigint as sold, sum(net_cents) as revenue
+        from moved
         group by 1, 2
+        having sum(quantity) > 0
         order by sold desc, revenue desc, line_name
         limit ${TOP_ITEMS_SIZE}
       )
-      select sold.product_id, coalesce(p.name, sold.line_name) as name, p.category,
+      select sold.product_id, sold.line_name, p.name, p.vintage, p.bottle_ml, p.category,
         p.drink_type, sold.sold
       from sold left join ${products} p on p.id = sold.product_id
       order by sold.sold desc, sold.revenue desc, sold.line_name`),
@@ -144,24 +158,36 @@ export async function dashboardFigures(
         changePercent: changePercent(todayProfit, yesterdayProfit),
       },
     },
-    sales: (
-      days as unknown as Rows<{ date: string; name: string; revenue: string | number }>
-    ).rows.map((day) => ({ name: day.name, date: day.date, revenueCents: Number(day.revenue) })),
+    // A day's point is that day's revenue: its sales less the refunds of that day, as Today's.
+    sales: dayList.map((day) => ({
+      name: day.name,
+      date: day.date,
+      revenueCents: Number(day.revenue) - Number(refundsOn.get(day.date)?.revenue ?? 0),
+    })),
     topItems: (
       top as unknown as Rows<{
         product_id: number | null;
-        name: string;
+        line_name: string;
+        name: string | null;
+        vintage: string | null;
+        bottle_ml: string | null;
         category: string | null;
         drink_type: string | null;
         sold: string | number;
       }>
-    ).rows.map((row) => ({
-      id: row.product_id,
-      img: itemImage(row.drink_type, row.category, row.name),
-      name: row.name,
-      category: row.category || row.drink_type || 'Uncategorised',
-      sold: Number(row.sold),
-    })),
+    ).rows.map((row) => {
+      const name =
+        row.name === null
+          ? row.line_name
+          : displayName({ name: row.name, vintage: row.vintage, bottleMl: row.bottle_ml });
+      return {
+        id: row.product_id,
+        img: itemImage(row.drink_type, row.category, name),
+        name,
+        category: row.category || row.drink_type || 'Uncategorised',
+        sold: Number(row.sold),
+      };
+    }),
     hasSales: figures?.has_sales === true,
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { displayName } from '#domains/products/display-name.ts';
 import { isTaxedAtTill } from '#domains/products/tax.ts';
 import { SALE_REASON } from '#domains/sales/constants.ts';
 import { centsOf, settle } from '#domains/sales/money.ts';
@@ -27,6 +28,8 @@ import {
   products,
   receiptNumbers,
   saleLines,
+  saleReturnLines,
+  saleReturns,
   sales,
   stockMovements,
   tills,
@@ -273,7 +276,13 @@ async function decideSales(
     }
     decisions.push({ sale: priced.priced, claims: priced.claims, approval });
   }
-  return { decisions, nameOf: (id) => terms.rows.get(id)?.name ?? '' };
+  // Lines keep the name the product had, with its vintage and size: receipts, returns and
+  // reports read it so.
+  const nameOf = (id: number) => {
+    const row = terms.rows.get(id);
+    return row ? displayName({ name: row.name, vintage: row.vintage, bottleMl: row.bottleMl }) : '';
+  };
+  return { decisions, nameOf };
 }
 
 /** The outcome for a sale whose id is stored already: the same sale again, or another's id. */
@@ -510,7 +519,8 @@ async function storeSales(
 }
 
 /**
- * A product's sales (net of discounts) this month and in each of the last 12 months, by the
+ * A product's sales (net of discounts and of units that came back) this month and in each of the
+ * last 12 months, by the
  * calendar of `timeZone` (the asker's: a shop's month ends at its own midnight).
  */
 export async function productSales(
@@ -528,13 +538,28 @@ export async function productSales(
         date_trunc('month', ${now}::timestamptz at time zone ${timeZone}),
         interval '1 month') as month
     ),
-    sold as (
-      select to_char(date_trunc('month', s.made_at at time zone ${timeZone}), 'YYYY-MM') as month,
-        sum(l.quantity)::int as units, sum(l.net_cents)::int as revenue_cents
-      from ${saleLines} l join ${sales} s on s.id = l.sale_id
+    since as (
+      select (date_trunc('month', ${now}::timestamptz at time zone ${timeZone})
+        - interval '11 months') at time zone ${timeZone} as start
+    ),
+    moved as (
+      select s.made_at, l.quantity, l.net_cents
+      from since, ${saleLines} l join ${sales} s on s.id = l.sale_id
       where s.business_id = ${businessId} and l.product_id = ${productId}
-        and s.made_at >= (date_trunc('month', ${now}::timestamptz at time zone ${timeZone})
-          - interval '11 months') at time zone ${timeZone}
+        and s.made_at >= since.start
+      union all
+      -- Units that came back, in the month they came back (as the dashboard's refunds).
+      select r.made_at, -rl.quantity, -rl.refund_cents
+      from since, ${saleReturns} r
+        join ${saleReturnLines} rl on rl.return_id = r.id
+        join ${saleLines} l on l.sale_id = r.sale_id and l.line_no = rl.line_no
+      where r.business_id = ${businessId} and l.product_id = ${productId}
+        and r.made_at >= since.start
+    ),
+    sold as (
+      select to_char(date_trunc('month', made_at at time zone ${timeZone}), 'YYYY-MM') as month,
+        sum(quantity)::int as units, sum(net_cents)::int as revenue_cents
+      from moved
       group by 1
     )
     select months.month, coalesce(sold.units, 0)::int as units,

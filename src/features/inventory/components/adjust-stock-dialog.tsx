@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { itemName } from '#domains/products/display-name.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import {
   type AdjustmentDraft,
@@ -85,7 +86,7 @@ export function AdjustStockDialog({
 
   return (
     <Modal
-      title={`Adjust stock: ${item.product}`}
+      title={`Adjust stock: ${itemName(item)}`}
       size="small"
       onClose={onCancel}
       footer={

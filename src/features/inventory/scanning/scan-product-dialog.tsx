@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useMemo, useState } from 'react';
+import { itemName } from '#domains/products/display-name.ts';
 import { formatCurrency } from '#domains/products/format.ts';
 import { lookUpScan, searchProducts } from '#domains/products/lookup.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
@@ -179,7 +180,7 @@ export function ScanProductDialog({
     body = item ? (
       <div className="scan-product__result">
         <p className="scan-product__note">
-          {SCAN_TEXT.confirmAttach(view.code, item.product)}
+          {SCAN_TEXT.confirmAttach(view.code, itemName(item))}
           {item.barcode ? ` ${SCAN_TEXT.replaces(item.barcode)}` : ''}
         </p>
         {view.error ? (
@@ -242,13 +243,13 @@ function ProductCard({
 }) {
   const badge = statusBadge(item.status);
   return (
-    <article className="scan-product__card" aria-label={item.product}>
+    <article className="scan-product__card" aria-label={itemName(item)}>
       {note ? (
         <p className="scan-product__note" role="status">
           {note}
         </p>
       ) : null}
-      <h3 className="scan-product__name">{item.product}</h3>
+      <h3 className="scan-product__name">{itemName(item)}</h3>
       <dl className="scan-product__facts">
         <div>
           <dt>Producer</dt>
@@ -313,7 +314,7 @@ function ProductChoice({
         {items.map((item) => (
           <li key={item.id}>
             <button type="button" className="product-choice" onClick={() => onChoose(item)}>
-              <span>{item.product}</span>
+              <span>{itemName(item)}</span>
               <span className="product-choice__meta">
                 {[item.sku, item.barcode, `${item.stock_quantity ?? 0} in stock`]
                   .filter(Boolean)

@@ -52,6 +52,7 @@ import { Receipt, type ReceiptContent } from './receipt.tsx';
 import { ReturnsPanel } from './returns-panel.tsx';
 import { ShiftPanel } from './shift-panel.tsx';
 import './pos.css';
+import { itemName } from '#domains/products/display-name.ts';
 
 /**
  * The sale screen (beyond the spec's prototype, whose POS was empty): find a product by scanning
@@ -342,7 +343,7 @@ export function PosPage() {
       );
       setDone({
         sale,
-        names: Object.fromEntries(basket.lines.map((line) => [line.item.id, line.item.product])),
+        names: Object.fromEntries(basket.lines.map((line) => [line.item.id, itemName(line.item)])),
         settlement: final,
         businessName: user?.businessName ?? '',
         header: settings.receiptHeader,
@@ -369,7 +370,7 @@ export function PosPage() {
     if (!businessId || basket.lines.length === 0) return;
     const [first] = basket.lines;
     await parkSale(businessId, {
-      label: `${first?.item.product ?? ''}${basket.lines.length > 1 ? ` and ${plural(basket.lines.length - 1, 'other')}` : ''}`,
+      label: `${first ? itemName(first.item) : ''}${basket.lines.length > 1 ? ` and ${plural(basket.lines.length - 1, 'other')}` : ''}`,
       lines: basket.lines.map((line) => ({
         productId: line.item.id,
         quantity: line.quantity,
@@ -478,10 +479,7 @@ export function PosPage() {
               {matches.map((item) => (
                 <li key={item.id} className="pos__match-row">
                   <button type="button" className="pos__match" onClick={() => add(item)}>
-                    <span className="pos__match-name">
-                      {item.product}
-                      {shared && item.vintage ? ` (${item.vintage})` : ''}
-                    </span>
+                    <span className="pos__match-name">{itemName(item)}</span>
                     <span className="pos__match-side">
                       <span className="pos__match-price">
                         {formatCents(centsOf(item.listPrice))}
@@ -491,7 +489,7 @@ export function PosPage() {
                   </button>
                   {canArrange ? (
                     <FavouriteToggle
-                      name={item.product}
+                      name={itemName(item)}
                       on={settings.favourites.includes(item.id)}
                       onToggle={() => void toggleFavourite(item.id)}
                     />
@@ -511,7 +509,7 @@ export function PosPage() {
                         disabled={!ready}
                         onClick={() => add(item)}
                       >
-                        <span className="pos__favourite-name">{item.product}</span>
+                        <span className="pos__favourite-name">{itemName(item)}</span>
                         <span className="pos__match-price">
                           {formatCents(centsOf(item.listPrice))}
                         </span>
@@ -567,7 +565,7 @@ export function PosPage() {
               ) : (
                 <ul className="pos__lines">
                   {basket.lines.map((line, index) => {
-                    const name = line.item.product;
+                    const name = itemName(line.item);
                     const net = totals.lines[index];
                     const shelf = centsOf(line.item.listPrice);
                     return (

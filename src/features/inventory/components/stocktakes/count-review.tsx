@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useCountLines } from '#data/hooks/use-stocktakes.ts';
 import { closeCount, deviceId, stocktakeDetailQuery } from '#data/repositories/stocktakes.ts';
+import { itemName } from '#domains/products/display-name.ts';
 import { formatCurrency } from '#domains/products/format.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { centsOf } from '#domains/sales/money.ts';
@@ -75,7 +76,10 @@ export function CountReview({
   const totalValue =
     moves.reduce((sum, move) => sum + worthCents(move.productId, move.delta), 0) / 100;
   const [confirming, setConfirming] = useState(false);
-  const nameOf = (productId: number) => byId.get(productId)?.product ?? `Product ${productId}`;
+  const nameOf = (productId: number) => {
+    const item = byId.get(productId);
+    return item ? itemName(item) : `Product ${productId}`;
+  };
 
   async function close() {
     setConfirming(false);

@@ -2,6 +2,7 @@ import { Minus, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useCountLines } from '#data/hooks/use-stocktakes.ts';
 import { countProduct } from '#data/repositories/stocktakes.ts';
+import { itemName } from '#domains/products/display-name.ts';
 import { lookUpScan } from '#domains/products/lookup.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { MAX_COUNT, type StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
@@ -16,7 +17,7 @@ export const COUNT_TEXT = {
   notSynced: 'This product has not reached the server yet. Count it once it is synced.',
   quantity: 'Enter a whole number of 0 or more',
   outsideScope: (item: InventoryItem, category: string) =>
-    `${item.product} is ${item.category ? `in ${item.category}` : 'in no category'}, outside this count of ${category}. Count it anyway?`,
+    `${itemName(item)} is ${item.category ? `in ${item.category}` : 'in no category'}, outside this count of ${category}. Count it anyway?`,
 } as const;
 
 /** A product a partial count does not cover: of another category than the count's. */
@@ -73,7 +74,7 @@ export function CountScreen({
   async function save(item: InventoryItem, total: number) {
     saved.current.set(item.id, total);
     await countProduct(stocktake, item.id, total);
-    setSaid(`${item.product}: ${total} counted`);
+    setSaid(`${itemName(item)}: ${total} counted`);
   }
 
   async function choose(item: InventoryItem, outsideConfirmed = false) {
@@ -151,7 +152,8 @@ export function CountScreen({
       const item = byId.get(line.productId);
       return item ? [{ line, item }] : [];
     })
-    .sort((a, b) => a.item.product.localeCompare(b.item.product));
+    .map((entry) => ({ ...entry, name: itemName(entry.item) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 
   return (
     <section className="card stocktake-count" aria-labelledby={`${id}-title`}>
@@ -201,7 +203,7 @@ export function CountScreen({
             {matches.map((item) => (
               <li key={item.id}>
                 <button type="button" className="product-choice" onClick={() => void choose(item)}>
-                  <span>{item.product}</span>
+                  <span>{itemName(item)}</span>
                   <span className="product-choice__meta">
                     {item.sku ?? ''}{' '}
                     {counted.has(item.id) ? `· counted ${counted.get(item.id)}` : ''}
@@ -238,7 +240,7 @@ export function CountScreen({
       ) : null}
       {selected && stocktake.scan_mode === 'type' ? (
         <form className="stocktake-count__entry" noValidate onSubmit={saveTyped}>
-          <p className="stocktake-count__product">{selected.product}</p>
+          <p className="stocktake-count__product">{itemName(selected)}</p>
           <label className="field__label" htmlFor={`${id}-quantity`}>
             Counted
           </label>
@@ -301,7 +303,7 @@ export function CountScreen({
           <tbody>
             {countedRows.map(({ line, item }) => (
               <tr key={line.productId}>
-                <td>{item.product}</td>
+                <td>{itemName(item)}</td>
                 <td>{line.quantity}</td>
               </tr>
             ))}

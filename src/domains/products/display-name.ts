@@ -1,0 +1,38 @@
+/**
+ * One name for a product on every screen and paper: its name, its vintage (unless the name says
+ * it already), and its bottle size when it is not the usual 750 ml — 'Grange 2018', 'Tawny Port
+ * NV (375 ml)'. Five ports at five prices, or two Shiraz of two years, read apart at the till,
+ * in a count and on a receipt.
+ */
+export interface NamedProduct {
+  name: string;
+  vintage?: string | null | undefined;
+  /** Bottle size in ml, as the field keeps it ('750', '1500'). */
+  bottleMl?: string | null | undefined;
+}
+
+const USUAL_BOTTLE_ML = 750;
+
+/** A bottle size as people say it: '375 ml', '1.5 L'. */
+export function bottleSizeText(ml: number): string {
+  return ml >= 1000 ? `${Number((ml / 1000).toFixed(3))} L` : `${ml} ml`;
+}
+
+export function displayName({ name, vintage, bottleMl }: NamedProduct): string {
+  const year = vintage?.trim() ?? '';
+  const saysYear = year !== '' && new RegExp(`(^|\\s)${year}(\\s|$)`, 'i').test(name);
+  const titled = year && !saysYear ? `${name} ${year}` : name;
+  const ml = Number(bottleMl);
+  return bottleMl && Number.isFinite(ml) && ml > 0 && ml !== USUAL_BOTTLE_ML
+    ? `${titled} (${bottleSizeText(ml)})`
+    : titled;
+}
+
+/** The display name of an item as the screens hold it. */
+export function itemName(item: {
+  product: string;
+  vintage?: string | undefined;
+  bottle_ml?: string | undefined;
+}): string {
+  return displayName({ name: item.product, vintage: item.vintage, bottleMl: item.bottle_ml });
+}
