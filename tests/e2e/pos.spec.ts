@@ -6,6 +6,8 @@ import { indicator, screenshot, serverApi, signIn } from './helpers.ts';
  * and reaches the server once when the connection is back; stock moves by what was sold.
  */
 const GIN = 'Four Pillars Rare Dry Gin';
+/** As the till names it: a 700 ml bottle says its size. */
+const GIN_SHOWN = `${GIN} (700 ml)`;
 
 test('sells for cash with change, and by card offline, each sale reaching the server once', async ({
   page,
@@ -77,8 +79,10 @@ test('a shift opened with a float, a cash sale and a card sale, closed with a va
   await page.getByRole('button', { name: 'Sale', exact: true }).click();
   const search = page.getByLabel('Scan or search a product');
   await search.fill(GIN);
-  await page.getByRole('button', { name: `Add ${GIN} to favourites` }).click();
-  await expect(page.getByRole('button', { name: `Remove ${GIN} from favourites` })).toBeVisible();
+  await page.getByRole('button', { name: `Add ${GIN_SHOWN} to favourites` }).click();
+  await expect(
+    page.getByRole('button', { name: `Remove ${GIN_SHOWN} from favourites` }),
+  ).toBeVisible();
   await search.fill('');
   const favourites = page.locator('.pos__favourites');
   await favourites.getByRole('button', { name: new RegExp(`^${GIN}`) }).click();
