@@ -8,6 +8,7 @@ import type { SoldSale } from '#domains/sales/returns.ts';
 import type { ShiftLedger } from '#domains/sales/shifts.ts';
 import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 import { CATALOGUE_STORES, DATABASE_NAME } from './db-name.ts';
+import type { KeptBasket } from './repositories/open-basket.ts';
 import type { ParkedSale } from './repositories/parked-sales.ts';
 import type { MirroredSession } from './session-mirror.ts';
 import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
@@ -117,6 +118,13 @@ export interface ParkedSalesMeta {
   sales: ParkedSale[];
 }
 
+/** The basket being rung up on this tablet, kept through reloads (repositories/open-basket.ts). */
+export interface OpenBasketMeta {
+  key: 'open-basket';
+  businessId: string;
+  basket: KeptBasket;
+}
+
 /** The till's shift open on this tablet, with its ledger (repositories/shifts.ts). */
 export interface ShiftMeta {
   key: 'shift';
@@ -131,6 +139,7 @@ export interface ShiftMeta {
 export type MetaRecord =
   | ShiftMeta
   | ParkedSalesMeta
+  | OpenBasketMeta
   | PaymentSettingsMeta
   | CatalogueMeta
   | OwnerMeta
@@ -156,7 +165,12 @@ export interface ParkedChanges {
   /** In the order they were made. */
   entries: OutboxEntry[];
   parkedAt: number;
+  /** What else of theirs waits for them here: the basket they were ringing up, their parked sales. */
+  kept?: MetaRecord[];
 }
+
+/** The meta records that are a person's work in hand, set aside with them when they sign out. */
+export const KEPT_WITH_THEIR_USER: readonly MetaRecord['key'][] = ['open-basket', 'parked-sales'];
 
 export interface StoredColumnPreferences {
   table: string;

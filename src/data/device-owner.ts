@@ -1,5 +1,5 @@
 import { clearApiCache } from './api-cache.ts';
-import { db, readOwner } from './db.ts';
+import { db, KEPT_WITH_THEIR_USER, readOwner } from './db.ts';
 import { forgetPersistedQueries } from './query-persistence.ts';
 import { stopReplay, withOutboxLock } from './sync/replayer.ts';
 import { forgetUserInMemory } from './user-memory.ts';
@@ -8,9 +8,10 @@ import { forgetUserInMemory } from './user-memory.ts';
  * A shared tablet changes hands. The device holds one user's data at a time (the 'owner' meta
  * record); when someone else signs in, or the user signs out, everything of the previous user
  * goes: the Dexie stores (the session mirror among them), the persisted query cache, the
- * service worker's API cache and what the page holds in memory. Only their unsent changes stay,
- * set aside under their id: they are never sent under another user's session, and they come
- * back to the outbox when that user signs in here again.
+ * service worker's API cache and what the page holds in memory. Only their unsent changes and
+ * their work in hand (the basket being rung up, parked sales) stay, set aside under their id:
+ * they are never sent or shown under another user's session, and they come back when that user
+ * signs in here again.
  */
 export interface Handover {
   /** Changes of the incoming user, set aside when they last left this device, now queued again. */
@@ -40,12 +41,16 @@ export async function handOverDevice(nextUserId: string | null): Promise<Handove
 async function switchStores(owner: string | undefined, next: string | null): Promise<number> {
   return db.transaction('rw', db.tables, async () => {
     const unsent = await db.outbox.orderBy('seq').toArray();
-    if (owner !== undefined && unsent.length > 0) {
+    const kept = (await db.meta.bulkGet([...KEPT_WITH_THEIR_USER])).filter(
+      (record) => record !== undefined,
+    );
+    if (owner !== undefined && (unsent.length > 0 || kept.length > 0)) {
       const earlier = (await db.parkedChanges.get(owner))?.entries ?? [];
       await db.parkedChanges.put({
         userId: owner,
         entries: [...earlier, ...unsent],
         parkedAt: Date.now(),
+        kept,
       });
     }
     for (const table of db.tables) {
@@ -56,6 +61,7 @@ async function switchStores(owner: string | undefined, next: string | null): Pro
     const parked = await db.parkedChanges.get(next);
     if (!parked) return 0;
     await db.parkedChanges.delete(next);
+    if (parked.kept) await db.meta.bulkPut(parked.kept);
     // Queued again in the order they were made, behind nothing: the outbox is empty here.
     await db.outbox.bulkAdd(
       parked.entries.map(({ seq: _seq, ...entry }) => ({

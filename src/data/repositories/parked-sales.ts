@@ -1,5 +1,6 @@
 import type { Discount } from '#domains/sales/money.ts';
 import { db, type ParkedSalesMeta } from '../db.ts';
+import type { KeptBasket } from './open-basket.ts';
 
 /**
  * Sales parked on this tablet (beyond the spec's prototype): a basket put aside, the customer
@@ -11,7 +12,7 @@ export interface ParkedSale {
   parkedAt: string;
   /** What the list shows: the first product and how many lines. */
   label: string;
-  lines: { productId: number; quantity: number; unitCents?: number; discount?: Discount }[];
+  lines: KeptBasket['lines'];
   discount?: Discount;
 }
 

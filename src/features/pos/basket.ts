@@ -1,3 +1,4 @@
+import type { KeptBasket } from '#data/repositories/open-basket.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { type Discount, parseCents } from '#domains/sales/money.ts';
 import type { PaymentSettings } from '#domains/sales/payment-settings.ts';
@@ -26,6 +27,33 @@ export interface Basket {
 }
 
 export const EMPTY_BASKET: Basket = { lines: [], payments: [] };
+
+/** A basket's lines as they are kept on the tablet (parked, or open through a reload): by id. */
+export type KeptLine = KeptBasket['lines'][number];
+
+export function keptLines(lines: readonly BasketLine[]): KeptLine[] {
+  return lines.map((line) => ({
+    productId: line.item.id,
+    quantity: line.quantity,
+    ...(line.unitCents !== undefined ? { unitCents: line.unitCents } : {}),
+    ...(line.discount ? { discount: line.discount } : {}),
+  }));
+}
+
+/** Kept lines with their products from the catalogue, and how many name a product gone since. */
+export function linesOfKept(
+  kept: readonly KeptLine[],
+  items: readonly InventoryItem[],
+): { lines: BasketLine[]; missing: number } {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const lines = kept.flatMap((line) => {
+    const item = byId.get(line.productId);
+    return item
+      ? [{ item, quantity: line.quantity, unitCents: line.unitCents, discount: line.discount }]
+      : [];
+  });
+  return { lines, missing: kept.length - lines.length };
+}
 
 /** One more of a product: its line grows, or a new line is added at the end. */
 export function addItem(basket: Basket, item: InventoryItem): Basket {

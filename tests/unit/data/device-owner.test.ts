@@ -8,6 +8,8 @@ import { QUERY_CACHE_KEY } from '#data/query-persistence.ts';
 import { refreshCatalogue, resetCatalogueState } from '#data/repositories/catalogue.ts';
 import { saveColumnLayout } from '#data/repositories/column-preferences.ts';
 import { createCustomField, localDefinitions } from '#data/repositories/custom-fields.ts';
+import { keepBasket, openBasket } from '#data/repositories/open-basket.ts';
+import { parkedSales, parkSale } from '#data/repositories/parked-sales.ts';
 import { saveSession } from '#data/session.ts';
 import { requestReplay, resumeReplay } from '#data/sync/replayer.ts';
 import { onForgetUser } from '#data/user-memory.ts';
@@ -185,6 +187,21 @@ describe('handing the device over', () => {
     ]);
     expect(await signInAs('ben', 'ben-2')).toEqual({ restored: 1 });
     expect(await db.parkedChanges.get('ana')).toBeDefined();
+  });
+
+  it('keeps the basket being rung up and the parked sales for their person, and shows them to no one else', async () => {
+    await signInAs('ana', 'ana-1');
+    const basket = { lines: [{ productId: 4, quantity: 2 }], payments: [] };
+    await keepBasket('shop', basket);
+    await parkSale('shop', { label: 'Shiraz', lines: [{ productId: 5, quantity: 1 }] });
+    await handOverDevice(null);
+    await signInAs('ben', 'ben-1');
+    expect(await openBasket('shop')).toBeNull();
+    expect(await parkedSales('shop')).toEqual([]);
+    await handOverDevice(null);
+    await signInAs('ana', 'ana-2');
+    expect(await openBasket('shop')).toEqual(basket);
+    expect((await parkedSales('shop')).map((sale) => sale.label)).toEqual(['Shiraz']);
   });
 
   it("does not store an answer for the previous user in the next user's stores", async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Minus, PauseCircle, Percent, Plus, Star, Trash2 } from 'lucide-react';
+import { Minus, PauseCircle, Percent, Plus, Star, Trash2, XCircle } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useLocalCatalogue } from '#data/hooks/use-local-catalogue.ts';
 import { useCan, useSignedInUser } from '#data/hooks/use-permissions.ts';
@@ -12,6 +12,7 @@ import {
 } from '#data/hooks/use-stored.ts';
 import type { ApprovalOutcome } from '#data/repositories/approvals.ts';
 import { refreshCatalogue } from '#data/repositories/catalogue.ts';
+import { keepBasket, openBasket } from '#data/repositories/open-basket.ts';
 import { parkSale, unparkSale } from '#data/repositories/parked-sales.ts';
 import {
   changePaymentSettings,
@@ -41,6 +42,8 @@ import {
   choiceLabel,
   discountText,
   EMPTY_BASKET,
+  keptLines,
+  linesOfKept,
   type Payment,
   paidSoFar,
   setQuantity,
@@ -77,6 +80,7 @@ export const POS_TEXT = {
   complete: 'Complete sale',
   addPayment: 'Add payment',
   park: 'Park sale',
+  clear: 'Clear',
   parked: (count: number) => `Parked (${count})`,
   unsent: (count: number) => `${plural(count, 'sale')} not yet sent`,
   gettingTill: 'Getting this tablet’s till number...',
@@ -170,6 +174,41 @@ export function PosPage() {
     setProblem(null);
   }
 
+  // The basket of a reload, a crash or the last sign-in of this person comes back as it was,
+  // once the products are on hand; from then on every change is kept.
+  const [reopened, setReopened] = useState(false);
+  useEffect(() => {
+    if (reopened || !businessId || !catalogue.loaded) return;
+    let current = true;
+    openBasket(businessId).then(
+      (kept) => {
+        if (!current) return;
+        setReopened(true);
+        if (!kept) return;
+        const { lines: reopenedLines, missing } = linesOfKept(kept.lines, items);
+        if (missing > 0) setNote(POS_TEXT.missingParked(missing));
+        // Scans made while it was read stay; they are what is being sold now.
+        setBasketState((now) =>
+          now.lines.length === 0 && now.payments.length === 0
+            ? { lines: reopenedLines, discount: kept.discount, payments: kept.payments }
+            : now,
+        );
+      },
+      () => setReopened(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [reopened, businessId, catalogue.loaded, items]);
+  useEffect(() => {
+    if (!reopened || !businessId) return;
+    keepBasket(businessId, {
+      lines: keptLines(basket.lines),
+      ...(basket.discount ? { discount: basket.discount } : {}),
+      payments: basket.payments,
+    }).catch(() => {});
+  }, [reopened, businessId, basket]);
+
   // The till code is asked for once, online; offline without one the screen says what it needs.
   useEffect(() => {
     if (!businessId || till !== null || !online) return;
@@ -191,6 +230,7 @@ export function PosPage() {
     return () => clearInterval(timer);
   }, [online]);
 
+  const ready = Boolean(till);
   const selected = choices.find((option) => choiceKey(option) === choice) ?? choices[0];
   // Built once per catalogue: a scan then finds its product without reading 50,000 of them.
   const codes = useMemo(() => codeIndex(items), [items]);
@@ -243,11 +283,41 @@ export function PosPage() {
     setNote(null);
     setBasket((current) => addItem(current, item));
     setQuery('');
+    focus('search');
   }
 
   function focus(suffix: string) {
     document.getElementById(`${id}-${suffix}`)?.focus();
   }
+
+  function clear() {
+    setBasket(() => EMPTY_BASKET);
+    setGiven('');
+    setAmount('');
+    setNote(null);
+    focus('search');
+  }
+
+  // The scan field is where a scanner types: it has the focus when the till opens, and a key
+  // typed while a button has it (a tap on + or a favourite) goes there instead of to the page.
+  const scanFieldId = `${id}-search`;
+  useEffect(() => {
+    if (ready && mode === 'sale') document.getElementById(scanFieldId)?.focus();
+  }, [ready, mode, scanFieldId]);
+  useEffect(() => {
+    if (!ready || mode !== 'sale') return;
+    const toScanField = (event: globalThis.KeyboardEvent) => {
+      // Printable keys only; Space still presses the button it is on.
+      if (event.key.length !== 1 || event.key === ' ') return;
+      if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      const at = event.target instanceof Element ? event.target : null;
+      if (at?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (document.querySelector('[aria-modal="true"]')) return;
+      document.getElementById(scanFieldId)?.focus();
+    };
+    document.addEventListener('keydown', toScanField, true);
+    return () => document.removeEventListener('keydown', toScanField, true);
+  }, [ready, mode, scanFieldId]);
 
   // A scanner types the code and Enter; Enter on an empty field goes on to paying (the cash
   // given, or the amount of another tender), so a keyboard alone completes a sale.
@@ -258,6 +328,9 @@ export function PosPage() {
       if (first && !shared) add(first);
       else if (!query.trim() && basket.lines.length > 0) {
         focus(selected?.kind === 'cash' ? 'given' : 'amount');
+      } else if (query.trim() && matches.length === 0) {
+        // A misread code stays to be read, selected: the next scan replaces it.
+        event.currentTarget.select();
       }
     } else if (event.key === 'Escape') {
       setQuery('');
@@ -371,12 +444,7 @@ export function PosPage() {
     const [first] = basket.lines;
     await parkSale(businessId, {
       label: `${first ? itemName(first.item) : ''}${basket.lines.length > 1 ? ` and ${plural(basket.lines.length - 1, 'other')}` : ''}`,
-      lines: basket.lines.map((line) => ({
-        productId: line.item.id,
-        quantity: line.quantity,
-        ...(line.unitCents !== undefined ? { unitCents: line.unitCents } : {}),
-        ...(line.discount ? { discount: line.discount } : {}),
-      })),
+      lines: keptLines(basket.lines),
       ...(basket.discount ? { discount: basket.discount } : {}),
     });
     setBasket(() => EMPTY_BASKET);
@@ -388,14 +456,7 @@ export function PosPage() {
     if (!businessId) return;
     const sale = await unparkSale(businessId, parkedId);
     if (!sale) return;
-    const byId = new Map(items.map((item) => [item.id, item]));
-    const resumed = sale.lines.flatMap((line) => {
-      const item = byId.get(line.productId);
-      return item
-        ? [{ item, quantity: line.quantity, unitCents: line.unitCents, discount: line.discount }]
-        : [];
-    });
-    const missing = sale.lines.length - resumed.length;
+    const { lines: resumed, missing } = linesOfKept(sale.lines, items);
     setNote(missing > 0 ? POS_TEXT.missingParked(missing) : null);
     setDone(null);
     // What is in the basket now stays, the parked lines after it.
@@ -406,7 +467,6 @@ export function PosPage() {
     }));
   }
 
-  const ready = Boolean(till);
   return (
     <>
       <PageHeader
@@ -826,6 +886,14 @@ export function PosPage() {
                   onClick={() => void park()}
                 >
                   <PauseCircle size={16} aria-hidden="true" /> {POS_TEXT.park}
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={basket.lines.length === 0 || basket.payments.length > 0}
+                  onClick={clear}
+                >
+                  <XCircle size={16} aria-hidden="true" /> {POS_TEXT.clear}
                 </button>
                 <button
                   id={`${id}-complete`}
