@@ -39,6 +39,7 @@ export function parseCsv(
   text: string,
   onProgress?: (share: number) => void,
   delimiter: Delimiter = detectDelimiter(text),
+  headingRow?: number,
 ): FileTable {
   const cells: string[][] = [];
   const step = Math.max(1, Math.floor(text.length / 50));
@@ -54,5 +55,5 @@ export function parseCsv(
     },
   });
   onProgress?.(1);
-  return tableOf(cells);
+  return tableOf(cells, headingRow);
 }

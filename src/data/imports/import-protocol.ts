@@ -1,3 +1,4 @@
+import type { NumberFormat } from '#domains/imports/cells.ts';
 import type { TextEncoding } from '#domains/imports/decode.ts';
 import type { ImportBehavior, ImportCounts, MatchKey, RowPlan } from '#domains/imports/dry-run.ts';
 import type { ColumnMapping } from '#domains/imports/mapping.ts';
@@ -14,7 +15,7 @@ export const PREVIEW_ROWS = 10;
 export const LISTED_ERRORS = 200;
 
 export type ImportRequest =
-  | { id: number; type: 'read'; file: File; sheet?: string }
+  | { id: number; type: 'read'; file: File; sheet?: string; headingRow?: number }
   | {
       id: number;
       type: 'plan';
@@ -37,6 +38,11 @@ export interface ReadFile {
   preview: string[][];
   previewNumbers: number[];
   rowCount: number;
+  /** The row the headings were found in (or chosen), and the first rows they may be in. */
+  headingRow: number;
+  headingChoices: { row: number; cells: string[] }[];
+  /** How its numbers are written: a decimal comma goes with a semicolon separator. */
+  numberFormat: NumberFormat;
   /** CSV: how its text was written and split. */
   encoding?: TextEncoding;
   delimiter?: string;

@@ -9,7 +9,12 @@ export type PlanOptions = Omit<Extract<ImportRequest, { type: 'plan' }>, 'id' | 
  * reader per import screen; `close` ends its worker (and the rows it holds).
  */
 export interface ImportReader {
-  read(file: File, sheet: string | undefined, progress: (share: number) => void): Promise<ReadFile>;
+  /** Reads the file (a sheet of it; its headings found, or in the row chosen). */
+  read(
+    file: File,
+    where: { sheet?: string | undefined; headingRow?: number | undefined },
+    progress: (share: number) => void,
+  ): Promise<ReadFile>;
   plan(options: PlanOptions): Promise<PlanSummary>;
   /** The last plan's rows to apply, from `from` on. */
   rows(from: number, count: number): Promise<RowPlan[]>;
@@ -63,8 +68,19 @@ export function createImportReader(): ImportReader {
   }
 
   return {
-    read: async (file, sheet, progress) =>
-      (await ask({ type: 'read', file, ...(sheet ? { sheet } : {}) }, 'read', progress)).file,
+    read: async (file, { sheet, headingRow }, progress) =>
+      (
+        await ask(
+          {
+            type: 'read',
+            file,
+            ...(sheet ? { sheet } : {}),
+            ...(headingRow ? { headingRow } : {}),
+          },
+          'read',
+          progress,
+        )
+      ).file,
     plan: async (options) => (await ask({ type: 'plan', ...options }, 'plan')).summary,
     rows: async (from, count) => (await ask({ type: 'rows', from, count }, 'rows')).rows,
     errorFile: async () => (await ask({ type: 'error-file' }, 'error-file')).csv,

@@ -2,6 +2,7 @@
 // mapped and checked here while the page stays responsive. It keeps the rows and the last plan,
 // and hands the page only what it shows, and the rows to apply a batch at a time.
 import readXlsxFile from 'read-excel-file/web-worker';
+import { type NumberFormat, numberFormatOf } from '#domains/imports/cells.ts';
 import { decodeText } from '#domains/imports/decode.ts';
 import { type ImportPlan, planImport, type RowPlan } from '#domains/imports/dry-run.ts';
 import { cellText, errorRowsCsv, type FileTable, tableOf } from '#domains/imports/table.ts';
@@ -22,7 +23,9 @@ interface ImportScope {
 }
 const scope = self as unknown as ImportScope;
 
-let table: FileTable = { headings: [], rows: [], numbers: [] };
+let table: FileTable = tableOf([]);
+/** How the file read last writes its numbers. */
+let numberFormat: NumberFormat = 'decimal-point';
 let plan: ImportPlan | null = null;
 /** The plan's rows that change the catalogue, handed out a batch at a time. */
 let applicable: RowPlan[] = [];
@@ -55,29 +58,37 @@ async function readFile(request: Extract<ImportRequest, { type: 'read' }>): Prom
     // Numbers as the sheet writes them: a barcode's 13 digits, a price's cents.
     const sheets = await readXlsxFile(bytes.slice().buffer, { parseNumber: (text) => text });
     const chosen = sheets.find((sheet) => sheet.sheet === request.sheet) ?? sheets[0];
-    table = tableOf((chosen?.data ?? []).map((row) => row.map(cellText)));
+    table = tableOf(
+      (chosen?.data ?? []).map((row) => row.map(cellText)),
+      request.headingRow,
+    );
+    // A sheet's numbers are numbers; only those typed as text can be written otherwise.
+    numberFormat = 'decimal-point';
     progress(1);
     return {
       kind: 'xlsx',
-      headings: table.headings,
-      preview: table.rows.slice(0, PREVIEW_ROWS),
-      previewNumbers: table.numbers.slice(0, PREVIEW_ROWS),
-      rowCount: table.rows.length,
+      ...shown(table),
       sheets: sheets.map((sheet) => sheet.sheet),
       ...(chosen ? { sheet: chosen.sheet } : {}),
     };
   }
   const { text, encoding } = decodeText(bytes);
   const delimiter = detectDelimiter(text);
-  table = parseCsv(text, (share) => progress(0.5 + share / 2), delimiter);
+  table = parseCsv(text, (share) => progress(0.5 + share / 2), delimiter, request.headingRow);
+  numberFormat = numberFormatOf(delimiter);
+  return { kind: 'csv', ...shown(table), encoding, delimiter };
+}
+
+/** What the screens show of a table read: its headings, first rows, size and number format. */
+function shown(read: FileTable) {
   return {
-    kind: 'csv',
-    headings: table.headings,
-    preview: table.rows.slice(0, PREVIEW_ROWS),
-    previewNumbers: table.numbers.slice(0, PREVIEW_ROWS),
-    rowCount: table.rows.length,
-    encoding,
-    delimiter,
+    headings: read.headings,
+    preview: read.rows.slice(0, PREVIEW_ROWS),
+    previewNumbers: read.numbers.slice(0, PREVIEW_ROWS),
+    rowCount: read.rows.length,
+    headingRow: read.headingRow,
+    headingChoices: read.headingChoices,
+    numberFormat,
   };
 }
 
@@ -93,6 +104,7 @@ async function answer(request: ImportRequest): Promise<ImportReply> {
         rows: table.rows,
         numbers: table.numbers,
         catalogue: items,
+        numberFormat,
       });
       applicable = plan.rows.filter((row) => row.action === 'create' || row.action === 'update');
       const refused = plan.rows.filter((row) => row.action === 'error');

@@ -11,6 +11,7 @@ import {
 } from '../products/product-write.ts';
 import { type TaxCategory, taxOfEdit, taxOfNew } from '../products/tax.ts';
 import { MAX_MOVEMENT } from '../stock/movement.ts';
+import { type NumberFormat, plainNumber, readCell } from './cells.ts';
 import { type ColumnMapping, STOCK_TARGET } from './mapping.ts';
 
 /**
@@ -76,6 +77,8 @@ export interface DryRunInput {
   definitions: readonly CustomFieldRules[];
   /** The tax category of a product the file makes without one (Product Defaults). */
   shopCategory: TaxCategory;
+  /** How the file writes its numbers (a decimal point unless told). */
+  numberFormat?: NumberFormat;
 }
 
 export const IMPORT_MESSAGES = {
@@ -103,6 +106,7 @@ const keyOf = (item: InventoryItem, matchBy: MatchKey) =>
 export function planImport(input: DryRunInput): ImportPlan {
   const { headings, mapping, matchBy } = input;
   const numberOf = (index: number) => input.numbers?.[index] ?? index + 2;
+  const numberFormat = input.numberFormat ?? 'decimal-point';
   const keyLabel = productField(matchBy)?.label ?? matchBy;
   const keyColumn = mapping.indexOf(matchBy);
   const stockColumn = input.setStock ? mapping.indexOf(STOCK_TARGET) : -1;
@@ -136,13 +140,16 @@ export function planImport(input: DryRunInput): ImportPlan {
     const values: Record<string, string> = {};
     mapping.forEach((key, column) => {
       if (key !== null && key !== STOCK_TARGET && !(key in values)) {
-        values[key] = cells[column] ?? '';
+        const cell = cells[column] ?? '';
+        const spec = productField(key);
+        values[key] = spec ? readCell(spec, cell, numberFormat) : cell;
       }
     });
     const errors: RowError[] = [];
     let stock: number | undefined;
     if (stockColumn >= 0) {
-      const count = stockCount(cells[stockColumn] ?? '');
+      const cell = cells[stockColumn] ?? '';
+      const count = stockCount(plainNumber(cell, numberFormat) ?? cell);
       if (count === null) {
         errors.push({ column: headings[stockColumn] ?? 'Stock', message: IMPORT_MESSAGES.stock });
       } else stock = count;

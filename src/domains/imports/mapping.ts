@@ -126,6 +126,8 @@ export function suggestMapping(
 export interface MappingTemplate {
   name: string;
   mapping: Readonly<Record<string, string>>;
+  /** Whether stock is set from the file (absent in mappings saved before it was kept). */
+  setStock?: boolean | undefined;
 }
 
 /** The saved mapping made for a file with these very headings, if there is one. */

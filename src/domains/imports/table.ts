@@ -1,14 +1,46 @@
 import { csvLine, unescapedCell } from '../products/export.ts';
 
 /**
- * A file read as a table: its headings (the first row) and the rows after them, every cell as
- * text (data/imports reads CSV and spreadsheets into it).
+ * A file read as a table: its headings and the rows after them, every cell as text (data/imports
+ * reads CSV and spreadsheets into it).
  */
 export interface FileTable {
   headings: string[];
   rows: string[][];
-  /** Each row's number as a spreadsheet shows it (the headings' row is 1; empty rows count). */
+  /** Each row's number as a spreadsheet shows it (empty rows and titles above count). */
   numbers: number[];
+  /** The number of the row the headings are in. */
+  headingRow: number;
+  /** The first rows with anything in them, which the headings may be in: number and cells. */
+  headingChoices: { row: number; cells: string[] }[];
+}
+
+/** How far down a title and notes above the headings are looked through. */
+export const HEADING_ROWS_SEARCHED = 10;
+
+const filledCount = (row: readonly string[]) => row.filter((cell) => cell.trim() !== '').length;
+const looksNumeric = (cell: string) => /^[-$€£\d.,\s%]+$/.test(cell.trim());
+
+/**
+ * The index of the headings' row among `filled` (indexes of rows with anything in them): the
+ * first of the top rows that fills most of the table's width with words. A title ('Harbour
+ * Wines — price list, May') fills one cell; a row of data is mostly numbers.
+ */
+export function headingIndexOf(
+  cells: readonly (readonly string[])[],
+  filled: readonly number[],
+): number | undefined {
+  const top = filled.slice(0, HEADING_ROWS_SEARCHED);
+  const widest = Math.max(0, ...top.map((index) => filledCount(cells[index] ?? [])));
+  return (
+    top.find((index) => {
+      const row = cells[index] ?? [];
+      const words = row.filter((cell) => cell.trim() !== '' && !looksNumeric(cell)).length;
+      return (
+        filledCount(row) >= Math.max(2, Math.ceil(widest * 0.6)) && words * 2 > filledCount(row)
+      );
+    }) ?? top[0]
+  );
 }
 
 /**
@@ -26,15 +58,19 @@ export function distinctHeadings(cells: readonly string[]): string[] {
 }
 
 /**
- * A table from its rows of cells: the first row names the columns, empty rows are left out, and
- * a cell a CSV export made formula-safe reads as it was.
+ * A table from its rows of cells: the headings' row names the columns (the one found, or the
+ * row `headingRow` a person chose), the rows above it and empty rows are left out, and a cell a
+ * CSV export made formula-safe reads as it was.
  */
-export function tableOf(cells: readonly (readonly string[])[]): FileTable {
+export function tableOf(cells: readonly (readonly string[])[], headingRow?: number): FileTable {
   const filled: number[] = [];
   cells.forEach((row, index) => {
     if (row.some((cell) => cell.trim() !== '')) filled.push(index);
   });
-  const [first, ...rest] = filled;
+  const chosen = headingRow === undefined ? undefined : headingRow - 1;
+  const first =
+    chosen !== undefined && filled.includes(chosen) ? chosen : headingIndexOf(cells, filled);
+  const rest = filled.filter((index) => first !== undefined && index > first);
   const headings = distinctHeadings(
     (first === undefined ? [] : (cells[first] ?? [])).map(unescapedCell),
   );
@@ -44,6 +80,11 @@ export function tableOf(cells: readonly (readonly string[])[]): FileTable {
       headings.map((_, column) => unescapedCell(cells[index]?.[column] ?? '')),
     ),
     numbers: rest.map((index) => index + 1),
+    headingRow: (first ?? 0) + 1,
+    headingChoices: filled.slice(0, HEADING_ROWS_SEARCHED).map((index) => ({
+      row: index + 1,
+      cells: (cells[index] ?? []).filter((cell) => cell.trim() !== '').slice(0, 4),
+    })),
   };
 }
 
@@ -63,7 +104,7 @@ export function cellText(value: unknown): string {
  * an 'errors' column saying, for each, the column and what is wrong.
  */
 export function errorRowsCsv(
-  table: FileTable,
+  table: Pick<FileTable, 'headings' | 'rows' | 'numbers'>,
   errors: readonly { row: number; errors: readonly { column: string; message: string }[] }[],
 ): string {
   const lines = [csvLine([...table.headings, 'errors'])];

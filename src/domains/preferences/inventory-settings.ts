@@ -148,6 +148,8 @@ export const InventorySettingsSchema = v.object({
                 v.record(v.pipe(v.string(), v.maxLength(200)), v.pipe(v.string(), v.maxLength(64))),
                 v.check((mapping) => Object.keys(mapping).length <= 500, 'At most 500 columns'),
               ),
+              // 'Set stock from the file', as it was when the mapping was saved.
+              setStock: v.optional(v.boolean()),
             }),
           ),
           v.maxLength(50),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText } from '#domains/imports/decode.ts';
-import { cellText, distinctHeadings, errorRowsCsv } from '#domains/imports/table.ts';
+import { cellText, distinctHeadings, errorRowsCsv, tableOf } from '#domains/imports/table.ts';
 
 /** Windows-1252 bytes of a text whose letters are all in that code page. */
 const windows1252 = (text: string) =>
@@ -57,6 +57,43 @@ describe('headings and cells', () => {
     expect(cellText(new Date(Date.UTC(2026, 10, 27)))).toBe('2026-11-27');
     expect(cellText(true)).toBe('TRUE');
     expect(cellText(null)).toBe('');
+  });
+});
+
+describe('the headings row', () => {
+  const titled = [
+    ['Harbour Wines — price list, November', '', '', ''],
+    ['', '', '', ''],
+    ['Item', 'Vintage', 'RRP', 'Qty'],
+    ['Hill Shiraz', '2019', '$24.00', '6'],
+    ['Tawny Port', 'NV', '$31.50', '2'],
+  ];
+
+  it('finds the headings below a title, and numbers the rows as the spreadsheet does', () => {
+    const table = tableOf(titled);
+    expect(table.headingRow).toBe(3);
+    expect(table.headings).toEqual(['Item', 'Vintage', 'RRP', 'Qty']);
+    expect(table.numbers).toEqual([4, 5]);
+    expect(table.rows[0]).toEqual(['Hill Shiraz', '2019', '$24.00', '6']);
+    expect(table.headingChoices.map((choice) => choice.row)).toEqual([1, 3, 4, 5]);
+    expect(table.headingChoices[0]?.cells).toEqual(['Harbour Wines — price list, November']);
+  });
+
+  it('takes the first row when it is the headings, and the row a person chooses', () => {
+    expect(tableOf(titled.slice(2)).headingRow).toBe(1);
+    const chosen = tableOf(titled, 4);
+    expect(chosen.headings).toEqual(['Hill Shiraz', '2019', '$24.00', '6']);
+    expect(chosen.numbers).toEqual([5]);
+  });
+
+  it('does not take a row of figures for the headings', () => {
+    const table = tableOf([
+      ['Stock at 30 June', '', ''],
+      ['Name', 'Price', 'Stock'],
+      ['Merlot', '19.99', '4'],
+    ]);
+    expect(table.headings).toEqual(['Name', 'Price', 'Stock']);
+    expect(tableOf([['12', '19.99', '4']]).headingRow).toBe(1);
   });
 });
 

@@ -17,6 +17,7 @@ export function ImportCheck({
   labelOf,
   nameOf,
   headingId,
+  notes,
 }: {
   summary: PlanSummary;
   /** The file as read: an error row's name comes from its first rows. */
@@ -26,6 +27,8 @@ export function ImportCheck({
   /** A catalogue product's name, by id. */
   nameOf: (id: number) => string | undefined;
   headingId: string;
+  /** What the check should say besides its counts: a stock column it does not read. */
+  notes: readonly string[];
 }) {
   const { counts } = summary;
   const cell = (plan: RowPlan, key: string) => {
@@ -58,6 +61,11 @@ export function ImportCheck({
       <h3 id={headingId} className="import__step-title">
         {IMPORT_TEXT.result}
       </h3>
+      {notes.map((note) => (
+        <p key={note} className="import__note import__note--warning">
+          {note}
+        </p>
+      ))}
       <dl className="import__counts" aria-live="polite">
         {(['create', 'update', 'unchanged', 'error'] as const).map((action) => (
           <div key={action} className={`import__count import__count--${action}`}>

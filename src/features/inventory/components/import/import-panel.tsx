@@ -131,14 +131,17 @@ export function ImportPanel({
     setApplying({ state: 'idle' });
   }
 
-  async function readFile(chosen: File, sheet?: string) {
+  async function readFile(
+    chosen: File,
+    where: { sheet?: string | undefined; headingRow?: number } = {},
+  ) {
     unchecked();
     setFile(chosen);
     setRead(null);
     setReadError(null);
     setReading(0);
     try {
-      const found = await reader().read(chosen, sheet, setReading);
+      const found = await reader().read(chosen, where, setReading);
       const template = templateFor(found.headings, templates);
       const proposed = template
         ? mappingFromTemplate(found.headings, template, targets)
@@ -148,7 +151,9 @@ export function ImportPanel({
       setUsedTemplate(template?.name ?? null);
       setMappingName(template?.name ?? '');
       setMatchBy(!proposed.includes('sku') && proposed.includes('barcode') ? 'barcode' : 'sku');
-      setSetStock(false);
+      // Stock is set only when asked, now or in the saved mapping: a price list never
+      // overwrites counted stock unasked.
+      setSetStock(Boolean(template?.setStock) && proposed.includes(STOCK_TARGET));
     } catch (error) {
       setReadError(IMPORT_TEXT.readFailed(error instanceof Error ? error.message : String(error)));
     } finally {
@@ -176,7 +181,7 @@ export function ImportPanel({
       return;
     }
     setMappingNameError(null);
-    const saved = { name, mapping: templateMapping(read.headings, mapping) };
+    const saved = { name, mapping: templateMapping(read.headings, mapping), setStock };
     try {
       await saveInventorySettings({
         ...settings,
@@ -252,6 +257,11 @@ export function ImportPanel({
 
   const keyMapped = mapping.includes(matchBy);
   const stockMapped = mapping.includes(STOCK_TARGET);
+  // A stock column the import will not read, said in words where the choice is and in the check.
+  const stockIgnored =
+    read && stockMapped && !setStock
+      ? IMPORT_TEXT.stockIgnored(read.headings[mapping.indexOf(STOCK_TARGET)] ?? '')
+      : null;
   const errors = summary?.counts.error ?? 0;
   const blockedByErrors = errors > 0 && !skipErrors;
   const busy = reading !== null || checking || applying.state === 'running';
@@ -312,6 +322,7 @@ export function ImportPanel({
                 {IMPORT_TEXT.delimiter(DELIMITER_NAMES[read.delimiter] ?? read.delimiter)}
               </span>
             ) : null}
+            {read.kind === 'csv' ? <span>{IMPORT_TEXT.numbers[read.numberFormat]}</span> : null}
           </div>
         ) : null}
         {read?.sheets && read.sheets.length > 1 && file ? (
@@ -324,11 +335,33 @@ export function ImportPanel({
               className="field__input"
               value={read.sheet ?? ''}
               disabled={busy}
-              onChange={(event) => void readFile(file, event.target.value)}
+              onChange={(event) => void readFile(file, { sheet: event.target.value })}
             >
               {read.sheets.map((sheet) => (
                 <option key={sheet} value={sheet}>
                   {sheet}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {read && file && read.headingChoices.length > 1 ? (
+          <div className="field import__sheet">
+            <label className="field__label" htmlFor={`${id}-heading-row`}>
+              {IMPORT_TEXT.headingRow}
+            </label>
+            <select
+              id={`${id}-heading-row`}
+              className="field__input"
+              value={read.headingRow}
+              disabled={busy}
+              onChange={(event) =>
+                void readFile(file, { sheet: read.sheet, headingRow: Number(event.target.value) })
+              }
+            >
+              {read.headingChoices.map((choice) => (
+                <option key={choice.row} value={choice.row}>
+                  {IMPORT_TEXT.headingChoice(choice.row, choice.cells)}
                 </option>
               ))}
             </select>
@@ -419,8 +452,15 @@ export function ImportPanel({
               />
               <span>{IMPORT_TEXT.setStock}</span>
             </label>
-            <p id={`${id}-stock-hint`} className="import__note">
-              {stockMapped ? IMPORT_TEXT.setStockHint : IMPORT_TEXT.setStockNeedsColumn}
+            <p
+              id={`${id}-stock-hint`}
+              className={`import__note${stockIgnored ? ' import__note--warning' : ''}`}
+            >
+              {stockIgnored
+                ? stockIgnored
+                : stockMapped
+                  ? IMPORT_TEXT.setStockHint
+                  : IMPORT_TEXT.setStockNeedsColumn}
             </p>
           </div>
 
@@ -480,6 +520,7 @@ export function ImportPanel({
             labelOf={labelOf}
             nameOf={(product) => names.get(product)}
             headingId={`${id}-check`}
+            notes={stockIgnored ? [stockIgnored] : []}
           />
           {errors > 0 ? (
             <div className="import__actions import__actions--start">

@@ -32,6 +32,16 @@ export const IMPORT_TEXT = {
   setStockHint:
     "Each product's stock is corrected to the file's count by an Inventory Count Correction movement. Unticked, the file's stock is not read.",
   setStockNeedsColumn: 'Choose a column to import as Stock to set stock from the file.',
+  stockIgnored: (heading: string) =>
+    `${heading} is mapped to Stock; stock will not be changed — tick Set stock from the file`,
+  headingRow: 'Headings are in row',
+  headingChoice: (row: number, cells: readonly string[]) =>
+    `Row ${countText(row)}: ${cells.join(', ') || '(empty)'}`,
+  numbers: {
+    'decimal-point': 'Numbers written 1,299.50',
+    'decimal-comma':
+      'Numbers written 1.299,50 (a decimal comma, as the file separates with semicolons)',
+  },
   keyNotMapped: (label: string) =>
     `No column is imported as ${label}: every row will make a new product.`,
   mappingName: 'Save this mapping as',
