@@ -48,7 +48,13 @@ test('returns part of a sale online and the rest offline, the stock back once', 
   await form.getByLabel('Card', { exact: true }).check();
   await form.getByRole('button', { name: /^Refund \$\d+\.\d{2}$/ }).click();
   const returned = page.getByRole('region', { name: 'Return receipt' });
-  await expect(returned).toContainText(/^Return T\d+-\d{6}/);
+  // A refund slip: the shop, the sale refunded, its item and amount, the return's number.
+  await expect(returned).toContainText(/^Refund/);
+  await expect(returned).toContainText(`Refund of sale ${receipt}`);
+  await expect(returned.locator('.receipt__line')).toHaveText([
+    new RegExp(`^${WINE}1 back-\\$\\d+\\.\\d{2}$`),
+  ]);
+  await expect(returned).toContainText(/Return T\d+-\d{6}/);
   await expect(returned).toContainText('on card');
   await screenshot(page, 'pos-return-tablet');
   await expect

@@ -246,5 +246,19 @@ describe('GET /api/v1/dashboard', () => {
         month: { units: 11, revenue_cents: 12 * 4_499 - 4_499 },
       });
     });
+
+    it('counts days in the shop’s own zone once the owner saves it, whatever zone a device asks in', async () => {
+      const asked = async (tz: string) => (await snapshotOf(harbourToken, tz)).sales;
+      expect(await asked(SYDNEY)).not.toEqual(await asked('UTC'));
+      const saved = await server.call('PUT', '/api/v1/business/profile', {
+        token: harbourToken,
+        body: { name: 'Harbour Wines', time_zone: 'UTC' },
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
+      expect(saved.body).toMatchObject({ time_zone: 'UTC' });
+      // A minute on, past the answer kept for a room of phones.
+      server.advance(60_000);
+      expect(await asked(SYDNEY)).toEqual(await asked('UTC'));
+    });
   });
 });

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_MESSAGES } from '#domains/sales/receipt-number.ts';
 import { RECEIPT_EMAIL_MESSAGES, SALE_MESSAGES } from '#domains/sales/sale.ts';
+import { receiptMoment } from '#domains/sales/tax-invoice.ts';
 import { productChanges, stockMovements } from '#server/db/schema.ts';
 import { TIME_ZONE_MESSAGE } from '#server/http/params.ts';
 import type { Product } from './helpers/products.ts';
@@ -246,12 +247,51 @@ describe('sales', () => {
     expect(mail?.subject).toBe(`Your receipt ${body.receipt} from Harbour Wines`);
     expect(mail?.text).toContain('Emailed Shiraz — 2 × $44.99: $89.98');
     expect(mail?.text).toContain('Total: $134.97');
-    expect(mail?.text).toContain('GST included: $12.27');
+    expect(mail?.text).toContain('Total includes GST of $12.27');
+    expect(mail?.text).toContain('Cash rounding: -$0.02');
     expect(mail?.text).toContain('Change: $15.05');
+    // No ABN yet: a receipt, not a tax invoice; no zone yet: the time says UTC.
+    expect(mail?.text.split('\n')[0]).toBe('Receipt');
+    expect(mail?.text).toMatch(new RegExp(`Receipt ${body.receipt}, .+ UTC`));
     expect((await send('not an address')).body).toMatchObject({
       message: RECEIPT_EMAIL_MESSAGES.email,
     });
     expect((await send('customer@example.com', otherToken)).status).toBe(404);
     expect((await send('customer@example.com', token, randomUUID())).status).toBe(404);
+
+    // With the shop's ABN, address and zone: a tax invoice, timed in the shop's zone.
+    const profile = await server.call('PUT', '/api/v1/business/profile', {
+      token,
+      body: {
+        name: 'Harbour Wines',
+        tax_number: '51824753556',
+        address: '1 Wharf St, Hobart TAS 7000',
+        phone: '03 6200 0000',
+        time_zone: 'Australia/Hobart',
+      },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(profile.status).toBe(200);
+    await send('customer@example.com');
+    const invoice = server.mail.at(-1)?.text ?? '';
+    expect(invoice.split('\n').slice(0, 5)).toEqual([
+      'Tax invoice',
+      'Harbour Wines',
+      'ABN 51 824 753 556',
+      '1 Wharf St, Hobart TAS 7000',
+      '03 6200 0000',
+    ]);
+    expect(invoice).toContain(
+      `Receipt ${body.receipt}, ${receiptMoment(body.made_at, 'Australia/Hobart')}\n`,
+    );
+    // The till hears who its receipts are from with its settings.
+    const settings = await server.call('GET', '/api/v1/sales/settings', { token: staffToken });
+    expect((settings.body as { shop: unknown }).shop).toEqual({
+      name: 'Harbour Wines',
+      tax_number: '51824753556',
+      address: '1 Wharf St, Hobart TAS 7000',
+      phone: '03 6200 0000',
+      time_zone: 'Australia/Hobart',
+    });
   });
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ApprovalKeySchema, ApproverSchema } from './approval.ts';
 import { CASH_STEP_CENTS } from './constants.ts';
+import { ShopIdentitySchema } from './tax-invoice.ts';
 
 /**
  * Settings → Payment & Tax (beyond the spec's prototype): what the POS offers and how it rounds,
@@ -112,5 +113,7 @@ export const PaymentSettingsAnswerSchema = v.object({
   approvers: v.array(ApproverSchema),
   /** Always answered; absent only from what a device stored before it first asked. */
   approval_key: v.optional(ApprovalKeySchema),
+  /** Who the receipts are from: the Business Profile (absent as approval_key is). */
+  shop: v.optional(ShopIdentitySchema),
 });
 export type PaymentSettingsAnswer = v.InferOutput<typeof PaymentSettingsAnswerSchema>;

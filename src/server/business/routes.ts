@@ -13,6 +13,7 @@ const profileColumns = {
   address: businesses.address,
   phone: businesses.phone,
   default_tax_category: businesses.defaultTaxCategory,
+  time_zone: businesses.timeZone,
 };
 
 /** GET /business/profile (everyone signed in), PUT /business/profile (owners). */
@@ -25,7 +26,11 @@ export function businessRoutes(writes: WriteRoutes) {
       .from(businesses)
       .where(eq(businesses.id, c.get('caller').businessId));
     if (!row) throw new HttpError(404, MESSAGES.notFound);
-    return c.json({ ...row, currency: CURRENCY_SYMBOL } satisfies BusinessProfileAnswer);
+    return c.json({
+      ...row,
+      time_zone: row.time_zone ?? '',
+      currency: CURRENCY_SYMBOL,
+    } satisfies BusinessProfileAnswer);
   });
 
   writes.add(saveBusinessProfileWrite, async (c, profile) => {
@@ -37,11 +42,16 @@ export function businessRoutes(writes: WriteRoutes) {
         address: profile.address,
         phone: profile.phone,
         defaultTaxCategory: profile.default_tax_category,
+        ...(profile.time_zone === undefined ? {} : { timeZone: profile.time_zone || null }),
       })
       .where(eq(businesses.id, c.get('caller').businessId))
       .returning(profileColumns);
     if (!row) throw new HttpError(404, MESSAGES.notFound);
-    return c.json({ ...row, currency: CURRENCY_SYMBOL } satisfies BusinessProfileAnswer);
+    return c.json({
+      ...row,
+      time_zone: row.time_zone ?? '',
+      currency: CURRENCY_SYMBOL,
+    } satisfies BusinessProfileAnswer);
   });
 
   return app;

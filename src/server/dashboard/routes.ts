@@ -5,9 +5,9 @@ import {
   LOW_STOCK_ALERT_AT,
   selectLowStock,
 } from '#domains/dashboard/snapshot.ts';
+import { shopTimeZone } from '../business/shop.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { timeZoneParam } from '../http/params.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import { productsLowOnStock } from '../products/catalogue-repository.ts';
 import { dashboardFigures } from '../sales/dashboard-figures.ts';
@@ -49,7 +49,7 @@ export function dashboardRoutes(deps: Deps, reads: ReadCache) {
       : recent;
   app.get('/', async (c) => {
     const { businessId } = c.get('caller');
-    const timeZone = timeZoneParam(c.req.query('tz'));
+    const timeZone = await shopTimeZone(c.var.db, businessId, c.req.query('tz'));
     const now = deps.now();
     // Worked out once for a room of phones asking every 30 s: on the embedded database at most
     // once a minute between writes (any write forgets it), on PostgreSQL once in 15 s.

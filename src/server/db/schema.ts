@@ -35,6 +35,8 @@ export const businesses = pgTable('businesses', {
   address: text('address').notNull().default(''),
   phone: text('phone').notNull().default(''),
   /** The tax category GST is suggested from, for people who have not chosen their own. */
+  /** The shop's IANA time zone: its receipts and days. Null until the owner saves one. */
+  timeZone: text('time_zone'),
   defaultTaxCategory: text('default_tax_category', { enum: ['gst10', 'gstFree', 'wet'] })
     .notNull()
     .default('gst10'),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isTimeZone } from '#shared/time-zones.ts';
 import { HttpError, MESSAGES } from './errors.ts';
 
 /** A serial id in a path (`/products/{id}`): digits only, small enough for an integer column. */
@@ -20,12 +21,11 @@ export function uuidParam(text: string, message: string = MESSAGES.notFound): st
   return id.output;
 }
 
-const TIME_ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 export const TIME_ZONE_MESSAGE = 'tz must be a time zone such as Australia/Sydney';
 
 /** `?tz=` of a figure by days or months: an IANA zone (UTC when absent), else 400 {message}. */
 export function timeZoneParam(text: string | undefined): string {
   const timeZone = text ?? 'UTC';
-  if (!TIME_ZONES.has(timeZone)) throw new HttpError(400, TIME_ZONE_MESSAGE);
+  if (!isTimeZone(timeZone)) throw new HttpError(400, TIME_ZONE_MESSAGE);
   return timeZone;
 }

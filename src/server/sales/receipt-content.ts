@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type Sale, tenderName } from '#domains/sales/sale.ts';
+import { shopIdentity } from '../business/shop.ts';
 import type { Db } from '../db/client.ts';
-import { businesses, saleLines, sales } from '../db/schema.ts';
+import { saleLines, sales } from '../db/schema.ts';
 import type { ReceiptMailContent } from '../mail/receipt-mail.ts';
 import { readPaymentSettings } from './payment-settings.ts';
 
@@ -18,11 +19,10 @@ export async function receiptMailContent(
       totalCents: sales.totalCents,
       gstCents: sales.gstCents,
       changeCents: sales.changeCents,
+      roundingCents: sales.roundingCents,
       tenders: sales.tenders,
-      businessName: businesses.name,
     })
     .from(sales)
-    .innerJoin(businesses, eq(businesses.id, sales.businessId))
     .where(and(eq(sales.id, saleId), eq(sales.businessId, businessId)));
   if (!sale) return null;
   const lines = await db
@@ -32,7 +32,7 @@ export async function receiptMailContent(
     .orderBy(asc(saleLines.lineNo));
   const settings = await readPaymentSettings(db, businessId);
   return {
-    businessName: sale.businessName,
+    shop: await shopIdentity(db, businessId),
     receipt: sale.receipt,
     madeAt: sale.madeAt,
     header: settings.receiptHeader,
@@ -49,6 +49,7 @@ export async function receiptMailContent(
       label: tenderName(tender),
       cents: tender.kind === 'cash' ? tender.given_cents : tender.cents,
     })),
+    roundingCents: sale.roundingCents,
     changeCents: sale.changeCents,
   };
 }

@@ -20,11 +20,12 @@ import {
 import { isRealDayText, MOMENT_MESSAGES, momentOutsideLife } from '#shared/moments.ts';
 import type { Caller } from '../auth/access-tokens.ts';
 import { businessLife, refuseOutsideLife } from '../business/life.ts';
+import { shopIdentity, shopTimeZone } from '../business/shop.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
-import { serialIdParam, timeZoneParam, uuidParam } from '../http/params.ts';
+import { serialIdParam, uuidParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
 import { receiptMail } from '../mail/receipt-mail.ts';
 import { findProduct, findProducts, type ProductRow } from '../products/catalogue-repository.ts';
@@ -169,6 +170,7 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
     settings: await readPaymentSettings(db, businessId),
     approvers: await approversOf(db, businessId),
     approval_key: await approvalKey(db),
+    shop: await shopIdentity(db, businessId),
   });
 
   app.get('/settings', async (c) =>
@@ -306,7 +308,7 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
   app.get('/', async (c) => {
     const date = c.req.query('date') ?? '';
     if (!isRealDayText(date)) throw new HttpError(400, MOMENT_MESSAGES.day('date'));
-    const timeZone = timeZoneParam(c.req.query('tz'));
+    const timeZone = await shopTimeZone(c.var.db, c.get('caller').businessId, c.req.query('tz'));
     return c.json({
       sales: await salesOfDay(c.var.db, c.get('caller').businessId, date, timeZone),
     });
@@ -323,7 +325,7 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
   app.get('/products/:id/summary', async (c) => {
     const { businessId } = c.get('caller');
     const id = serialIdParam(c.req.param('id'), MESSAGES.notFound);
-    const timeZone = timeZoneParam(c.req.query('tz'));
+    const timeZone = await shopTimeZone(c.var.db, businessId, c.req.query('tz'));
     if (!(await findProduct(c.var.db, businessId, id))) throw new HttpError(404, MESSAGES.notFound);
     return c.json(await productSales(c.var.db, businessId, id, timeZone, deps.now()));
   });

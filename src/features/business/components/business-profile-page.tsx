@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { useCan } from '#data/hooks/use-permissions.ts';
 import { useBusinessProfile } from '#data/hooks/use-team.ts';
 import { businessProfileQuery, saveBusinessProfile } from '#data/repositories/team.ts';
+import { deviceTimeZone } from '#data/time-zone.ts';
 import {
   type BusinessProfile,
   BusinessProfileSchema,
@@ -11,6 +12,7 @@ import {
   PROFILE_MESSAGES,
 } from '#domains/business/profile.ts';
 import { TAX_CATEGORIES, TAX_CATEGORY_LABELS, type TaxCategory } from '#domains/products/tax.ts';
+import { timeZones } from '#shared/time-zones.ts';
 import { firstMessageByField } from '#shared/validation.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
@@ -43,7 +45,8 @@ export function BusinessProfilePage() {
   useEffect(() => {
     if (query.data && draft === null) {
       const { currency: _currency, ...profile } = query.data;
-      setDraft(profile);
+      // A shop without a zone yet is offered this device's, to save.
+      setDraft({ ...profile, time_zone: profile.time_zone || deviceTimeZone() });
     }
   }, [query.data, draft]);
 
@@ -140,6 +143,30 @@ export function BusinessProfilePage() {
               value={CURRENCY_SYMBOL}
               readOnly
             />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-zone`}>
+              Time zone
+            </label>
+            <select
+              id={`${id}-zone`}
+              className="field__input"
+              value={draft.time_zone ?? ''}
+              disabled={!canEdit}
+              aria-describedby={`${id}-zone-hint`}
+              onChange={(event) => set('time_zone', event.target.value)}
+            >
+              {[...timeZones()].sort().map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </select>
+            <span id={`${id}-zone-hint`} className="field__hint">
+              {query.data?.time_zone
+                ? 'Receipts, today and every figure by day use it.'
+                : 'Proposed from this device: save to have receipts, today and every figure by day use it.'}
+            </span>
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-tax`}>

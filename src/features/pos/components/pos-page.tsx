@@ -49,6 +49,7 @@ import {
   setQuantity,
   tenderChoices,
 } from '../basket.ts';
+import { AbnRequest } from './abn-request.tsx';
 import { ApprovalDialog } from './approval-dialog.tsx';
 import { DiscountEditor } from './discount-editor.tsx';
 import { Receipt, type ReceiptContent } from './receipt.tsx';
@@ -146,6 +147,14 @@ export function PosPage() {
   const settings: PaymentSettings = storedSettings?.settings ?? DEFAULT_PAYMENT_SETTINGS;
   const approvers = storedSettings?.approvers ?? [];
   const approvalKey = storedSettings?.approval_key;
+  // Who the receipts are from; before the till first heard, the name the session knows.
+  const shop = storedSettings?.shop ?? {
+    name: user?.businessName ?? '',
+    tax_number: '',
+    address: '',
+    phone: '',
+    time_zone: '',
+  };
   const canArrange = useCan('sales.settings');
   const choices = tenderChoices(settings);
 
@@ -418,7 +427,7 @@ export function PosPage() {
         sale,
         names: Object.fromEntries(basket.lines.map((line) => [line.item.id, itemName(line.item)])),
         settlement: final,
-        businessName: user?.businessName ?? '',
+        shop,
         header: settings.receiptHeader,
         footer: settings.receiptFooter,
         approvedBy: approval?.approver.name,
@@ -493,6 +502,9 @@ export function PosPage() {
           {POS_TEXT.needsCatalogue}
         </p>
       ) : null}
+      {businessId && storedSettings?.shop ? (
+        <AbnRequest businessId={businessId} hasAbn={storedSettings.shop.tax_number.trim() !== ''} />
+      ) : null}
       <fieldset className="pos__modes">
         <legend className="visually-hidden">POS mode</legend>
         {(['sale', 'returns', 'shift'] as const).map((each) => (
@@ -510,7 +522,12 @@ export function PosPage() {
       {mode === 'shift' && businessId ? (
         <ShiftPanel businessId={businessId} shift={shift ?? null} />
       ) : mode === 'returns' && businessId ? (
-        <ReturnsPanel businessId={businessId} canRefund={canGiveAnyDiscount} settings={settings} />
+        <ReturnsPanel
+          businessId={businessId}
+          canRefund={canGiveAnyDiscount}
+          settings={settings}
+          shop={shop}
+        />
       ) : (
         <div className="pos">
           <section className="card pos__find" aria-label="Find a product">

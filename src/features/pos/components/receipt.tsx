@@ -13,6 +13,12 @@ import {
   tenderName,
   totalsOf,
 } from '#domains/sales/sale.ts';
+import {
+  receiptMoment,
+  receiptTitle,
+  type ShopIdentity,
+  TAX_INVOICE_TEXT,
+} from '#domains/sales/tax-invoice.ts';
 import { discountText } from '../basket.ts';
 
 /** The receipt's number as Code 128, for a scanner to find the sale again (returns). */
@@ -39,7 +45,8 @@ export interface ReceiptContent {
   /** Each product's name as sold. */
   names: Record<number, string>;
   settlement: Settlement;
-  businessName: string;
+  /** Who it is from: the Business Profile as the till last had it. */
+  shop: ShopIdentity;
   header: string;
   footer: string;
   approvedBy?: string | undefined;
@@ -114,11 +121,27 @@ function EmailReceipt({ saleId }: { saleId: string }) {
   );
 }
 
+/** The seller as a tax invoice names it: title, name, ABN, address and phone. */
+export function ReceiptShop({ shop, title }: { shop: ShopIdentity; title: string }) {
+  return (
+    <>
+      <p className="receipt__title">{title}</p>
+      <p className="receipt__shop">{shop.name}</p>
+      {shop.tax_number.trim() ? (
+        <p className="receipt__meta">{TAX_INVOICE_TEXT.abn(shop.tax_number)}</p>
+      ) : null}
+      {shop.address ? <p className="receipt__meta">{shop.address}</p> : null}
+      {shop.phone ? <p className="receipt__meta">{shop.phone}</p> : null}
+    </>
+  );
+}
+
 /**
- * A sale's receipt as the customer takes it: the shop, the lines with their discounts, the
- * total and the GST it contains, how it was paid, the change, and the receipt number with its
- * barcode; emailed when the customer gives an address. Printed alone on an 80 mm roll (pos.css,
- * @media print).
+ * A sale's receipt as the customer takes it, a tax invoice when the shop has an ABN (domains/
+ * sales/tax-invoice.ts): the shop, the date and time in its zone, the lines with their
+ * discounts, the total and the GST it includes, how it was paid, rounding and change, and the
+ * receipt number with its barcode; emailed when the customer gives an address. Printed alone on
+ * an 80 mm roll (pos.css, @media print).
  */
 export function Receipt({
   content,
@@ -129,15 +152,12 @@ export function Receipt({
 }) {
   const { sale, names, settlement } = content;
   const totals = totalsOf(sale);
-  const madeAt = new Date(sale.made_at);
   return (
     <section className="receipt" aria-label="Receipt">
       <div className="receipt__paper">
-        <p className="receipt__shop">{content.businessName}</p>
+        <ReceiptShop shop={content.shop} title={receiptTitle(content.shop)} />
         {content.header ? <p className="receipt__text">{content.header}</p> : null}
-        <p className="receipt__meta">
-          {madeAt.toLocaleDateString()} {madeAt.toLocaleTimeString([], { timeStyle: 'short' })}
-        </p>
+        <p className="receipt__meta">{receiptMoment(sale.made_at, content.shop.time_zone)}</p>
         <ul className="receipt__lines">
           {sale.lines.map((line, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a receipt never changes; its lines are in sale order.
@@ -170,10 +190,6 @@ export function Receipt({
             <dt>Total</dt>
             <dd>{formatCents(sale.total_cents)}</dd>
           </div>
-          <div>
-            <dt>GST included</dt>
-            <dd>{formatCents(sale.gst_cents)}</dd>
-          </div>
           {sale.tenders.map((tender, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a receipt never changes; its tenders are in sale order.
             <div key={`${tender.kind}-${index}`}>
@@ -194,6 +210,7 @@ export function Receipt({
             </div>
           ) : null}
         </dl>
+        <p className="receipt__gst">{TAX_INVOICE_TEXT.gstIncluded(formatCents(sale.gst_cents))}</p>
         {content.approvedBy ? (
           <p className="receipt__meta">Discount approved by {content.approvedBy}</p>
         ) : null}

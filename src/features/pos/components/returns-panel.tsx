@@ -6,8 +6,9 @@ import { formatCents } from '#domains/sales/money.ts';
 import type { PaymentSettings } from '#domains/sales/payment-settings.ts';
 import { normalReceiptNumber } from '#domains/sales/receipt-number.ts';
 import { refundDue, returnTotals, type SaleReturn, type SoldSale } from '#domains/sales/returns.ts';
+import { receiptMoment, type ShopIdentity, TAX_INVOICE_TEXT } from '#domains/sales/tax-invoice.ts';
 import { choiceKey, choiceLabel, tenderChoices } from '../basket.ts';
-import { ReceiptBarcode } from './receipt.tsx';
+import { ReceiptBarcode, ReceiptShop } from './receipt.tsx';
 
 export const RETURNS_TEXT = {
   find: 'Receipt number (type or scan its barcode)',
@@ -28,10 +29,13 @@ export function ReturnsPanel({
   businessId,
   canRefund,
   settings,
+  shop,
 }: {
   businessId: string;
   canRefund: boolean;
   settings: PaymentSettings;
+  /** Who the refund slip is from. */
+  shop: ShopIdentity;
 }) {
   const id = useId();
   const [receipt, setReceipt] = useState('');
@@ -44,7 +48,12 @@ export function ReturnsPanel({
   const [choice, setChoice] = useState<string>(choices[0] ? choiceKey(choices[0]) : 'card');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<SaleReturn | null>(null);
+  /** The return made, with the sale it refunds and what each of its lines refunded. */
+  const [done, setDone] = useState<{
+    ret: SaleReturn;
+    sale: SoldSale;
+    lines: { line_no: number; name: string; quantity: number; refundCents: number }[];
+  } | null>(null);
 
   async function open(text: string) {
     const number = normalReceiptNumber(text);
@@ -105,7 +114,17 @@ export function ReturnsPanel({
         { sale, lines, tender: selected, cashStep: settings.cashStepCents },
         businessId,
       );
-      setDone(ret);
+      const worked = totals && !('problem' in totals) ? totals.lines : [];
+      setDone({
+        ret,
+        sale,
+        lines: worked.map((each) => ({
+          line_no: each.line_no,
+          name: each.line.name,
+          quantity: lines.find((wanted) => wanted.line_no === each.line_no)?.quantity ?? 0,
+          refundCents: each.refundCents,
+        })),
+      });
       setSale(null);
       setReceipt('');
       setProblem(null);
@@ -205,17 +224,34 @@ export function ReturnsPanel({
         {done ? (
           <section className="receipt" aria-label="Return receipt">
             <div className="receipt__paper">
-              <p className="receipt__shop">Return {done.receipt}</p>
+              <ReceiptShop shop={shop} title={TAX_INVOICE_TEXT.refund} />
+              <p className="receipt__meta">{receiptMoment(done.ret.made_at, shop.time_zone)}</p>
               <p className="receipt__text">
-                Refunded {formatCents(done.tender.cents)} on{' '}
-                {done.tender.kind === 'other'
-                  ? done.tender.label
-                  : done.tender.kind === 'cash'
+                {TAX_INVOICE_TEXT.refundOf(done.sale.receipt)} (
+                {receiptMoment(done.sale.made_at, shop.time_zone)})
+              </p>
+              <ul className="receipt__lines">
+                {done.lines.map((line) => (
+                  <li key={line.line_no} className="receipt__line">
+                    <span className="receipt__name">{line.name}</span>
+                    <span className="receipt__qty">{line.quantity} back</span>
+                    <span className="receipt__amount">-{formatCents(line.refundCents)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="receipt__text">
+                Refunded {formatCents(done.ret.tender.cents)} on{' '}
+                {done.ret.tender.kind === 'other'
+                  ? done.ret.tender.label
+                  : done.ret.tender.kind === 'cash'
                     ? 'cash'
                     : 'card'}
               </p>
-              <p className="receipt__meta">GST included {formatCents(done.gst_cents)}</p>
-              <ReceiptBarcode receipt={done.receipt} />
+              <p className="receipt__gst">
+                {TAX_INVOICE_TEXT.gstIncluded(formatCents(done.ret.gst_cents))}
+              </p>
+              <p className="receipt__number">Return {done.ret.receipt}</p>
+              <ReceiptBarcode receipt={done.ret.receipt} />
             </div>
             <div className="receipt__actions">
               <button
@@ -231,7 +267,7 @@ export function ReturnsPanel({
         {sale ? (
           <form aria-label={`Return from ${sale.receipt}`} onSubmit={refund} noValidate>
             <h2 className="pos__subtitle">
-              Sale {sale.receipt} · {new Date(sale.made_at).toLocaleString()} ·{' '}
+              Sale {sale.receipt} · {receiptMoment(sale.made_at, shop.time_zone)} ·{' '}
               {formatCents(sale.total_cents)}
             </h2>
             <ul className="pos__lines">

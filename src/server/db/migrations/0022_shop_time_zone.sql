@@ -1,0 +1,1 @@
+ALTER TABLE "businesses" ADD COLUMN "time_zone" text;
