@@ -41,6 +41,13 @@ export const IMPORT_USER = {
   business: 'Import Test Cellar',
 };
 
+/** A new shop of its own for the first real day: its own price list imported, then sold. */
+export const FIRST_DAY_USER = {
+  email: 'first.day@vintry.test',
+  password: 'FirstDay2026',
+  business: 'Harbour Cellars',
+};
+
 /** The owner of a business of its own for the Team & Permissions journey. */
 export const TEAM_OWNER = {
   email: 'owner@teamtest.test',

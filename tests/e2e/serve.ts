@@ -4,6 +4,7 @@ import {
   E2E_DATA_DIR,
   E2E_PORT,
   EXAMPLES_USER,
+  FIRST_DAY_USER,
   IMPORT_USER,
   RESET_USER,
   SCAN_USER,
@@ -54,6 +55,7 @@ createUser(SETTINGS_USER.email, SETTINGS_USER.password, SETTINGS_USER.business, 
 createUser(EXAMPLES_USER.email, EXAMPLES_USER.password, EXAMPLES_USER.business, 'Eli Examples');
 createUser(SCAN_USER.email, SCAN_USER.password, SCAN_USER.business, 'Sky Scanner');
 createUser(IMPORT_USER.email, IMPORT_USER.password, IMPORT_USER.business, 'Ivy Importer');
+createUser(FIRST_DAY_USER.email, FIRST_DAY_USER.password, FIRST_DAY_USER.business, 'Frankie First');
 createUser(TILL_STAFF.email, TILL_STAFF.password, TILL_STAFF.business, TILL_STAFF.name, 'staff');
 createUser(
   TILL_MANAGER.email,

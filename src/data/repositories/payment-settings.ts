@@ -6,6 +6,7 @@ import {
   PaymentSettingsAnswerSchema,
   type PaymentSettingsChanges,
 } from '#domains/sales/payment-settings.ts';
+import type { ShopIdentity } from '#domains/sales/tax-invoice.ts';
 import { savePaymentSettingsWrite, setApprovalPinWrite } from '#domains/sales/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
@@ -78,6 +79,18 @@ export const paymentSettingsQuery = (businessId: string) => ({
   queryFn: () => refreshPaymentSettings(businessId),
   ...LOAD_CACHE,
 });
+
+/**
+ * Who the receipts are from, changed on this device (Business Profile saved here): the till's
+ * copy follows at once, offline too, until its settings are next read from the server.
+ */
+export async function rememberShop(businessId: string, shop: ShopIdentity): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const stored = await storedPaymentSettings(businessId);
+    if (!stored) return;
+    await db.meta.put({ ...stored, answer: { ...stored.answer, shop } });
+  });
+}
 
 /** Changes some settings here at once, and queues them for the server. */
 export async function changePaymentSettings(businessId: string, changes: PaymentSettingsChanges) {

@@ -18,16 +18,21 @@ export function numberFormatOf(delimiter: string | undefined): NumberFormat {
 const CURRENCY = /^(?:A\$|AU\$|AUD|NZ\$|US\$|\$|€|£|EUR|GBP)\s*|\s*(?:AUD|EUR|GBP|\$|€)$/i;
 
 /**
- * A number written with grouping and a decimal mark, as plain text ('1299.5'), or null. In a
- * decimal-comma file '1.299,50' and '9,5' read as 1299.50 and 9.5; '1.299' alone is a thousand.
- * In a decimal-point file '1,299.50' and '1,299' are grouped; '9,5' is not a number.
+ * A number written with grouping and a decimal mark, as plain text ('1299.5'), or null. With
+ * both marks, the last is the decimal one ('1,299.50', '1.299,50'). With one, the file's format
+ * decides: in a decimal-comma file '9,5' is 9.5 and '1.299' a thousand (but '9.50' a price
+ * all the same); in a decimal-point file '1,299' is grouped and '9,5' is not a number.
  */
 export function plainNumber(cell: string, format: NumberFormat): string | null {
   const text = cell.trim().replace(/[\s\u00a0\u202f']/g, '');
   const sign = text.startsWith('-') ? '-' : '';
   const digits = sign ? text.slice(1) : text;
   if (!/^[\d.,]+$/.test(digits) || !/\d/.test(digits)) return null;
-  const [groupMark, decimalMark] = format === 'decimal-comma' ? ['.', ','] : [',', '.'];
+  const both = digits.includes('.') && digits.includes(',');
+  const commaDecimal = both
+    ? digits.lastIndexOf(',') > digits.lastIndexOf('.')
+    : format === 'decimal-comma';
+  const [groupMark, decimalMark] = commaDecimal ? ['.', ','] : [',', '.'];
   let whole = digits;
   let fraction = '';
   const at = digits.lastIndexOf(decimalMark);
@@ -35,7 +40,7 @@ export function plainNumber(cell: string, format: NumberFormat): string | null {
     whole = digits.slice(0, at);
     fraction = digits.slice(at + 1);
     if (!/^\d*$/.test(fraction)) return null;
-  } else if (format === 'decimal-comma' && /^\d+\.\d{1,2}$/.test(digits)) {
+  } else if (commaDecimal && /^\d+\.\d{1,2}$/.test(digits)) {
     // '9.50' in a semicolon file: a decimal point all the same (a group has three digits).
     return `${sign}${digits}`;
   }

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
-import { useCan } from '#data/hooks/use-permissions.ts';
+import { useCan, useSignedInUser } from '#data/hooks/use-permissions.ts';
 import { useBusinessProfile } from '#data/hooks/use-team.ts';
+import { rememberShop } from '#data/repositories/payment-settings.ts';
 import { businessProfileQuery, saveBusinessProfile } from '#data/repositories/team.ts';
 import { deviceTimeZone } from '#data/time-zone.ts';
 import {
@@ -30,14 +31,16 @@ const TEXT_FIELDS: { key: 'name' | 'tax_number' | 'address' | 'phone'; label: st
 
 /**
  * Settings → Business Profile: the business's name (the sidebar and profile menu show it), ABN,
- * address, phone, the currency ($), and the tax category GST is suggested from. Owners change
- * it; everyone else reads it. Saved through the outbox.
+ * address and phone (its receipts name them), its time zone, the currency ($), and the tax
+ * category GST is suggested from. Owners change it; everyone else reads it. Saved through the
+ * outbox.
  */
 export function BusinessProfilePage() {
   const id = useId();
   const canEdit = useCan('profile.manage');
   const { query, waiting } = useBusinessProfile();
   const queryClient = useQueryClient();
+  const user = useSignedInUser();
   const [draft, setDraft] = useState<BusinessProfile | null>(null);
   const [errors, setErrors] = useState<Errors>({});
 
@@ -85,6 +88,11 @@ export function BusinessProfilePage() {
       return;
     }
     await saveBusinessProfile(parsed.output);
+    // The till's receipts name the shop as saved, offline too.
+    if (user?.businessId) {
+      const { name, tax_number, address, phone, time_zone = '' } = parsed.output;
+      await rememberShop(user.businessId, { name, tax_number, address, phone, time_zone });
+    }
     // Shown everywhere at once, offline too; read again from the server once it has it.
     queryClient.setQueryData(businessProfileQuery().queryKey, {
       ...parsed.output,

@@ -29,6 +29,9 @@ describe('cells as shop spreadsheets write them', () => {
     // Written with a point all the same.
     expect(readMoney('$9.50', 'decimal-comma')).toBe('9.50');
     expect(plainNumber('1 299,5', 'decimal-comma')).toBe('1299.5');
+    // Both marks: the last is the decimal one, whatever the separator.
+    expect(readMoney('$1,049.00', 'decimal-comma')).toBe('1049.00');
+    expect(readMoney('1.049,00', 'decimal-point')).toBe('1049.00');
   });
 
   it('reads bottle sizes with their unit, in ml', () => {
