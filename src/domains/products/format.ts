@@ -55,12 +55,15 @@ const CURRENCY_COLUMNS = new Set(['luc', 'gst', 'listPrice', 'cost_price', 'reta
 
 const isMissing = (value: unknown) => value === undefined || value === null || value === '';
 
+/** What an empty value shows: a dash, never a blank or 'Unknown'. */
+export const EMPTY_TEXT = '—';
+
 /** The text a table cell shows for a column's value. */
 export function cellText(key: string, value: unknown): string {
   if (isMissing(value)) {
     if (NOT_AVAILABLE_WHEN_MISSING.has(key)) return 'N/A';
     if (key === 'stock_quantity') return '0';
-    return '';
+    return EMPTY_TEXT;
   }
   if (CURRENCY_COLUMNS.has(key)) return formatCurrency(parseNumber(value));
   if (key === 'margin') return formatPercent(parseNumber(value));

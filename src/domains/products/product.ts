@@ -133,7 +133,10 @@ export function mapEnhancedProduct({ id, version, ref, columns }: EnhancedProduc
       if (value !== null && value !== undefined) known[screenKey] = String(value);
     } else custom[key] = asCustomValue(value);
   }
-  const text = (key: string, fallback: string) => (hasText(known[key]) ? known[key] : fallback);
+  // A value the server left out takes the spec's default ('Unknown'); one it sent empty stays
+  // empty, and shows as '—' (an imported wine without an appellation has none, not an unknown).
+  const text = (key: string, fallback: string) =>
+    typeof known[key] === 'string' ? known[key] : fallback;
   const optionalText = (key: string) => (hasText(known[key]) ? known[key] : undefined);
   const number = (key: string) => (typeof known[key] === 'number' ? known[key] : 0);
   const item: InventoryItem = {

@@ -6,7 +6,7 @@ import { isNetworkFailure } from '#data/connection.ts';
 import { useLocalLowStock } from '#data/hooks/use-low-stock.ts';
 import { type DashboardData, dashboardQuery } from '#data/repositories/dashboard.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
-import type { DashboardSnapshot } from '#domains/dashboard/snapshot.ts';
+import { type DashboardSnapshot, LOW_STOCK_ALERT_AT } from '#domains/dashboard/snapshot.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
@@ -237,6 +237,8 @@ function LowStockAlerts({ lowStock }: { lowStock: DashboardSnapshot['lowStock'] 
           Low Stock Alerts <span className="dash-card__count">({lowStock.count} items)</span>
         </>
       }
+      // The dashboard's own rule (spec): not the inventory page's threshold, so it says which.
+      aside={<span className="dash-card__hint">At or below {LOW_STOCK_ALERT_AT} in stock</span>}
     >
       {lowStock.items.length === 0 ? (
         <p className="dash-empty">Nothing is running low.</p>

@@ -31,6 +31,7 @@ import {
 import { ProductForm } from './product-form.tsx';
 import { StocktakesView } from './stocktakes/stocktakes-view.tsx';
 import './inventory.css';
+import { LOW_STOCK_THRESHOLD } from '#domains/products/constants.ts';
 
 export const INVENTORY_TABS = [
   { id: 'inventory', label: 'Inventory' },
@@ -221,6 +222,8 @@ export function InventoryPage({
       onViewOrders,
       customFields: columns.customFields,
       exportFormat: storedSettings?.settings.importExport.exportFormat ?? 'csv',
+      lowStockThreshold:
+        storedSettings?.settings.stockManagement.lowStockThreshold ?? LOW_STOCK_THRESHOLD,
     };
     const editingShown = editingProduct && !useSample ? editingProduct : null;
     body = (

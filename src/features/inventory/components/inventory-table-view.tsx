@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StoredCustomField } from '#data/db.ts';
 import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
-import { PAGE_SIZE_OPTIONS } from '#domains/products/constants.ts';
+import { LOW_STOCK_THRESHOLD, PAGE_SIZE_OPTIONS } from '#domains/products/constants.ts';
 import {
   changesFromDraft,
   draftFor,
@@ -64,7 +64,10 @@ export function InventoryTableView({
   onViewOrders,
   customFields,
   exportFormat = 'csv',
+  lowStockThreshold = LOW_STOCK_THRESHOLD,
 }: {
+  /** The user's low-stock threshold (Stock Management Rules), which Low Stock counts by. */
+  lowStockThreshold?: number;
   /** Import/Export Settings' format, first offered by Export. */
   exportFormat?: ExportFormat;
   /** The custom fields' definitions, for the row editor's inputs. */
@@ -309,7 +312,7 @@ export function InventoryTableView({
         <Pagination info={table.info} onPage={table.setPage} />
       </section>
 
-      <SummaryCards summary={table.summary} />
+      <SummaryCards summary={table.summary} lowStockThreshold={lowStockThreshold} />
 
       {menu ? (
         <RowOptionsMenu

@@ -1,8 +1,18 @@
 import { formatCurrency } from '#domains/products/format.ts';
 import { formatAverageMargin, type InventorySummary } from '#domains/products/summary.ts';
 
-/** The six summary cards of the inventory screen. */
-export function SummaryCards({ summary }: { summary: InventorySummary }) {
+/** Low Stock by the user's threshold (Stock Management Rules), in words. */
+export const lowStockNote = (threshold: number) =>
+  `At or below ${threshold.toLocaleString('en-AU')} in stock (your setting)`;
+
+/** The six summary cards of the inventory screen; Low Stock says the threshold it counts by. */
+export function SummaryCards({
+  summary,
+  lowStockThreshold,
+}: {
+  summary: InventorySummary;
+  lowStockThreshold: number;
+}) {
   const cards = [
     {
       label: 'Total Products',
@@ -17,7 +27,12 @@ export function SummaryCards({ summary }: { summary: InventorySummary }) {
       tone: 'neutral',
     },
     { label: 'In Stock', value: summary.inStock.toLocaleString('en-AU'), tone: 'green' },
-    { label: 'Low Stock', value: summary.lowStock.toLocaleString('en-AU'), tone: 'yellow' },
+    {
+      label: 'Low Stock',
+      value: summary.lowStock.toLocaleString('en-AU'),
+      note: lowStockNote(lowStockThreshold),
+      tone: 'yellow',
+    },
     { label: 'Out of Stock', value: summary.outOfStock.toLocaleString('en-AU'), tone: 'red' },
     { label: 'Average Margin', value: formatAverageMargin(summary.averageMargin), tone: 'neutral' },
   ];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cellText } from '#domains/products/format.ts';
 import { columnValue, mapEnhancedProduct, parseNumber } from '#domains/products/product.ts';
 
 describe('mapping the enhanced inventory answer', () => {
@@ -57,6 +58,21 @@ describe('mapping the enhanced inventory answer', () => {
       margin: 0,
       custom: {},
     });
+  });
+
+  it('keeps a value sent empty empty, shown as a dash, not Unknown', () => {
+    const item = mapEnhancedProduct({
+      id: 2,
+      columns: [
+        { key: 'name', value: 'Imported Shiraz' },
+        { key: 'appellation', value: '' },
+        { key: 'region', value: 'Barossa' },
+      ],
+    });
+    expect(item).toMatchObject({ appellation: '', region: 'Barossa', country: 'Unknown' });
+    expect(cellText('appellation', item.appellation)).toBe('—');
+    expect(cellText('vintage', undefined)).toBe('—');
+    expect(cellText('sku', undefined)).toBe('N/A');
   });
 
   it.each([
