@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { suggestedListPrice } from '#domains/products/pricing.ts';
 import { checkNewProduct, checkProductChanges } from '#domains/products/product-write.ts';
 import { isTaxedAtTill, suggestedGst, taxOfEdit, taxOfNew } from '#domains/products/tax.ts';
 
@@ -74,5 +75,28 @@ describe('tax categories', () => {
         tax_category: 'Tax category must be one of: GST 10%, GST-free, WET (wine equalisation tax)',
       },
     });
+  });
+});
+
+describe('a list price suggested from the cost', () => {
+  const rules = {
+    defaultMarkup: 50,
+    roundingRule: 'nearest',
+    roundingAmount: 0.05,
+    roundingDirection: 'nearest',
+  } as const;
+
+  it('adds the markup to LUC and GST and rounds to the step', () => {
+    // ($9.50 + $0.95) × 1.5 = $15.675 → $15.70 (nearest 5 c), $15.65 down, $15.70 up.
+    expect(suggestedListPrice(9.5, 0.95, rules)).toBe(15.7);
+    expect(suggestedListPrice(9.5, 0.95, { ...rules, roundingDirection: 'down' })).toBe(15.65);
+    expect(suggestedListPrice(9.5, 0.95, { ...rules, roundingDirection: 'up' })).toBe(15.7);
+    expect(suggestedListPrice(10, 1, { ...rules, roundingAmount: 1 })).toBe(17);
+  });
+
+  it('ends in .99, or is not rounded, as the rule says', () => {
+    expect(suggestedListPrice(9.5, 0.95, { ...rules, roundingRule: 'charm' })).toBe(15.99);
+    expect(suggestedListPrice(10, 0, { ...rules, roundingRule: 'charm' })).toBe(15.99);
+    expect(suggestedListPrice(9.5, 0.95, { ...rules, roundingRule: 'none' })).toBe(15.68);
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '#domains/products/fields.ts';
 import { formatCurrency, formatPercent } from '#domains/products/format.ts';
 import { productFieldsOf } from '#domains/products/item-changes.ts';
-import { marginPercent, markup, totalCost } from '#domains/products/pricing.ts';
+import { marginPercent, markup, suggestedListPrice, totalCost } from '#domains/products/pricing.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { nextSku } from '#domains/products/sku.ts';
 import { isTaxCategory, suggestedGst, type TaxCategory } from '#domains/products/tax.ts';
@@ -128,6 +128,8 @@ export function ProductForm({
   const [draft, setDraft] = useState<Draft>(initial);
   // GST follows the LUC and the tax category (domains/products/tax.ts) until someone types one.
   const [gstTyped, setGstTyped] = useState(false);
+  // A new product's list price follows its cost (Product Defaults' markup) until one is typed.
+  const [priceTyped, setPriceTyped] = useState(Boolean(editing) || !defaults.autoCalculateRetail);
   // A new product's category follows Product Defaults until someone chooses one.
   const [categoryChosen, setCategoryChosen] = useState(Boolean(editing));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -144,12 +146,23 @@ export function ProductForm({
     return { ...next, gst: luc === null ? '' : suggestedGst(luc, next.tax_category).toFixed(2) };
   };
 
+  /** The draft with the list price its cost suggests, unless a price was typed. */
+  const withSuggestedPrice = (next: Draft): Draft => {
+    const luc = numberOf(next.luc);
+    if (priceTyped || luc === null) return next;
+    const price = suggestedListPrice(luc, numberOf(next.gst) ?? 0, defaults);
+    return { ...next, list_price: price.toFixed(2) };
+  };
+
   function set(key: string, value: FormValue) {
     setDraft((current) => {
       const next = { ...current, [key]: value };
-      return key === 'luc' || key === 'tax_category' ? withSuggestedGst(next) : next;
+      if (key === 'luc' || key === 'tax_category')
+        return withSuggestedPrice(withSuggestedGst(next));
+      return key === 'gst' ? withSuggestedPrice(next) : next;
     });
     if (key === 'gst') setGstTyped(true);
+    if (key === 'list_price') setPriceTyped(true);
     if (key === 'tax_category') setCategoryChosen(true);
   }
 
@@ -159,7 +172,9 @@ export function ProductForm({
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new category re-suggests
   useEffect(() => {
     if (categoryChosen) return;
-    setDraft((current) => withSuggestedGst({ ...current, tax_category: shopCategory }));
+    setDraft((current) =>
+      withSuggestedPrice(withSuggestedGst({ ...current, tax_category: shopCategory })),
+    );
   }, [shopCategory]);
   const category = isTaxCategory(draft.tax_category) ? draft.tax_category : null;
 
@@ -221,6 +236,7 @@ export function ProductForm({
       if (typeof fields.sku === 'string') savedSkus.current.push(fields.sku);
       setErrors({});
       setGstTyped(false);
+      setPriceTyped(!defaults.autoCalculateRetail);
       setCategoryChosen(false);
       setDraft(freshDraft());
       if (another) focusField('name');

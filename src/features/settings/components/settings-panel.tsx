@@ -33,22 +33,20 @@ import { ColumnOrderList } from './column-order-list.tsx';
 import { type ColumnOption, ColumnVisibilityList } from './column-visibility-list.tsx';
 import { DisplayPreferences } from './display-preferences.tsx';
 import { ImportExportSettings } from './import-export-settings.tsx';
+import {
+  NOTIFICATION_FIELDS,
+  PRODUCT_DEFAULT_FIELDS,
+  STOCK_RULE_FIELDS,
+} from './inventory-rules.tsx';
+import { SettingsFields } from './settings-fields.tsx';
 import './settings.css';
 
 const TABS = [
   { id: 'columns', label: 'Column Settings' },
   { id: 'display', label: 'Display Preferences' },
-  {
-    id: 'stock',
-    label: 'Stock Management Rules',
-    soon: 'Stock management settings coming soon...',
-  },
-  { id: 'defaults', label: 'Product Defaults', soon: 'Product defaults settings coming soon...' },
-  {
-    id: 'notifications',
-    label: 'Notifications & Alerts',
-    soon: 'Notifications & alerts settings coming soon...',
-  },
+  { id: 'stock', label: 'Stock Management Rules' },
+  { id: 'defaults', label: 'Product Defaults' },
+  { id: 'notifications', label: 'Notifications & Alerts' },
   { id: 'import', label: 'Import/Export Settings' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -109,10 +107,13 @@ export function SettingsPanel({
   const settingsLoad = useQuery(inventorySettingsQuery());
   const storedSettings = useStoredInventorySettings();
   const savedSettings = storedSettings?.settings ?? settingsLoad.data?.settings ?? DEFAULT_SETTINGS;
-  const [display, setDisplay] = useState<InventorySettings['display']>(savedSettings.display);
-  const [importExport, setImportExport] = useState<InventorySettings['importExport']>(
-    savedSettings.importExport,
-  );
+  // The sections 'Save Settings' saves, as the form holds them.
+  const [form, setForm] = useState<InventorySettings>(savedSettings);
+  const { display, importExport } = form;
+  function change<K extends keyof InventorySettings>(section: K, next: InventorySettings[K]) {
+    setTouched(true);
+    setForm((current) => ({ ...current, [section]: next }));
+  }
   const [confirmReset, setConfirmReset] = useState(false);
   const columnsSaveState = useSaveState(columnPreferencesResource(DEFAULT_TABLE));
   const settingsSaveState = useSaveState(INVENTORY_SETTINGS_RESOURCE);
@@ -120,10 +121,8 @@ export function SettingsPanel({
   // The form follows the stored settings until the user changes something.
   const [touched, setTouched] = useState(false);
   useEffect(() => {
-    if (touched) return;
-    setDisplay(savedSettings.display);
-    setImportExport(savedSettings.importExport);
-  }, [savedSettings.display, savedSettings.importExport, touched]);
+    if (!touched) setForm(savedSettings);
+  }, [savedSettings, touched]);
 
   const customNames = useMemo(
     () => new Map(columns.customFields.map((field) => [field.field_key, field.field_name])),
@@ -166,16 +165,12 @@ export function SettingsPanel({
       ...defaults.importExport,
       columnMappingTemplates: savedSettings.importExport.columnMappingTemplates,
     };
-    setDisplay(defaults.display);
-    setImportExport(importDefaults);
+    const reset = { ...defaults, importExport: importDefaults };
+    setForm(reset);
     setTouched(false);
     try {
       await columns.save(defaultLayout(customKeys), 'columns.reset');
-      await saveInventorySettings({
-        ...savedSettings,
-        display: defaults.display,
-        importExport: importDefaults,
-      });
+      await saveInventorySettings(reset);
     } catch {
       showToast(PREFERENCE_MESSAGES.resetFailed, 'error');
     }
@@ -183,7 +178,22 @@ export function SettingsPanel({
 
   async function saveSettings() {
     try {
-      await saveInventorySettings({ ...savedSettings, display, importExport });
+      await saveInventorySettings({
+        ...form,
+        stockManagement: {
+          ...form.stockManagement,
+          // A list typed one per line: blank lines are no reasons.
+          stockAdjustmentReasons: form.stockManagement.stockAdjustmentReasons
+            .map((reason) => reason.trim())
+            .filter(Boolean),
+        },
+        notifications: {
+          ...form.notifications,
+          lowStockRecipients: form.notifications.lowStockRecipients
+            .map((address) => address.trim())
+            .filter(Boolean),
+        },
+      });
       setTouched(false);
     } catch {
       showToast(PREFERENCE_MESSAGES.settingsSaveFailed, 'error');
@@ -249,24 +259,34 @@ export function SettingsPanel({
             </div>
           </div>
         ) : tab === 'display' ? (
-          <DisplayPreferences
-            value={display}
-            onChange={(next) => {
-              setTouched(true);
-              setDisplay(next);
-            }}
-          />
+          <DisplayPreferences value={display} onChange={(next) => change('display', next)} />
         ) : tab === 'import' ? (
           <ImportExportSettings
             value={importExport}
-            onChange={(next) => {
-              setTouched(true);
-              setImportExport(next);
-            }}
+            onChange={(next) => change('importExport', next)}
           />
-        ) : 'soon' in current ? (
-          <p className="settings-soon">{current.soon}</p>
-        ) : null}
+        ) : tab === 'stock' ? (
+          <SettingsFields
+            fields={STOCK_RULE_FIELDS}
+            value={form.stockManagement}
+            disabled={!canSaveSettings}
+            onChange={(next) => change('stockManagement', next)}
+          />
+        ) : tab === 'defaults' ? (
+          <SettingsFields
+            fields={PRODUCT_DEFAULT_FIELDS}
+            value={form.productDefaults}
+            disabled={!canSaveSettings}
+            onChange={(next) => change('productDefaults', next)}
+          />
+        ) : (
+          <SettingsFields
+            fields={NOTIFICATION_FIELDS}
+            value={form.notifications}
+            disabled={!canSaveSettings}
+            onChange={(next) => change('notifications', next)}
+          />
+        )}
       </div>
       <div className="settings-panel__footer">
         <button

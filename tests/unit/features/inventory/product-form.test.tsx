@@ -80,6 +80,9 @@ describe('Add Inventory', () => {
     expect([figure('Total Cost'), figure('Margin'), figure('Markup')]).toEqual(['—', '—', '—']);
     await user.type(input('LUC'), '20');
     expect((input('GST') as HTMLInputElement).value).toBe('2.00');
+    // Product Defaults' markup of 50 % on $22.00 of cost.
+    expect((input('List Price') as HTMLInputElement).value).toBe('33.00');
+    await user.clear(input('List Price'));
     await user.type(input('List Price'), '44');
     expect([figure('Total Cost'), figure('Margin'), figure('Markup')]).toEqual([
       '$22.00',
@@ -92,6 +95,16 @@ describe('Add Inventory', () => {
     await user.type(input('LUC'), '0');
     expect((input('GST') as HTMLInputElement).value).toBe('3');
     expect(figure('Total Cost')).toBe('$203.00');
+    // A price typed by hand stays too.
+    expect((input('List Price') as HTMLInputElement).value).toBe('44');
+  });
+
+  it('suggests no list price when Product Defaults say not to', async () => {
+    const { user, input } = await setup({
+      productDefaults: { ...defaults, autoCalculateRetail: false },
+    });
+    await user.type(input('LUC'), '20');
+    expect((input('List Price') as HTMLInputElement).value).toBe('');
   });
 
   it('offers no GST for a GST-free default tax category', async () => {

@@ -221,12 +221,12 @@ describe('inventory settings panel', () => {
   });
 
   it.each([
-    ['Stock Management Rules', 'Stock management settings coming soon...'],
-    ['Product Defaults', 'Product defaults settings coming soon...'],
-    ['Notifications & Alerts', 'Notifications & alerts settings coming soon...'],
+    ['Stock Management Rules', 'Low stock threshold'],
+    ['Product Defaults', 'Markup on total cost (%)'],
+    ['Notifications & Alerts', 'Email about low stock'],
   ])(
-    'the %s tab says it is coming soon, also while the column preferences load',
-    async (tab, text) => {
+    'the %s tab shows its settings, also while the column preferences load',
+    async (tab, label) => {
       mockServer.use(
         http.get('*/api/v1/preferences/columns/products', async () => {
           await delay('infinite');
@@ -235,9 +235,33 @@ describe('inventory settings panel', () => {
       );
       const user = renderPanel();
       await user.click(await screen.findByRole('tab', { name: tab }));
-      expect(screen.getByText(text)).toBeTruthy();
+      expect(await screen.findByLabelText(label)).toBeTruthy();
+      expect(screen.queryByText(/coming soon/)).toBeNull();
     },
   );
+
+  it('saves Stock Management Rules, Product Defaults and Notifications with Save Settings', async () => {
+    const user = renderPanel();
+    await user.click(await screen.findByRole('tab', { name: 'Stock Management Rules' }));
+    const threshold = await screen.findByLabelText('Low stock threshold');
+    await user.clear(threshold);
+    await user.type(threshold, '6');
+    const reasons = screen.getByLabelText('Stock adjustment reasons (one per line)');
+    expect((reasons as HTMLTextAreaElement).value.split('\n')[0]).toBe('Received');
+    await user.clear(reasons);
+    await user.type(reasons, 'Received{Enter}{Enter}Breakage');
+    await user.click(screen.getByRole('tab', { name: 'Product Defaults' }));
+    await user.selectOptions(screen.getByLabelText('Tax category'), 'gstFree');
+    await user.click(screen.getByRole('tab', { name: 'Notifications & Alerts' }));
+    await user.click(screen.getByLabelText('Alert on dead stock'));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(settingsPuts).toHaveLength(1));
+    expect(settingsPuts[0]).toMatchObject({
+      stockManagement: { lowStockThreshold: 6, stockAdjustmentReasons: ['Received', 'Breakage'] },
+      productDefaults: { defaultTaxCategory: 'gstFree', defaultMarkup: 50 },
+      notifications: { deadStockAlertsEnabled: false },
+    });
+  });
 
   it("switches to Add Inventory with 'Cancel'", async () => {
     let cancelled = 0;
