@@ -170,7 +170,23 @@ export function Sidebar({
       <div className="sidebar__scroll">
         <ul className="sidebar__list">{MAIN_MENU.map(renderItem)}</ul>
 
-        {isCollapsed ? null : (
+        {isCollapsed ? (
+          // The Quick Actions section shows only when expanded (spec); on a tablet's rail the
+          // scanner's way in stays within reach as an icon of its own.
+          <ul className="sidebar__list">
+            <li>
+              <button
+                type="button"
+                className="sidebar__item"
+                title="Scan Product"
+                aria-label="Scan Product"
+                onClick={onScanProduct}
+              >
+                <ScanBarcode size={20} aria-hidden="true" className="sidebar__icon" />
+              </button>
+            </li>
+          </ul>
+        ) : (
           <section className="sidebar__quick" aria-labelledby="quick-actions-title">
             <h2 id="quick-actions-title" className="sidebar__section-title">
               Quick Actions

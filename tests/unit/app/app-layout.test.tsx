@@ -94,6 +94,8 @@ describe('layout and side navigation', () => {
     expect(within(nav).getByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
     expect(nav.className).toContain('sidebar--collapsed');
     expect(within(nav).queryByText('Quick Actions')).toBeNull();
+    // Scan Product stays within reach on the rail, as an icon.
+    expect(within(nav).getByRole('button', { name: 'Scan Product' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Business Profile' })).toBeNull();
 
     await user.click(within(nav).getByRole('link', { name: 'Reports' }));

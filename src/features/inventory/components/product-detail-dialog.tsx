@@ -325,6 +325,14 @@ function RecentMovements({ productId, online }: { productId: number; online: boo
   if (productId <= 0) {
     return <p className="detail-text">{STOCK_TEXT.notSynced}</p>;
   }
+  // Offline, a read never asked waits for the connection: say so, not a spinner that never ends.
+  if (movements.isPending && !online) {
+    return (
+      <p className="detail-text" role="status">
+        {STOCK_TEXT.needsConnection}
+      </p>
+    );
+  }
   if (movements.isPending) return <p className="detail-text">Loading movements...</p>;
   if (movements.isError) {
     return (
@@ -376,6 +384,7 @@ export const STOCK_TEXT = {
   notSynced: 'This product has not reached the server yet. Its movements show once it is synced.',
   empty: 'No stock movements yet.',
   offline: 'Movements need a connection to the server. Try again when you are back online.',
+  needsConnection: 'Movements need the connection: they show when this device is back online.',
   failed: 'Movements could not be loaded.',
 } as const;
 

@@ -1,13 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InventoryItem } from '#domains/products/product.ts';
 import {
   DETAIL_TEXT,
   ProductDetailDialog,
   SALES_TEXT,
+  STOCK_TEXT,
 } from '#features/inventory/components/product-detail-dialog.tsx';
 import { mockServer } from '../../../mocks/server.ts';
 // The API client reads the session's tokens from the store this module installs, as in the app.
@@ -266,6 +267,19 @@ describe('Product Detail popup', () => {
       expect(within(trend).getAllByRole('listitem')).toHaveLength(12);
       expect(within(trend).getAllByRole('listitem')[10]?.textContent).toContain('November 2026');
       expect(dialog.textContent).not.toContain('4.2x/year');
+    });
+
+    it('says the movements need the connection while offline, never a spinner that does not end', async () => {
+      mockServer.use(
+        http.get(`*/api/v1/stock/products/${ardbeg.id}/movements`, async () => {
+          await delay('infinite');
+          return HttpResponse.json({ movements: [] });
+        }),
+      );
+      const { user, dialog } = setup({ item: ardbeg, ofCatalogue: true, online: false });
+      await user.click(within(dialog).getByRole('tab', { name: 'Stock & Orders' }));
+      expect(within(dialog).getByText(STOCK_TEXT.needsConnection)).toBeTruthy();
+      expect(within(dialog).queryByText('Loading movements...')).toBeNull();
     });
 
     it('says what the sales need when they cannot be loaded offline', async () => {
