@@ -16,6 +16,7 @@ import {
   VIEW_DENSITY_ROW_HEIGHT,
 } from '#domains/preferences/inventory-settings.ts';
 import { shownColumnKeys } from '#domains/products/columns.ts';
+import { LOW_STOCK_THRESHOLD } from '#domains/products/constants.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { SAMPLE_INVENTORY } from '#domains/products/sample-data.ts';
 import { PageHeader } from '#ui/page-header.tsx';
@@ -30,8 +31,8 @@ import {
 } from './inventory-table-view.tsx';
 import { ProductForm } from './product-form.tsx';
 import { StocktakesView } from './stocktakes/stocktakes-view.tsx';
+import { TaxReview } from './tax-review.tsx';
 import './inventory.css';
-import { LOW_STOCK_THRESHOLD } from '#domains/products/constants.ts';
 
 export const INVENTORY_TABS = [
   { id: 'inventory', label: 'Inventory' },
@@ -265,6 +266,8 @@ export function InventoryPage({
               <Info size={16} aria-hidden="true" />
               Your catalogue is empty, so sample products are shown.
             </p>
+          ) : canEditCatalogue ? (
+            <TaxReview items={shown.items} writes={writes} />
           ) : null}
           {useSample ? (
             <InventoryTableView catalogue={SAMPLE_INVENTORY} {...tableProps} />
