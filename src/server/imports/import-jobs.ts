@@ -19,10 +19,9 @@ import { COUNT_CORRECTION } from '#domains/stock/movement.ts';
 import { pgArray, textArray } from '../db/array-params.ts';
 import { type Db, inTransaction, type Tx } from '../db/client.ts';
 import { importJobs, importRows, products } from '../db/schema.ts';
-import type { ProductRow } from '../products/catalogue-repository.ts';
+import { lockProductIds, type ProductRow } from '../products/catalogue-repository.ts';
 import {
   createProducts,
-  lockProductIds,
   patchProducts,
   type StockCount,
   type WriteContext,

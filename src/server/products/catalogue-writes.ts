@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, getTableColumns, gt, inArray, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, min, sql } from 'drizzle-orm';
 import {
   PRODUCT_FIELD_TABLE,
   type ProductFieldSpec,
@@ -22,7 +22,13 @@ import {
   users,
 } from '../db/schema.ts';
 import { resultRows, tableRows } from '../db/table-rows.ts';
-import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalogue-repository.ts';
+import { insertMovements, type MovementNote } from '../stock/ledger.ts';
+import {
+  bumpCatalogueVersion,
+  catalogueOrder,
+  lockProducts,
+  type ProductRow,
+} from './catalogue-repository.ts';
 
 /**
  * Every write of a product, and only here: create, field-level edit, duplicate, delete and stock
@@ -62,12 +68,6 @@ function rowChanges(changes: ProductChanges, customValues: Record<string, unknow
 
 /** What a change log entry records: made, edited, deleted, or its stock moved. */
 type ChangeKind = (typeof productChanges.$inferInsert)['kind'];
-
-/** Why stock moved, as a movement stores it. */
-interface MovementNote {
-  reason: string;
-  note: string | null;
-}
 
 interface ChangeLogEntry {
   businessId: string;
@@ -147,45 +147,6 @@ export interface WriteContext {
   /** The import making the change, which History names. */
   importId?: string;
 }
-
-/**
- * The business's products among `ids`, as they are, each row locked for this transaction — in
- * the order of their ids. Every write that changes several products locks them so, before it
- * touches the business's catalogue version: two writes of the same products (two tablets' sales
- * with their lines in opposite orders, an import beside a count's close) then wait for each
- * other instead of each holding a row the other needs (a deadlock, which PostgreSQL ends by
- * failing one of them). A write of one product locks it before the version too. The lock is the
- * one an update of the row takes itself (FOR NO KEY UPDATE): rows that only refer to a product
- * (a count's line, a movement) take a lighter one, which does not wait for it, so a write that
- * made such a row first never waits on this lock while holding one.
- */
-export async function lockProducts(
-  tx: Db,
-  businessId: string,
-  ids: readonly number[],
-): Promise<ProductRow[]> {
-  if (ids.length === 0) return [];
-  return tx
-    .select()
-    .from(products)
-    .where(ofBusiness(businessId, ids))
-    .orderBy(asc(products.id))
-    .for('no key update');
-}
-
-/** lockProducts, answering only the ids (a count's close locks 50,000 products). */
-export async function lockProductIds(tx: Db, businessId: string, ids: readonly number[]) {
-  if (ids.length === 0) return;
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(ofBusiness(businessId, ids))
-    .orderBy(asc(products.id))
-    .for('no key update');
-}
-
-const ofBusiness = (businessId: string, ids: readonly number[]) =>
-  and(eq(products.businessId, businessId), sql`${products.id} = any(${pgArray([...ids])}::int[])`);
 
 /** The category a product made without one takes: the shop's (Business Profile). */
 async function shopTaxCategory(tx: Db, businessId: string): Promise<TaxCategory> {
@@ -394,13 +355,11 @@ async function logChanges(tx: Tx, context: WriteContext, entries: readonly Logge
     note: entry.movement?.note ?? null,
   }));
   const stored = entries.some((entry) => entry.movement)
-    ? sql`, stored as (
-      insert into ${stockMovements}
-        (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
-      select movement_id, ${context.businessId}, product_id, delta, reason, note,
-        ${context.userId}, ${context.now}, ${context.now}
-      from entries where movement_id is not null
-    )`
+    ? sql`, stored as (${insertMovements(
+        context,
+        sql`select movement_id, product_id, delta, reason, note from entries
+          where movement_id is not null`,
+      )})`
     : sql``;
   await tx.execute(sql`
     with bumped as (
@@ -659,87 +618,6 @@ export async function deleteCatalogueProduct(
     ]);
     return true;
   });
-}
-
-/**
- * Products' stock moved by movements: each product's stock and version move, and each gets a
- * 'stock' entry in the change log, all under one new catalogue version. `record`: the movements
- * are stored by the same statement with that reason and note (else they are stored already).
- * One statement however many (a full count of 50,000).
- */
-export async function moveStock(
-  tx: Db,
-  context: WriteContext,
-  moves: readonly { productId: number; delta: number; movementId: string }[],
-  record?: MovementNote,
-): Promise<void> {
-  if (moves.length === 0) return;
-  await lockProductIds(tx, context.businessId, [...new Set(moves.map((move) => move.productId))]);
-  await tx.execute(sql`
-    with ${stockMoveSteps(
-      context,
-      sql`select unnest(${pgArray(moves.map((move) => move.productId))}::int[]) as product_id,
-        unnest(${pgArray(moves.map((move) => move.delta))}::int[]) as delta,
-        unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]) as movement_id`,
-    )}${
-      record
-        ? sql`, stored as (
-      insert into ${stockMovements}
-        (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
-      select movement_id, ${context.businessId}, product_id, delta, ${record.reason},
-        ${record.note}, ${context.userId}, ${context.now}, ${context.now}
-      from moves
-    )`
-        : sql``
-    }
-    select count(*) from moved`);
-}
-
-/**
- * The steps of a statement that moves stock, for `with`: `moves` is a query of (product_id,
- * delta, movement_id), a product named any number of times. Each product moves by the sum of its
- * deltas and its version by their count, and each movement gets its 'stock' entry in the change
- * log as if they had been made one after another (in the order of their ids), all under one new
- * catalogue version, taken only when there is a move. A write that stores its movements in the
- * same statement reads them from `moves`; the products as they now are, from `moved`.
- */
-export function stockMoveSteps(context: WriteContext, moves: SQL): SQL {
-  return sql`
-    moves as (${moves}),
-    totals as (
-      select product_id, sum(delta)::int as delta, count(*)::int as moves
-      from moves group by product_id
-    ),
-    version as (
-      update ${businesses} set catalogue_version = catalogue_version + 1
-      where id = ${context.businessId} and exists (select 1 from moves)
-      returning catalogue_version
-    ),
-    moved as (
-      update ${products} as p
-      set stock_quantity = p.stock_quantity + totals.delta, version = p.version + totals.moves,
-        updated_at = ${context.now}
-      from totals
-      where p.id = totals.product_id and p.business_id = ${context.businessId}
-      returning p.*, totals.delta as moved_by, totals.moves
-    ),
-    steps as (
-      select m.product_id, m.movement_id, m.delta,
-        moved.version - moved.moves + row_number() over after as version,
-        moved.stock_quantity - moved.moved_by + sum(m.delta) over after as stock_quantity
-      from moves as m join moved on moved.id = m.product_id
-      window after as (partition by m.product_id order by m.movement_id)
-    ),
-    logged as (
-      insert into ${productChanges}
-        (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
-         movement_id, import_id)
-      select ${context.businessId}, ${context.userId}, product_id, version,
-        (select catalogue_version from version), 'stock',
-        jsonb_build_object('stock_quantity', jsonb_build_array(stock_quantity - delta, stock_quantity)),
-        ${context.now}, movement_id, ${context.importId ?? null}::uuid
-      from steps
-    )`;
 }
 
 /**

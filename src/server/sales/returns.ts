@@ -18,7 +18,9 @@ import {
   sales,
   stockMovements,
 } from '../db/schema.ts';
-import { lockProductIds, moveStock, type WriteContext } from '../products/catalogue-writes.ts';
+import { lockProductIds } from '../products/catalogue-repository.ts';
+import type { WriteContext } from '../products/catalogue-writes.ts';
+import { moveStock } from '../stock/ledger.ts';
 
 /**
  * Returns: in one transaction, under a lock on the sale (two returns of one sale from two
@@ -156,7 +158,7 @@ export async function recordReturn(
       })),
     ];
     // Locked in id order before anything moves the catalogue version, as every write of several
-    // products locks them (products/catalogue-writes.ts lockProducts).
+    // products locks them (products/catalogue-repository.ts lockProducts).
     await lockProductIds(tx, context.businessId, [...back.keys()]);
     if (movements.length > 0) {
       await tx.insert(stockMovements).values(

@@ -35,8 +35,9 @@ import {
   tills,
 } from '../db/schema.ts';
 import { resultRows, tableRows } from '../db/table-rows.ts';
-import type { ProductRow } from '../products/catalogue-repository.ts';
-import { lockProducts, stockMoveSteps, type WriteContext } from '../products/catalogue-writes.ts';
+import { lockProducts, type ProductRow } from '../products/catalogue-repository.ts';
+import type { WriteContext } from '../products/catalogue-writes.ts';
+import { stockMoveSteps } from '../stock/ledger.ts';
 import { type SaleApproval, saleApprovals } from './approvals.ts';
 import { readPaymentSettings } from './payment-settings.ts';
 

@@ -3,7 +3,8 @@ import type { StockMovementRequest } from '#domains/stock/movement.ts';
 import type { Db } from '../db/client.ts';
 import { products, stockMovements, users } from '../db/schema.ts';
 import type { ProductRow } from '../products/catalogue-repository.ts';
-import { moveStock, type WriteContext } from '../products/catalogue-writes.ts';
+import type { WriteContext } from '../products/catalogue-writes.ts';
+import { moveStock } from './ledger.ts';
 
 /**
  * Stock movements: each is stored once (its id is made on the device), and in the same

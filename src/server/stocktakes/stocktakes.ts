@@ -18,7 +18,8 @@ import {
   stocktakes,
   users,
 } from '../db/schema.ts';
-import { moveStock, type WriteContext } from '../products/catalogue-writes.ts';
+import type { WriteContext } from '../products/catalogue-writes.ts';
+import { moveStock } from '../stock/ledger.ts';
 
 /**
  * Stocktakes on the server (the rules are in #domains/stocktakes/stocktake.ts): the snapshot taken when

@@ -1,0 +1,110 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { pgArray } from '../db/array-params.ts';
+import type { Db } from '../db/client.ts';
+import { businesses, productChanges, products, stockMovements } from '../db/schema.ts';
+import { lockProductIds } from '../products/catalogue-repository.ts';
+import type { WriteContext } from '../products/catalogue-writes.ts';
+
+/**
+ * The stock ledger: the one place stock moves and a movement is written. Sales, returns, counts,
+ * adjustments and imports call it; each movement moves its product's stock and version and gets
+ * a 'stock' entry in the change log, in the caller's transaction.
+ */
+
+/** Why stock moved, as a movement stores it. */
+export interface MovementNote {
+  reason: string;
+  note: string | null;
+}
+
+/**
+ * The statement part that stores movements: `source` is a query of (movement_id, product_id,
+ * delta, reason, note), each stored for the business by the context's user at its moment.
+ */
+export function insertMovements(context: WriteContext, source: SQL): SQL {
+  return sql`
+    insert into ${stockMovements}
+      (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
+    select movement_id, ${context.businessId}, product_id, delta, reason, note,
+      ${context.userId}, ${context.now}, ${context.now}
+    from (${source}) as stored_moves`;
+}
+
+/**
+ * Products' stock moved by movements: each product's stock and version move, and each gets a
+ * 'stock' entry in the change log, all under one new catalogue version. `record`: the movements
+ * are stored by the same statement with that reason and note (else they are stored already).
+ * One statement however many (a full count of 50,000).
+ */
+export async function moveStock(
+  tx: Db,
+  context: WriteContext,
+  moves: readonly { productId: number; delta: number; movementId: string }[],
+  record?: MovementNote,
+): Promise<void> {
+  if (moves.length === 0) return;
+  await lockProductIds(tx, context.businessId, [...new Set(moves.map((move) => move.productId))]);
+  await tx.execute(sql`
+    with ${stockMoveSteps(
+      context,
+      sql`select unnest(${pgArray(moves.map((move) => move.productId))}::int[]) as product_id,
+        unnest(${pgArray(moves.map((move) => move.delta))}::int[]) as delta,
+        unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]) as movement_id`,
+    )}${
+      record
+        ? sql`, stored as (${insertMovements(
+            context,
+            sql`select movement_id, product_id, delta, ${record.reason}::text as reason,
+              ${record.note}::text as note from moves`,
+          )})`
+        : sql``
+    }
+    select count(*) from moved`);
+}
+
+/**
+ * The steps of a statement that moves stock, for `with`: `moves` is a query of (product_id,
+ * delta, movement_id), a product named any number of times. Each product moves by the sum of its
+ * deltas and its version by their count, and each movement gets its 'stock' entry in the change
+ * log as if they had been made one after another (in the order of their ids), all under one new
+ * catalogue version, taken only when there is a move. A write that stores its movements in the
+ * same statement reads them from `moves`; the products as they now are, from `moved`.
+ */
+export function stockMoveSteps(context: WriteContext, moves: SQL): SQL {
+  return sql`
+    moves as (${moves}),
+    totals as (
+      select product_id, sum(delta)::int as delta, count(*)::int as moves
+      from moves group by product_id
+    ),
+    version as (
+      update ${businesses} set catalogue_version = catalogue_version + 1
+      where id = ${context.businessId} and exists (select 1 from moves)
+      returning catalogue_version
+    ),
+    moved as (
+      update ${products} as p
+      set stock_quantity = p.stock_quantity + totals.delta, version = p.version + totals.moves,
+        updated_at = ${context.now}
+      from totals
+      where p.id = totals.product_id and p.business_id = ${context.businessId}
+      returning p.*, totals.delta as moved_by, totals.moves
+    ),
+    steps as (
+      select m.product_id, m.movement_id, m.delta,
+        moved.version - moved.moves + row_number() over after as version,
+        moved.stock_quantity - moved.moved_by + sum(m.delta) over after as stock_quantity
+      from moves as m join moved on moved.id = m.product_id
+      window after as (partition by m.product_id order by m.movement_id)
+    ),
+    logged as (
+      insert into ${productChanges}
+        (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
+         movement_id, import_id)
+      select ${context.businessId}, ${context.userId}, product_id, version,
+        (select catalogue_version from version), 'stock',
+        jsonb_build_object('stock_quantity', jsonb_build_array(stock_quantity - delta, stock_quantity)),
+        ${context.now}, movement_id, ${context.importId ?? null}::uuid
+      from steps
+    )`;
+}
