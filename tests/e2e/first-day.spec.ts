@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { IMPORT_TEXT } from '../../src/features/inventory/components/import/import-text.ts';
 import { FIRST_DAY_USER } from './e2e-env.ts';
-import { screenshot, signIn } from './helpers.ts';
+import { importCount, openImport, screenshot, signIn } from './helpers.ts';
 
 /**
  * A shop's first real day: its Business Profile (ABN, address), its own price list imported —
@@ -11,15 +11,6 @@ import { screenshot, signIn } from './helpers.ts';
  * wine with its vintage and GST of 1/11 of its total, and the shift's GST their sum.
  */
 const PRICE_LIST = readFileSync(new URL('../fixtures/shop-price-list.csv', import.meta.url));
-
-async function openImport(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Inventory' })
-    .click();
-  await page.getByRole('tab', { name: 'Add Inventory' }).click();
-  await page.getByRole('button', { name: IMPORT_TEXT.open }).click();
-}
 
 async function sell(page: Page, search: string, name: string) {
   const field = page.getByLabel('Scan or search a product');
@@ -68,8 +59,7 @@ test('the owner’s own price list imported with stock, then sold: tax invoices 
   await expect(page.getByText(IMPORT_TEXT.stockIgnored('Qty'))).toHaveCount(0);
 
   await page.getByRole('button', { name: IMPORT_TEXT.check }).click();
-  const count = (label: string) =>
-    page.locator('.import__count').filter({ hasText: label }).locator('dd');
+  const count = (label: string) => importCount(page, label);
   await expect(count(IMPORT_TEXT.counts.create)).toHaveText('5');
   await expect(count(IMPORT_TEXT.counts.error)).toHaveText('0');
   // The GST each product gets, from its cost ex GST: no GST column needed.

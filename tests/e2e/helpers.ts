@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { IMPORT_TEXT } from '../../src/features/inventory/components/import/import-text.ts';
 import { DEMO, E2E_DATA_DIR, SCREENSHOT_DIR } from './e2e-env.ts';
 
 export async function signIn(page: Page, account = DEMO) {
@@ -114,3 +115,18 @@ export async function serverApi(page: Page, account: { email: string; password: 
   };
   return { headers, product };
 }
+
+/** Inventory → Add Inventory → Import from file. */
+export async function openImport(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Inventory' })
+    .click();
+  await page.getByRole('tab', { name: 'Add Inventory' }).click();
+  await page.getByRole('button', { name: IMPORT_TEXT.open }).click();
+  await expect(page.getByRole('heading', { name: IMPORT_TEXT.title })).toBeVisible();
+}
+
+/** One of the import check's counts ('To create', 'With errors'…). */
+export const importCount = (page: Page, label: string) =>
+  page.locator('.import__count').filter({ hasText: label }).locator('dd');

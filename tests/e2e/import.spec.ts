@@ -6,7 +6,7 @@ import { BARCODE_MESSAGE } from '../../src/domains/products/barcode.ts';
 import { IMPORT_TEXT } from '../../src/features/inventory/components/import/import-text.ts';
 import { workbookBytes } from '../../src/features/inventory/xlsx-workbook.ts';
 import { IMPORT_USER } from './e2e-env.ts';
-import { gridCell, screenshot, signIn } from './helpers.ts';
+import { importCount as count, gridCell, openImport, screenshot, signIn } from './helpers.ts';
 import { openRowMenu, PRODUCT, resultCount } from './inventory-grid.ts';
 
 /**
@@ -80,21 +80,8 @@ function windows1252(text: string): Buffer {
   );
 }
 
-async function openImport(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Inventory' })
-    .click();
-  await page.getByRole('tab', { name: 'Add Inventory' }).click();
-  await page.getByRole('button', { name: IMPORT_TEXT.open }).click();
-  await expect(page.getByRole('heading', { name: IMPORT_TEXT.title })).toBeVisible();
-}
-
 const chooseFile = (page: Page, name: string, buffer: Buffer) =>
   page.getByLabel(IMPORT_TEXT.fileLabel).setInputFiles({ name, mimeType: 'text/csv', buffer });
-
-const count = (page: Page, label: string) =>
-  page.locator('.import__count').filter({ hasText: label }).locator('dd');
 
 test('imports another system’s 1,500 rows: checked first, errors by row and column, applied, and back out and in again unchanged', async ({
   page,
