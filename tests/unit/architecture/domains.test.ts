@@ -112,7 +112,7 @@ describe('one module per domain', () => {
     expect(byHand).toEqual([]);
   });
 
-  it('writes products only in the products module, which logs every change', () => {
+  it('writes products only in the products module and the stock ledger, which log every change', () => {
     const productWrite =
       /\b(?:update|insert|delete)\(products\)|(?:update|insert into) \$\{products\}/;
     const writers = filesUnder(path.join(src, 'server'))
@@ -123,6 +123,13 @@ describe('one module per domain', () => {
       // full download across them.
       'src/server/products/catalogue-repository.ts',
       'src/server/products/catalogue-writes.ts',
+      'src/server/stock/ledger.ts',
     ]);
+    // The ledger moves the count and nothing else of a product.
+    const ledger = text(path.join(src, 'server/stock/ledger.ts'));
+    const sets = [
+      ...ledger.matchAll(/update \$\{products\}[\s\S]*?\bset\b([\s\S]*?)\bfrom\b/g),
+    ].map((match) => [...(match[1] ?? '').matchAll(/(\w+) =/g)].map((field) => field[1]));
+    expect(sets).toEqual([['stock_quantity', 'version', 'updated_at']]);
   });
 });
