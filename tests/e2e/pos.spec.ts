@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { indicator, screenshot, serverApi, signIn } from './helpers.ts';
+import { gridCellPoint, indicator, screenshot, serverApi, signIn } from './helpers.ts';
+import { PRODUCT, searchFor, WIDTHS } from './inventory-grid.ts';
 
 /**
  * The sale screen: a cash sale with change, then a card sale made offline that waits, counted,
@@ -56,6 +57,22 @@ test('sells for cash with change, and by card offline, each sale reaching the se
   await expect(receipt).toContainText(/Receipt T\d+-\d{6}/);
   await expect(page.getByText('1 sale not yet sent')).toBeVisible();
   await screenshot(page, 'pos-offline-sale-desktop');
+  // The product's Stock & Orders tab counts the sale still waiting here, and says its movements
+  // need the connection instead of waiting for them.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Inventory' })
+    .click();
+  await searchFor(page, GIN);
+  const point = await gridCellPoint(page, WIDTHS, PRODUCT, 0);
+  await page.mouse.click(point.x, point.y);
+  const detail = page.getByRole('dialog', { name: GIN });
+  await detail.getByRole('tab', { name: 'Stock & Orders' }).click();
+  await expect(detail.locator('.facts__row', { hasText: 'Available' }).locator('dd')).toHaveText(
+    String(before - 3),
+  );
+  await expect(detail).toContainText('Movements need the connection');
+  await page.keyboard.press('Escape');
   await context.setOffline(false);
   await expect(page.getByText('1 sale not yet sent')).toHaveCount(0, { timeout: 30_000 });
   await expect

@@ -11,7 +11,7 @@ import {
 import { withStatusAt } from '#domains/products/status.ts';
 import { taxOfEdit } from '#domains/products/tax.ts';
 import { db, type StoredCustomField } from '../db.ts';
-import { PRODUCTS_RESOURCE, screenIdOf } from '../repositories/product-ids.ts';
+import { PRODUCTS_COLLECTION, PRODUCTS_RESOURCE, screenIdOf } from '../repositories/product-ids.ts';
 import {
   createProduct,
   deleteProduct,
@@ -20,6 +20,7 @@ import {
   withPendingWrites,
 } from '../repositories/products.ts';
 import { type Adjustment, adjustStock } from '../repositories/stock.ts';
+import { handlerOf } from '../sync/write-handler.ts';
 import { useStoredCustomFields } from './use-stored.ts';
 import { useThrottledValue } from './use-throttled-value.ts';
 
@@ -44,9 +45,16 @@ export interface CatalogueWrites {
   adjust(item: InventoryItem, adjustment: Adjustment): Promise<void>;
 }
 
+/**
+ * The waiting writes a product shows, in the order they were made: the catalogue's own and every
+ * other write that folds into it (a sale or a return moves its products' stock).
+ */
 function useProductEntries() {
   return useLiveQuery(
-    () => db.outbox.where('resource').equals(PRODUCTS_RESOURCE).sortBy('seq'),
+    () =>
+      db.outbox
+        .filter((entry) => handlerOf(entry)?.fold?.collection === PRODUCTS_COLLECTION)
+        .toArray(),
     [],
   );
 }
@@ -79,7 +87,7 @@ export function useShownCatalogue(
     const unsynced = new Set<number>();
     const attention = new Set<number>();
     for (const entry of entries ?? []) {
-      if (entry.recordId === undefined) continue;
+      if (entry.resource !== PRODUCTS_RESOURCE || entry.recordId === undefined) continue;
       const id = screenIdOf(entry.recordId);
       if (entry.state === 'needs-attention') attention.add(id);
       else unsynced.add(id);

@@ -23,7 +23,7 @@ import { useStoredColumnPreferences, useStoredCustomFields } from './use-stored.
  * A device that has stored the preferences shows them at once. One that has not (a new tablet,
  * a fresh browser) waits for the server, so the user's layout is the first one painted, never
  * the defaults and then theirs; if that first load fails, the built-in defaults are shown with
- * `error` set.
+ * `error` set, and offline they are shown until the server can answer.
  */
 export interface ColumnLayoutState {
   layout: ColumnLayout;
@@ -116,11 +116,15 @@ export function useColumnLayout(
     [table],
   );
 
-  // Disabled loads count as not done: the screen waits until it lets them run.
+  // Disabled loads count as not done: the screen waits until it lets them run. A load paused
+  // for the connection does not hold the screen: offline, a device that never stored the layout
+  // shows the built-in one until the server answers.
+  const waiting = (load: { isPending: boolean; fetchStatus: string }) =>
+    load.isPending && load.fetchStatus !== 'paused';
   const loading =
     saved === undefined ||
-    (saved === null && !preferencesLoad.isError) ||
-    (stored === null && fieldsLoad.isPending);
+    (saved === null && !preferencesLoad.isError && waiting(preferencesLoad)) ||
+    (stored === null && waiting(fieldsLoad));
 
   return {
     layout,

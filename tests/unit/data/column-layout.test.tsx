@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
@@ -104,5 +104,32 @@ describe('corruption recovery', () => {
     await waitFor(() => expect(visibleCount(result.current.layout.visibility)).toBe(12));
     await new Promise((resolve) => setTimeout(resolve, 1700));
     expect(puts).toHaveLength(0);
+  });
+});
+
+describe('a device that never stored the layout', () => {
+  it('offline, shows the built-in layout instead of waiting, and the saved one once online', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const { result } = renderHook(() => useColumnLayout('products'), { wrapper });
+      await waitFor(() => expect(result.current.loading).toBe(false));
+      expect(requestTimes.get).toHaveLength(0);
+      expect(visibleCount(result.current.layout.visibility)).toBe(10);
+      act(() => onlineManager.setOnline(true));
+      // The server's answer (every column visible is taken as corrupted; these are 12).
+      mockServer.use(
+        http.get('*/api/v1/preferences/columns/products', () =>
+          HttpResponse.json(
+            columnPreferencesAnswer(
+              allVisible.map((preference, i) => ({ ...preference, is_visible: i < 12 })),
+              [],
+            ),
+          ),
+        ),
+      );
+      await waitFor(() => expect(visibleCount(result.current.layout.visibility)).toBe(12));
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });
