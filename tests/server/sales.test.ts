@@ -294,4 +294,25 @@ describe('sales', () => {
       time_zone: 'Australia/Hobart',
     });
   });
+  it("moves a product's Last Sale Date on to its latest sale's day in the shop's zone, never back", async () => {
+    const profile = await server.call('PUT', '/api/v1/business/profile', {
+      token,
+      body: { name: 'Harbour Wines', time_zone: 'Australia/Hobart' },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(profile.status).toBe(200);
+    const wine = await create('Last Sold Riesling');
+    const lastSale = (answer: { body: unknown }) =>
+      (answer.body as { products: Product[] }).products[0]?.columns.find(
+        (column) => column.key === 'lastSaleDate',
+      )?.value;
+    // 14:30 UTC on 1 March is 01:30 on 2 March in Hobart.
+    const late = await post(sale(wine.id, { made_at: '2026-03-01T14:30:00.000Z' }));
+    expect(late.status).toBe(201);
+    expect(lastSale(late)).toBe('2026-03-02');
+    // An earlier sale arriving later (kept offline) leaves the date where it is.
+    const early = await post(sale(wine.id, { made_at: '2026-02-10T02:00:00.000Z' }));
+    expect(early.status).toBe(201);
+    expect(lastSale(early)).toBe('2026-03-02');
+  });
 });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { OPENING_BALANCE } from '#domains/stock/movement.ts';
-import { pgArray } from '../db/array-params.ts';
+import { pgArray, textArray } from '../db/array-params.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { businesses, products, saleLines, sales, stockMovements } from '../db/schema.ts';
+import { resultRows, tableRows } from '../db/table-rows.ts';
 import type { SeedProduct } from '../seed/catalogue.ts';
 
 /**
@@ -122,6 +123,33 @@ export async function settleSeededSales(
       from ${saleLines} l join ${sales} s on s.id = l.sale_id
       where l.product_id = p.id)
     where p.business_id = ${businessId}`);
+}
+
+/**
+ * Products sold at these moments: each one's Last Sale Date moves on to the day of its latest
+ * sale by the shop's calendar, never back (a sale made offline may arrive after a later one).
+ * Answers the products as they now are.
+ */
+export async function noteLastSales(
+  tx: Tx,
+  businessId: string,
+  timeZone: string,
+  sold: readonly { productId: number; madeAt: Date }[],
+): Promise<ProductRow[]> {
+  if (sold.length === 0) return [];
+  const result = await tx.execute(sql`
+    update ${products} p set last_sale_date = greatest(p.last_sale_date, latest.day)
+    from (
+      select product_id, max((made_at at time zone ${timeZone})::date) as day
+      from unnest(
+        ${pgArray(sold.map((sale) => sale.productId))}::int[],
+        ${textArray(sold.map((sale) => sale.madeAt.toISOString()))}::timestamptz[]
+      ) as s(product_id, made_at)
+      group by product_id
+    ) latest
+    where p.id = latest.product_id and p.business_id = ${businessId}
+    returning p.*`);
+  return tableRows(products, resultRows(result));
 }
 
 export async function countProducts(db: Db, businessId: string): Promise<number> {

@@ -20,6 +20,7 @@ import {
   totalsOf,
 } from '#domains/sales/sale.ts';
 import type { Role } from '#shared/auth/schemas.ts';
+import { shopTimeZone } from '../business/shop.ts';
 import { pgArray, textArray } from '../db/array-params.ts';
 import { type Db, inTransaction, type Tx } from '../db/client.ts';
 import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
@@ -34,8 +35,8 @@ import {
   stockMovements,
   tills,
 } from '../db/schema.ts';
-import { resultRows, tableRows } from '../db/table-rows.ts';
-import { lockProducts, type ProductRow } from '../products/catalogue-repository.ts';
+import { resultRows } from '../db/table-rows.ts';
+import { lockProducts, noteLastSales, type ProductRow } from '../products/catalogue-repository.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
 import { stockMoveSteps } from '../stock/ledger.ts';
 import { type SaleApproval, saleApprovals } from './approvals.ts';
@@ -500,22 +501,20 @@ async function storeSales(
         ${context.userId}, made_at, ${context.now}
       from moves
     )
-    select outcome.*, moved.*
-    from (select coalesce((select array_agg(id::text) from sale), '{}') as stored) as outcome
-      left join moved on true`);
-  // One row for each product sold as it now is (one with nulls when nothing was stored).
-  const answered = resultRows<{ stored: string[] } & Record<string, unknown>>(result);
-  const storedIds = new Set(answered[0]?.stored ?? []);
+    select coalesce((select array_agg(id::text) from sale), '{}') as stored`);
+  const [answered] = resultRows<{ stored: string[] }>(result);
+  const storedIds = new Set(answered?.stored ?? []);
+  const stored = rows.filter((row) => storedIds.has(row.id as string));
+  const soldAt = new Map(stored.map((row) => [row.id as string, row.madeAt]));
+  const sold = moves.flatMap(({ saleId, productId }) => {
+    const madeAt = soldAt.get(saleId);
+    return madeAt ? [{ productId, madeAt }] : [];
+  });
+  const zone = sold.length > 0 ? await shopTimeZone(tx, context.businessId, undefined) : 'UTC';
   return {
-    stored: new Map(
-      rows
-        .filter((row) => storedIds.has(row.id as string))
-        .map((row) => [row.id as string, row as SaleFigures]),
-    ),
-    products: tableRows(
-      products,
-      answered.filter((row) => row.id != null),
-    ),
+    stored: new Map(stored.map((row) => [row.id as string, row as SaleFigures])),
+    // Each product sold as it now is: its stock moved, its Last Sale Date on.
+    products: await noteLastSales(tx, context.businessId, zone, sold),
   };
 }
 
