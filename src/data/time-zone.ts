@@ -1,7 +1,27 @@
-/** This device's time zone, sent with figures by day or month: a shop's day ends at its own midnight. */
+/** This device's time zone: the shop's until the owner saves one in Business Profile. */
+export const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 /** The day (YYYY-MM-DD) a moment falls on by this device's calendar. */
 export function localDay(at: Date): string {
   return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 }
 
-export const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/**
+ * The day (YYYY-MM-DD) a moment falls on by the calendar of `timeZone` (the shop's, from its
+ * Business Profile), else by this device's: a shop's day ends at its own midnight wherever the
+ * tablet's clock is set.
+ */
+export function dayIn(at: Date, timeZone: string | undefined): string {
+  if (!timeZone) return localDay(at);
+  try {
+    // en-CA writes dates as YYYY-MM-DD.
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(at);
+  } catch {
+    return localDay(at);
+  }
+}

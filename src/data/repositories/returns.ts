@@ -22,7 +22,7 @@ import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend } from '../sync/replayer.ts';
 import { defineWriteHandler, isWriteOf, type WriteFold } from '../sync/write-handler.ts';
-import { deviceTimeZone, localDay } from '../time-zone.ts';
+import { dayIn, deviceTimeZone } from '../time-zone.ts';
 import { isOfflineError } from './load-policy.ts';
 import { PRODUCTS_COLLECTION } from './product-ids.ts';
 import { keepSold, SALES_RESOURCE } from './sales.ts';
@@ -86,11 +86,14 @@ export async function findSale(receipt: string): Promise<SoldSale | null> {
   }
 }
 
-/** The sales of a day (YYYY-MM-DD, this device's calendar): the server's, else the ones kept here. */
-export async function salesOfDay(date: string) {
+/**
+ * The sales of a day (YYYY-MM-DD by the shop's calendar, `timeZone` from its Business Profile,
+ * else this device's): the server's, else the ones kept here.
+ */
+export async function salesOfDay(date: string, timeZone?: string) {
   try {
     const answer = await apiJson(
-      `/sales?date=${date}&tz=${encodeURIComponent(deviceTimeZone())}`,
+      `/sales?date=${date}&tz=${encodeURIComponent(timeZone || deviceTimeZone())}`,
       DaySalesSchema,
     );
     return { sales: answer.sales, complete: true };
@@ -99,7 +102,7 @@ export async function salesOfDay(date: string) {
     const kept = await db.sales.toArray();
     return {
       sales: kept
-        .filter((sale) => localDay(new Date(sale.made_at)) === date)
+        .filter((sale) => dayIn(new Date(sale.made_at), timeZone) === date)
         .sort((a, b) => b.made_at.localeCompare(a.made_at))
         .map(({ id, receipt, made_at, total_cents }) => ({ id, receipt, made_at, total_cents })),
       complete: false,

@@ -1,7 +1,7 @@
 import { Minus, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { findSale, RETURN_TEXT, recordReturn, salesOfDay } from '#data/repositories/returns.ts';
-import { localDay } from '#data/time-zone.ts';
+import { dayIn } from '#data/time-zone.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import type { PaymentSettings } from '#domains/sales/payment-settings.ts';
 import { normalReceiptNumber } from '#domains/sales/receipt-number.ts';
@@ -39,7 +39,7 @@ export function ReturnsPanel({
 }) {
   const id = useId();
   const [receipt, setReceipt] = useState('');
-  const [day, setDay] = useState(() => localDay(new Date()));
+  const [day, setDay] = useState(() => dayIn(new Date(), shop.time_zone));
   const [daySales, setDaySales] = useState<Awaited<ReturnType<typeof salesOfDay>> | null>(null);
   const [sale, setSale] = useState<SoldSale | null>(null);
   const [units, setUnits] = useState<Record<number, number>>({});
@@ -79,7 +79,7 @@ export function ReturnsPanel({
   async function showDay(date: string) {
     setDay(date);
     try {
-      setDaySales(await salesOfDay(date));
+      setDaySales(await salesOfDay(date, shop.time_zone));
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
     }
