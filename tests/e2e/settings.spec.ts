@@ -77,6 +77,27 @@ test('hiding a column: the grid loses it, it stays after a reload, and another b
   await savedShown(page);
 });
 
+test('a column shown in Settings is scrolled into view, not left off-screen to the right', async ({
+  page,
+}) => {
+  await openSettings(page);
+  const lastSale = page.getByRole('checkbox', { name: 'Last Sale Date', exact: true });
+  await expect(lastSale).not.toBeChecked();
+  await lastSale.check();
+  await savedShown(page);
+  await gridHeaders(page);
+  const scroller = page.locator('.inventory-grid .dvn-scroller');
+  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  await screenshot(page, 'inventory-column-shown-desktop');
+
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('checkbox', { name: 'Last Sale Date', exact: true }).uncheck();
+  await savedShown(page);
+  // Hiding one brings nothing into view: the grid opens at its start.
+  await gridHeaders(page);
+  expect(await scroller.evaluate((element) => element.scrollLeft)).toBe(0);
+});
+
 test('a second browser paints the saved layout first, never the default columns', async ({
   page,
   browser,

@@ -30,14 +30,25 @@ export interface ColumnLayoutState {
   customFields: StoredCustomField[];
   /** Nothing stored yet and the first loads (preferences and custom fields) not done. */
   loading: boolean;
-  /** The first load failed, so the layout is the built-in one. */
+  /** The first load failed, or waits for the connection, so the layout is the built-in one. */
   error: Error | null;
   retry: () => void;
   save: (
     layout: ColumnLayout,
     op: Parameters<typeof saveColumnLayout>[2],
   ) => ReturnType<typeof saveColumnLayout>;
+  /**
+   * The column a save last made visible, once: the table brings it into view when it next
+   * draws, so a column shown in Settings is not left off-screen to the right.
+   */
+  takeJustShown: () => string | undefined;
 }
+
+/** Why a device that never stored the layout shows the built-in one while it is offline. */
+const OFFLINE = new Error('The column layout needs the connection.');
+
+/** Per table, the column a save last made visible and the table has not yet brought into view. */
+const justShown = new Map<string, string>();
 
 export function useColumnLayout(
   table: string = DEFAULT_TABLE,
@@ -99,8 +110,14 @@ export function useColumnLayout(
     return () => clearTimeout(writeBack);
   }, [corrupted, table, queryClient]);
 
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
   const save = useCallback(
     (next: ColumnLayout, op: Parameters<typeof saveColumnLayout>[2]) => {
+      const shown = Object.keys(next.visibility).find(
+        (key) => next.visibility[key] && !layoutRef.current.visibility[key],
+      );
+      if (shown) justShown.set(table, shown);
       setOptimistic({ layout: next, committed: false });
       const written = saveColumnLayout(table, next, op);
       const settle = (keep: boolean) =>
@@ -116,6 +133,12 @@ export function useColumnLayout(
     [table],
   );
 
+  const takeJustShown = useCallback(() => {
+    const key = justShown.get(table);
+    justShown.delete(table);
+    return key;
+  }, [table]);
+
   // Disabled loads count as not done: the screen waits until it lets them run. A load paused
   // for the connection does not hold the screen: offline, a device that never stored the layout
   // shows the built-in one until the server answers.
@@ -130,8 +153,12 @@ export function useColumnLayout(
     layout,
     customFields,
     loading,
-    error: saved === null && preferencesLoad.error ? preferencesLoad.error : null,
+    error:
+      saved !== null
+        ? null
+        : (preferencesLoad.error ?? (preferencesLoad.fetchStatus === 'paused' ? OFFLINE : null)),
     retry,
     save,
+    takeJustShown,
   };
 }

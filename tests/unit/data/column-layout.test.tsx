@@ -115,6 +115,7 @@ describe('a device that never stored the layout', () => {
       await waitFor(() => expect(result.current.loading).toBe(false));
       expect(requestTimes.get).toHaveLength(0);
       expect(visibleCount(result.current.layout.visibility)).toBe(10);
+      expect(result.current.error).not.toBeNull();
       act(() => onlineManager.setOnline(true));
       // The server's answer (every column visible is taken as corrupted; these are 12).
       mockServer.use(
@@ -128,6 +129,7 @@ describe('a device that never stored the layout', () => {
         ),
       );
       await waitFor(() => expect(visibleCount(result.current.layout.visibility)).toBe(12));
+      expect(result.current.error).toBeNull();
     } finally {
       onlineManager.setOnline(true);
     }

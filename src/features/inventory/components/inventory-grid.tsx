@@ -10,7 +10,15 @@ import {
   type Theme,
 } from '@glideapps/glide-data-grid';
 import '@glideapps/glide-data-grid/dist/index.css';
-import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { NEEDS_ATTENTION, NOT_YET_SYNCED } from '#data/sync/use-sync-status.ts';
 import {
   DEFAULT_COLUMN_WIDTHS,
@@ -85,6 +93,8 @@ export interface InventoryGridProps {
   onResize: (key: string, width: number) => void;
   onOpenProduct: (item: InventoryItem) => void;
   onOpenOptions: (item: InventoryItem, anchor: { x: number; y: number }) => void;
+  /** The column to bring into view when the grid first draws (one just shown in Settings). */
+  takeRevealColumn?: (() => string | undefined) | undefined;
 }
 
 type GridKey = 'rowNumber' | 'options' | string;
@@ -128,6 +138,7 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
       onResize,
       onOpenProduct,
       onOpenOptions,
+      takeRevealColumn,
     },
     ref,
   ) {
@@ -144,6 +155,33 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
       ],
       [columns, showImages],
     );
+
+    // Once, when the grid first draws: a column just shown scrolls into view, not left
+    // off-screen to the right. The grid measures itself over its first frames, so this tries
+    // each frame (for half a second at most) until the column's cell is inside the grid's box.
+    const boxRef = useRef<HTMLDivElement>(null);
+    const revealed = useRef(false);
+    useEffect(() => {
+      if (revealed.current) return;
+      revealed.current = true;
+      const column = keys.indexOf(takeRevealColumn?.() ?? '');
+      if (column < 0) return;
+      let frame = 0;
+      let tries = 0;
+      const reveal = () => {
+        const grid = gridRef.current;
+        const box = boxRef.current?.getBoundingClientRect();
+        const cell = grid?.getBounds(column, 0);
+        if (grid && box && box.width > 0 && cell && cell.width > 0) {
+          if (cell.x + cell.width <= box.right + 1) return;
+          grid.scrollTo(column, 0, 'horizontal', 0, 0, { hAlign: 'end' });
+        }
+        tries += 1;
+        if (tries < 30) frame = requestAnimationFrame(reveal);
+      };
+      frame = requestAnimationFrame(reveal);
+      return () => cancelAnimationFrame(frame);
+    }, [keys, takeRevealColumn]);
 
     const gridColumns: GridColumn[] = useMemo(() => {
       // The arrow leads, so that it shows even in a narrow column.
@@ -344,7 +382,7 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
 
     return (
       // biome-ignore lint/a11y/noStaticElementInteractions: hides the hover tooltip; no action of its own
-      <div className="inventory-grid" onMouseLeave={() => setTooltip(null)}>
+      <div ref={boxRef} className="inventory-grid" onMouseLeave={() => setTooltip(null)}>
         <DataEditor
           ref={gridRef}
           columns={gridColumns}

@@ -225,6 +225,7 @@ export function InventoryPage({
       exportFormat: storedSettings?.settings.importExport.exportFormat ?? 'csv',
       lowStockThreshold:
         storedSettings?.settings.stockManagement.lowStockThreshold ?? LOW_STOCK_THRESHOLD,
+      takeRevealColumn: columns.takeJustShown,
     };
     const editingShown = editingProduct && !useSample ? editingProduct : null;
     body = (

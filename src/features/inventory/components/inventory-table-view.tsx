@@ -65,7 +65,10 @@ export function InventoryTableView({
   customFields,
   exportFormat = 'csv',
   lowStockThreshold = LOW_STOCK_THRESHOLD,
+  takeRevealColumn,
 }: {
+  /** The column just shown in Settings, which the grid brings into view. */
+  takeRevealColumn?: (() => string | undefined) | undefined;
   /** The user's low-stock threshold (Stock Management Rules), which Low Stock counts by. */
   lowStockThreshold?: number;
   /** Import/Export Settings' format, first offered by Export. */
@@ -288,6 +291,7 @@ export function InventoryTableView({
             onResize={table.resize}
             onOpenProduct={setDetail}
             onOpenOptions={openOptions}
+            takeRevealColumn={takeRevealColumn}
           />
         )}
 
