@@ -18,14 +18,20 @@ export function bottleSizeText(ml: number): string {
   return ml >= 1000 ? `${Number((ml / 1000).toFixed(3))} L` : `${ml} ml`;
 }
 
+/** The bottle size worth saying ('375 ml', '1.5 L'): none for the usual 750 ml or no size. */
+export function unusualSize(bottleMl: string | null | undefined): string | null {
+  const ml = Number(bottleMl);
+  return bottleMl && Number.isFinite(ml) && ml > 0 && ml !== USUAL_BOTTLE_ML
+    ? bottleSizeText(ml)
+    : null;
+}
+
 export function displayName({ name, vintage, bottleMl }: NamedProduct): string {
   const year = vintage?.trim() ?? '';
   const saysYear = year !== '' && new RegExp(`(^|\\s)${year}(\\s|$)`, 'i').test(name);
   const titled = year && !saysYear ? `${name} ${year}` : name;
-  const ml = Number(bottleMl);
-  return bottleMl && Number.isFinite(ml) && ml > 0 && ml !== USUAL_BOTTLE_ML
-    ? `${titled} (${bottleSizeText(ml)})`
-    : titled;
+  const size = unusualSize(bottleMl);
+  return size ? `${titled} (${size})` : titled;
 }
 
 /** The display name of an item as the screens hold it. */

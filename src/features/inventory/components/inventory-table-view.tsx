@@ -4,6 +4,7 @@ import type { StoredCustomField } from '#data/db.ts';
 import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import { LOW_STOCK_THRESHOLD, PAGE_SIZE_OPTIONS } from '#domains/products/constants.ts';
+import { itemName } from '#domains/products/display-name.ts';
 import {
   changesFromDraft,
   draftFor,
@@ -346,7 +347,7 @@ export function InventoryTableView({
       {historyOf ? (
         <ProductHistoryDialog
           productId={historyOf.id}
-          productName={historyOf.product}
+          productName={itemName(historyOf)}
           hasUnsyncedChanges={unsyncedIds?.has(historyOf.id) ?? false}
           online={online}
           onClose={() => setHistoryOf(null)}

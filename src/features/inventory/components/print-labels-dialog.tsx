@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { barcodeModules } from '#domains/products/barcode-bars.ts';
+import { unusualSize } from '#domains/products/display-name.ts';
 import { formatCurrency } from '#domains/products/format.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { plural } from '#shared/words.ts';
@@ -62,7 +63,9 @@ export function ShelfLabel({ item }: { item: InventoryItem }) {
   return (
     <div className="shelf-label">
       <p className="shelf-label__name">{item.product}</p>
-      <p className="shelf-label__meta">{[item.producer, vintage].filter(Boolean).join(' · ')}</p>
+      <p className="shelf-label__meta">
+        {[item.producer, vintage, unusualSize(item.bottle_ml)].filter(Boolean).join(' · ')}
+      </p>
       <p className="shelf-label__price">{formatCurrency(item.listPrice)}</p>
       {item.barcode && barcodeModules(item.barcode) ? (
         <>

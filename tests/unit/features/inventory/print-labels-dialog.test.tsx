@@ -38,6 +38,19 @@ describe('shelf labels', () => {
     expect(drawnModules(bars)).toBe(ean13Modules('9300727001234'));
   });
 
+  it('say a bottle size other than 750 ml', () => {
+    const half = inventoryItem(8, {
+      product: 'Seppeltsfield Para Tawny',
+      producer: 'Seppeltsfield',
+      vintage: 'NV',
+      bottle_ml: '375',
+      listPrice: 29.99,
+    });
+    render(<PrintLabelsDialog items={[half, grange]} onClose={() => {}} />);
+    expect(screen.getAllByText('Seppeltsfield · NV · 375 ml').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Penfolds · 2018').length).toBeGreaterThan(0);
+  });
+
   it('print a sheet of as many labels as asked, and refuse a count out of range', async () => {
     const user = userEvent.setup();
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
