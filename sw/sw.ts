@@ -11,7 +11,8 @@ import { OUTBOX_SYNC_TAG } from '#data/sync/background-sync.ts';
 import { replayOnSync } from '#data/sync/replayer.ts';
 import { installWorkerSession } from '#data/worker-session.ts';
 import { installWriteHandlers } from '#data/write-handlers.ts';
-import { HEALTH_PATH } from '#shared/api.ts';
+import { API_PREFIX, HEALTH_PATH } from '#shared/api.ts';
+import { LIVE_PATH } from '#shared/live.ts';
 
 /**
  * Vintry's service worker:
@@ -58,7 +59,9 @@ registerRoute(
     // tablet changes them: an old answer from here would forget a return made since.
     url.pathname !== '/api/v1/sales' &&
     !url.pathname.startsWith('/api/v1/sales/') &&
-    url.pathname !== HEALTH_PATH,
+    url.pathname !== HEALTH_PATH &&
+    // The live stream never ends: the browser reads it as it comes, never from a cache.
+    url.pathname !== `${API_PREFIX}${LIVE_PATH}`,
   new NetworkFirst({
     cacheName: API_CACHE_NAME,
     networkTimeoutSeconds: 4,

@@ -5,6 +5,8 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '#shared/api.ts';
+import { LIVE_PATH } from '#shared/live.ts';
+import type { Caller } from './auth/access-tokens.ts';
 import { guard } from './auth/guard.ts';
 import { businessRoutes } from './business/routes.ts';
 import { definitionsCache } from './custom-fields/definitions-cache.ts';
@@ -20,6 +22,8 @@ import { requestLine, requestLog } from './http/request-log.ts';
 import { ROUTE_RULES, type RouteRule } from './http/route-rules.ts';
 import { writeRoutes } from './http/write-routes.ts';
 import { importRoutes } from './imports/routes.ts';
+import { type ChangeHub, createChangeHub } from './live/change-hub.ts';
+import { liveRoutes } from './live/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
 import { catalogueRoutes } from './products/catalogue-routes.ts';
 import { exampleProductRoutes } from './products/example-routes.ts';
@@ -35,6 +39,12 @@ import { teamRoutes } from './team/routes.ts';
 import { UPLOAD_BODY_LIMIT, uploadRoutes } from './uploads/routes.ts';
 
 const routeRulesOfApp = new WeakMap<object, ReadonlyMap<string, RouteRule>>();
+const changeHubOfApp = new WeakMap<object, ChangeHub>();
+
+/** Who hears the changes of an app made by createApp (closed with the server). */
+export function changeHub(app: object): ChangeHub | undefined {
+  return changeHubOfApp.get(app);
+}
 
 /** Every route of an app made by createApp, with its rule: `METHOD /api/v1/path` → rule. */
 export function routeRules(app: object): ReadonlyMap<string, RouteRule> {
@@ -110,6 +120,19 @@ export function createApp(deps: Deps) {
   // Who may call what: the rule of every route, written ones from their declarations.
   const rules = new Map<string, RouteRule>(Object.entries(ROUTE_RULES));
   routeRulesOfApp.set(app, rules);
+  // Every write that committed tells the business's devices (GET /live), which then pull. A
+  // batch tells them once, for all its writes.
+  const hub = createChangeHub(deps.db, deps.dbKind, deps.log);
+  changeHubOfApp.set(app, hub);
+  api.use('*', async (c, next) => {
+    await next();
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.env?.insideBatch) return;
+    const caller = c.get('caller') as Caller | undefined;
+    if (!caller || c.res.status >= 400) return;
+    await hub.changed(caller.businessId).catch((error: unknown) => {
+      deps.log.error('Telling devices of a change failed', error);
+    });
+  });
   api.use('*', guard(deps, createReadCache({ enabled: deps.dbKind === 'pglite' }), rules));
   const writes = writeRoutes(api, deps, rules);
   const definitions = definitionsCache(deps.dbKind);
@@ -122,7 +145,7 @@ export function createApp(deps: Deps) {
   api.route('/preferences', preferenceRoutes(deps, reads, writes));
   api.use('/custom-fields/*', definitions.forgetAfterWrites);
   api.route('/custom-fields', customFieldRoutes(deps, writes));
-  api.route('/dashboard', dashboardRoutes(deps, reads));
+  api.route('/dashboard', dashboardRoutes(deps, reads, hub));
   exampleProductRoutes(deps, writes);
   api.route('/catalogue', catalogueRoutes(deps, reads, definitions, writes));
   api.route('/stock', stockRoutes(deps, writes));
@@ -130,6 +153,7 @@ export function createApp(deps: Deps) {
   api.route('/stocktakes', stocktakeRoutes(deps, writes));
   api.route('/imports', importRoutes(deps, definitions, writes));
   api.route('/upload', uploadRoutes(deps));
+  api.route(LIVE_PATH, liveRoutes(hub));
   // A replay's writes in one request, each run through this app as the request it stands for.
   api.route(
     '/batch',

@@ -48,8 +48,12 @@ export async function resultCount(page: Page): Promise<number> {
   return Number(/of (\d+) results/.exec(results ?? '')?.[1]);
 }
 
+/**
+ * The row's menu, from its product name: that column stays in place on a tablet or a desktop
+ * when the grid has scrolled sideways (to a column just shown, say).
+ */
 export async function openRowMenu(page: Page, row: number) {
-  const point = await gridCellPoint(page, WIDTHS, 3, row);
+  const point = await gridCellPoint(page, WIDTHS, PRODUCT, row);
   await page.mouse.click(point.x, point.y, { button: 'right' });
   await expect(page.getByRole('menu')).toBeVisible();
 }

@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { LIVE_EVENT } from '#shared/live.ts';
 import type { BatchAnswer, BatchRequest } from '#shared/sync/batch.ts';
 
 /**
@@ -8,8 +9,41 @@ import type { BatchAnswer, BatchRequest } from '#shared/sync/batch.ts';
  * as its own request against the test's handlers, as the real server runs it through its routes;
  * a write that cannot reach its handler fails the batch as a network error would.
  */
+/** The open live streams (GET /live) and the business version they last heard. */
+const liveStreams = new Set<ReadableStreamDefaultController<Uint8Array>>();
+let liveVersion = 1;
+const liveEvent = (version: number) =>
+  new TextEncoder().encode(`event: ${LIVE_EVENT}\ndata: ${JSON.stringify({ version })}\n\n`);
+
+/** The business changed on another device: every open live stream hears a newer version. */
+export function announceChange() {
+  liveVersion += 1;
+  for (const stream of liveStreams) {
+    try {
+      stream.enqueue(liveEvent(liveVersion));
+    } catch {
+      liveStreams.delete(stream);
+    }
+  }
+}
+
 export const mockServer = setupServer(
   http.get('*/api/v1/health', () => HttpResponse.json({ status: 'ok', db: 'pglite' })),
+  // The live stream opens with the version now and stays open; announceChange() speaks on it.
+  http.get('*/api/v1/live', () => {
+    let opened: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        opened = controller;
+        liveStreams.add(controller);
+        controller.enqueue(liveEvent(liveVersion));
+      },
+      cancel() {
+        if (opened) liveStreams.delete(opened);
+      },
+    });
+    return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
+  }),
   http.post('*/api/v1/batch', async ({ request }) => {
     const { writes } = (await request.json()) as BatchRequest;
     const origin = new URL(request.url).origin;

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATALOGUE_SIZE } from '#server/seed/catalogue.ts';
 import { DEMO } from '#server/seed/demo.ts';
+import { listenTo } from './helpers/live-events.ts';
 import { createEmptyPostgresDatabase } from './helpers/test-server.ts';
 
 /**
@@ -115,6 +116,32 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
       expect(await count('select count(*) as n from products')).toBe(DEMO_CATALOGUE_SIZE);
     } finally {
       await client.end();
+    }
+  });
+
+  it('a change through one instance reaches a device listening on the other', async () => {
+    const [first, second] = instances as [Instance, Instance];
+    const login = await fetch(`${first.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const authorization = `Bearer ${accessToken}`;
+    const stream = await fetch(`${second.url}/api/v1/live`, { headers: { authorization } });
+    expect(stream.status).toBe(200);
+    const device = listenTo(stream);
+    try {
+      const connected = await device.next();
+      const created = await fetch(`${first.url}/api/v1/catalogue/products`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ fields: { name: 'Heard Next Door', list_price: '20', luc: '10' } }),
+      });
+      expect(created.status).toBe(201);
+      expect(await device.next(3_000)).toBeGreaterThan(connected);
+    } finally {
+      await device.close();
     }
   });
 

@@ -9,6 +9,7 @@ import { BrandMark } from '#ui/brand-mark.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { ToastRegion } from '#ui/toast.tsx';
 import { useFocusTrap } from '#ui/use-focus-trap.ts';
+import { LiveUpdates } from '../live-updates.tsx';
 import { SyncNotices } from '../sync-notices.tsx';
 import { ConnectivityIndicator } from './connectivity-indicator.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
@@ -156,6 +157,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Modal>
       ) : null}
       <SyncNotices />
+      <LiveUpdates />
     </div>
   );
 }

@@ -64,7 +64,6 @@ export async function approveSale(input: {
 export const unconfirmedApprovalsQuery = () => ({
   queryKey: ['sales', 'approvals', 'unconfirmed'] as const,
   queryFn: () => apiJson('/sales/approvals/unconfirmed', UnconfirmedSalesSchema),
-  refetchInterval: 30_000,
 });
 
 /** A manager has looked at one: it leaves the list (online). */

@@ -24,6 +24,7 @@ import {
   writeCatalogue,
 } from '../catalogue-store.ts';
 import { type CatalogueMeta, db } from '../db.ts';
+import type { Feed } from '../sync/feeds.ts';
 import { onForgetUser } from '../user-memory.ts';
 
 /**
@@ -264,3 +265,15 @@ export function refreshCatalogue({ force = false } = {}): Promise<RefreshOutcome
   });
   return inFlight;
 }
+
+/**
+ * The catalogue's feed: what changed since this device's version. Only on a device that keeps the
+ * catalogue: a phone that never opened inventory or the till does not download 50,000 products
+ * because a price changed.
+ */
+export const catalogueFeed: Feed = {
+  name: 'catalogue',
+  async pull() {
+    if (await storedMeta()) await refreshCatalogue({ force: true });
+  },
+};

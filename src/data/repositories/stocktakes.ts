@@ -19,6 +19,7 @@ import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
 import { apiJson } from '../api-client.ts';
 import { type CountLine, db } from '../db.ts';
+import type { Feed } from '../sync/feeds.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend } from '../sync/replayer.ts';
@@ -212,6 +213,14 @@ export async function refreshStocktakes(): Promise<StocktakeSummary[]> {
   await db.stocktakes.bulkPut(stocktakes);
   return stocktakes;
 }
+
+/** The counts' feed: their list as it is now (a few rows), on a device that has counted. */
+export const stocktakesFeed: Feed = {
+  name: 'stocktakes',
+  async pull() {
+    if ((await db.stocktakes.count()) > 0) await refreshStocktakes();
+  },
+};
 
 /** A count's snapshot and everyone's lines, for its review (it needs the server). */
 export const stocktakeDetailQuery = (id: string) => ({

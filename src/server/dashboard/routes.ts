@@ -9,6 +9,7 @@ import { shopTimeZone } from '../business/shop.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import type { ReadCache } from '../http/read-cache.ts';
+import type { ChangeHub } from '../live/change-hub.ts';
 import { productsLowOnStock } from '../products/catalogue-repository.ts';
 import { dashboardFigures } from '../sales/dashboard-figures.ts';
 
@@ -18,55 +19,60 @@ import { dashboardFigures } from '../sales/dashboard-figures.ts';
  * Stock Alerts from the caller's catalogue; Tomorrow's Orders is the spec's sample until
  * customer orders exist. 400 {message} for an unknown time zone.
  */
-/** On PostgreSQL, where other instances write too: an answer serves for this long. */
-export const DASHBOARD_SHARED_FOR_MS = 15_000;
 const MAX_KEPT = 1_000;
 
 /**
- * Recent answers by key for a while: on PostgreSQL another instance may record a sale, so an
- * answer cannot wait for this process's writes to forget it; 15 s keeps it well inside the 30 s
- * in which a phone follows new sales.
+ * Answers by key, kept until the business next changes: on PostgreSQL another instance may
+ * record a sale, so the key holds the business's change version (one indexed read), and any
+ * write anywhere makes the next ask work the figures out again.
  */
-function recentAnswers(now: () => Date) {
-  const kept = new Map<string, { at: number; value: DashboardSnapshot }>();
+function answersByVersion() {
+  const kept = new Map<string, DashboardSnapshot>();
   return async (key: string, load: () => Promise<DashboardSnapshot>) => {
     const entry = kept.get(key);
-    if (entry && now().getTime() - entry.at < DASHBOARD_SHARED_FOR_MS) return entry.value;
+    if (entry) return entry;
     const value = await load();
-    kept.delete(key);
-    kept.set(key, { at: now().getTime(), value });
+    kept.set(key, value);
     if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
     return value;
   };
 }
 
-export function dashboardRoutes(deps: Deps, reads: ReadCache) {
+export function dashboardRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
   const app = new Hono<AppEnv>();
-  const recent = recentAnswers(deps.now);
-  const remember =
+  const byVersion = answersByVersion();
+  const remember = async (
+    businessId: string,
+    key: string,
+    load: () => Promise<DashboardSnapshot>,
+  ) =>
     deps.dbKind === 'pglite'
-      ? (key: string, load: () => Promise<DashboardSnapshot>) => reads.read(key, load)
-      : recent;
+      ? reads.read(key, load)
+      : byVersion(`${key}:${await hub.versionOf(businessId)}`, load);
   app.get('/', async (c) => {
     const { businessId } = c.get('caller');
     const timeZone = await shopTimeZone(c.var.db, businessId, c.req.query('tz'));
     const now = deps.now();
-    // Worked out once for a room of phones asking every 30 s: on the embedded database at most
-    // once a minute between writes (any write forgets it), on PostgreSQL once in 15 s.
+    // Worked out once for a room of phones: at most once a minute between the business's
+    // changes (the embedded database forgets on any write; PostgreSQL keys by its version).
     const minute = Math.floor(now.getTime() / 60_000);
-    const snapshot = await remember(`dashboard:${businessId}:${timeZone}:${minute}`, async () => {
-      const [candidates, figures] = await Promise.all([
-        productsLowOnStock(c.var.db, businessId, LOW_STOCK_ALERT_AT),
-        dashboardFigures(c.var.db, businessId, timeZone, now),
-      ]);
-      const answer: DashboardSnapshot = {
-        asOf: now.toISOString(),
-        ...figures,
-        tomorrowOrders: SAMPLE_TOMORROW_ORDERS,
-        lowStock: selectLowStock(candidates),
-      };
-      return answer;
-    });
+    const snapshot = await remember(
+      businessId,
+      `dashboard:${businessId}:${timeZone}:${minute}`,
+      async () => {
+        const [candidates, figures] = await Promise.all([
+          productsLowOnStock(c.var.db, businessId, LOW_STOCK_ALERT_AT),
+          dashboardFigures(c.var.db, businessId, timeZone, now),
+        ]);
+        const answer: DashboardSnapshot = {
+          asOf: now.toISOString(),
+          ...figures,
+          tomorrowOrders: SAMPLE_TOMORROW_ORDERS,
+          lowStock: selectLowStock(candidates),
+        };
+        return answer;
+      },
+    );
     return c.json(snapshot);
   });
   return app;

@@ -1,6 +1,7 @@
 import type { webcrypto } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -10,6 +11,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -27,23 +29,37 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const businesses = pgTable('businesses', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  /** Business Profile: ABN or other tax number, address and phone, as the owner types them. */
-  taxNumber: text('tax_number').notNull().default(''),
-  address: text('address').notNull().default(''),
-  phone: text('phone').notNull().default(''),
-  /** The tax category GST is suggested from, for people who have not chosen their own. */
-  /** The shop's IANA time zone: its receipts and days. Null until the owner saves one. */
-  timeZone: text('time_zone'),
-  defaultTaxCategory: text('default_tax_category', { enum: ['gst10', 'gstFree', 'wet'] })
-    .notNull()
-    .default('gst10'),
-  /** Bumped by every change to the business's catalogue; the inventory ETag is built from it. */
-  catalogueVersion: integer('catalogue_version').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Business Profile: ABN or other tax number, address and phone, as the owner types them. */
+    taxNumber: text('tax_number').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    /** The shop's IANA time zone: its receipts and days. Null until the owner saves one. */
+    timeZone: text('time_zone'),
+    /** The tax category GST is suggested from, for people who have not chosen their own. */
+    defaultTaxCategory: text('default_tax_category', { enum: ['gst10', 'gstFree', 'wet'] })
+      .notNull()
+      .default('gst10'),
+    /** Bumped by every change to the business's catalogue; the inventory ETag is built from it. */
+    catalogueVersion: integer('catalogue_version').notNull().default(0),
+    /**
+     * Bumped (from the one sequence `change_versions`) after every write of the business commits:
+     * its devices hear the new version and pull. `changed_at` lets every server instance find the
+     * businesses changed in the last seconds with one cheap read.
+     */
+    changeVersion: bigint('change_version', { mode: 'number' }).notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('businesses_changed_at_idx').on(table.changedAt)],
+);
+
+/** The versions every business's changes are numbered from (businesses.change_version). */
+export const changeVersions = pgSequence('change_versions');
 
 /** The index that keeps an email, in any case, to one user. */
 export const USER_EMAIL_UNIQUE = 'users_email_lower_unique';

@@ -29,6 +29,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
 
   'GET /api/v1/inventory/enhanced': 'signed-in',
   'GET /api/v1/dashboard': 'signed-in',
+  // The business's changes as they commit (Server-Sent Events), for every device signed in.
+  'GET /api/v1/live': 'signed-in',
   // Column preferences are each person's own.
   'GET /api/v1/preferences/columns/:table': 'signed-in',
   'GET /api/v1/preferences/columns/:table/visible': 'signed-in',

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createApp } from '#server/app.ts';
+import { changeHub, createApp } from '#server/app.ts';
 import { createAccessTokens } from '#server/auth/access-tokens.ts';
 import { createUser } from '#server/auth/users.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
@@ -182,7 +182,10 @@ export async function createTestServer(options: { staticDir?: string; log?: Logg
      */
     foundedLongAgo: () =>
       database.db.execute(sql`update businesses set created_at = '2020-01-01T00:00:00Z'`),
-    close: () => database.close(),
+    close: () => {
+      changeHub(app)?.close();
+      return database.close();
+    },
   };
 }
 

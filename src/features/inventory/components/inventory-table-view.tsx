@@ -113,7 +113,13 @@ export function InventoryTableView({
   } | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [editErrors, setEditErrors] = useState<Record<string, string>>({});
-  const [detail, setDetail] = useState<InventoryItem | null>(null);
+  const [detailOf, setDetail] = useState<InventoryItem | null>(null);
+  // The open product as the catalogue has it now: a sale on another till or a price changed
+  // elsewhere shows in the open popup, not only in the grid behind it.
+  const detail = useMemo(
+    () => (detailOf ? (catalogue.find((item) => item.id === detailOf.id) ?? detailOf) : null),
+    [detailOf, catalogue],
+  );
   const [labelling, setLabelling] = useState<readonly InventoryItem[] | null>(null);
   const [exporting, setExporting] = useState<readonly InventoryItem[] | null>(null);
   const [deleting, setDeleting] = useState<InventoryItem | null>(null);

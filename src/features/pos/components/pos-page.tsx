@@ -91,9 +91,6 @@ export const POS_TEXT = {
     `${plural(count, 'product')} of the parked sale ${count === 1 ? 'is' : 'are'} no longer in the catalogue.`,
 } as const;
 
-/** How often an open POS asks for what changed in the catalogue (the feed: a few KB). */
-const CATALOGUE_FOLLOW_MS = 30_000;
-
 const MODE_LABELS = { sale: 'Sale', returns: 'Returns', shift: 'Shift' } as const;
 
 /** An approval the dialog gave: checked by the server, or to be checked when the sale arrives. */
@@ -227,16 +224,11 @@ export function PosPage() {
     );
   }, [businessId, till, online]);
 
-  // The products sold are looked up on this device: fetched first if it never held them, at
-  // once when the connection comes back (what other tablets sold meanwhile), and every 30 s
-  // while the POS is open, so stock shown follows the other tills.
+  // The products sold are looked up on this device: fetched first if it never held them, and at
+  // once when the connection comes back. What other tills sell meanwhile arrives through the
+  // live updates (app/live-updates.tsx).
   useEffect(() => {
-    if (!online) return;
-    refreshCatalogue({ force: true }).catch(() => {});
-    const timer = setInterval(() => {
-      refreshCatalogue().catch(() => {});
-    }, CATALOGUE_FOLLOW_MS);
-    return () => clearInterval(timer);
+    if (online) refreshCatalogue({ force: true }).catch(() => {});
   }, [online]);
 
   const ready = Boolean(till);

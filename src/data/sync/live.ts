@@ -1,0 +1,203 @@
+import * as v from 'valibot';
+import { LIVE_EVENT, LIVE_PATH, LiveChangeSchema } from '#shared/live.ts';
+import { apiFetch } from '../api-client.ts';
+
+/**
+ * Keeps this device current with every other (ARCHITECTURE.md section 4): it listens to the
+ * server's stream of its business's versions (GET /live, Server-Sent Events read through fetch so
+ * that the token goes in a header, never in the URL) and pulls when it hears a newer version than
+ * it last pulled at. The first version comes as the stream opens, so a device that was offline or
+ * asleep catches up as soon as it connects again. Where the stream cannot be held (a proxy that
+ * buffers, a server without it) the device pulls on focus, on reconnect and every 60 s.
+ */
+export const FALLBACK_PULL_MS = 60_000;
+/**
+ * The server says something at least every 20 s (a heartbeat): a stream silent for longer than
+ * this is dead without having said so (a laptop lid closed, Wi-Fi changed) and is opened again.
+ */
+export const SILENT_STREAM_MS = 50_000;
+/** Waits before connecting again after a failure, longer each time. */
+export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
+
+/**
+ * Why a pull: the first version heard since the page opened ('connected': the screens have just
+ * read what they show, the stores may be behind), or a newer one since ('changed').
+ */
+export type PullReason = 'connected' | 'changed';
+
+export interface LiveOptions {
+  /** Pulls what changed: every domain's feed and, for a change, the reads the screens show. */
+  pull: (reason: PullReason) => Promise<void>;
+  /** Whether someone is signed in here (no stream without a session). */
+  signedIn: () => boolean;
+  /** Called when the stream is held or lost (for a test or a status to say). */
+  onConnection?: (connected: boolean) => void;
+}
+
+/**
+ * The `changed` events of a Server-Sent Events body, as versions, until it ends; `alive` on
+ * everything that arrives (heartbeats too).
+ */
+async function readVersions(
+  body: ReadableStream<Uint8Array>,
+  heard: (version: number) => void,
+  alive: () => void,
+) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    alive();
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: ?(.*)$/m.exec(block)?.[1];
+      const data = /^data: ?(.*)$/m.exec(block)?.[1];
+      if (event !== LIVE_EVENT || data === undefined) continue;
+      const parsed = v.safeParse(LiveChangeSchema, safeJson(data));
+      if (parsed.success) heard(parsed.output.version);
+    }
+  }
+}
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+export function startLiveUpdates({ pull, signedIn, onConnection }: LiveOptions): () => void {
+  let stopped = false;
+  let connected = false;
+  let heardVersion = -1;
+  let stream: AbortController | null = null;
+  let wake: (() => void) | null = null;
+  let lastHeard = 0;
+
+  // One pull at a time; a nudge heard meanwhile makes one more after it.
+  let pulling = false;
+  let pullAgain: PullReason | null = null;
+  const requestPull = (reason: PullReason = 'changed') => {
+    if (stopped || !signedIn()) return;
+    if (pulling) {
+      if (pullAgain !== 'changed') pullAgain = reason;
+      return;
+    }
+    pulling = true;
+    void pull(reason)
+      .catch(() => {})
+      .finally(() => {
+        pulling = false;
+        const next = pullAgain;
+        pullAgain = null;
+        if (next) requestPull(next);
+      });
+  };
+
+  const setConnected = (value: boolean) => {
+    if (connected === value) return;
+    connected = value;
+    onConnection?.(value);
+  };
+
+  /** Waits `ms`, or less when the connection comes back or the loop is stopped. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  async function holdStream() {
+    let failures = 0;
+    while (!stopped) {
+      if (!signedIn() || !navigator.onLine) {
+        await pause(RECONNECT_DELAYS_MS[0]);
+        continue;
+      }
+      stream = new AbortController();
+      lastHeard = Date.now();
+      let held = false;
+      try {
+        const response = await apiFetch(LIVE_PATH, {
+          signal: stream.signal,
+          headers: { Accept: 'text/event-stream' },
+          cache: 'no-store',
+        });
+        const type = response.headers.get('Content-Type') ?? '';
+        if (!response.body || !type.startsWith('text/event-stream')) throw new Error('no stream');
+        await readVersions(
+          response.body,
+          (version) => {
+            held = true;
+            failures = 0;
+            setConnected(true);
+            if (version > heardVersion) {
+              requestPull(heardVersion < 0 ? 'connected' : 'changed');
+              heardVersion = version;
+            }
+          },
+          () => {
+            lastHeard = Date.now();
+          },
+        );
+      } catch {
+        // Offline, signed out, or the server went away: said by `connected`, tried again below.
+      } finally {
+        stream = null;
+        setConnected(false);
+      }
+      if (stopped) return;
+      // A stream the server ended in good order (its lifetime is up) opens again at once.
+      if (!held) failures += 1;
+      if (failures > 0) {
+        await pause(RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length) - 1] ?? 0);
+      }
+    }
+  }
+
+  // A stream open when the network went may hang rather than fail: each change of the network
+  // opens it again.
+  const onOnline = () => {
+    stream?.abort();
+    wake?.();
+    requestPull();
+  };
+  const onOffline = () => stream?.abort();
+  const onVisible = () => {
+    if (document.visibilityState !== 'visible') return;
+    // Back from sleep, a stream may be dead without having said so: pull, and wake the loop.
+    requestPull();
+    wake?.();
+  };
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  document.addEventListener('visibilitychange', onVisible);
+  const fallback = setInterval(() => {
+    if (!connected) requestPull();
+  }, FALLBACK_PULL_MS);
+  const watchdog = setInterval(() => {
+    if (stream && Date.now() - lastHeard > SILENT_STREAM_MS) stream.abort();
+  }, SILENT_STREAM_MS / 4);
+  void holdStream();
+
+  return () => {
+    stopped = true;
+    clearInterval(fallback);
+    clearInterval(watchdog);
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
+    document.removeEventListener('visibilitychange', onVisible);
+    stream?.abort();
+    wake?.();
+  };
+}
