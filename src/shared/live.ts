@@ -9,5 +9,5 @@ export const LIVE_PATH = '/live';
 export const LIVE_EVENT = 'changed';
 
 export const LiveChangeSchema = v.object({
-  version: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  version: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER)),
 });

@@ -311,6 +311,9 @@ describe('a network the browser reports but the server does not answer on', () =
         probes.push(request.cache);
         return serverUp ? HttpResponse.json({ status: 'ok' }) : HttpResponse.error();
       }),
+      // Down means down for every other call too (the profile, the live stream); once up,
+      // they answer as they did.
+      http.all('*/api/v1/*', () => (serverUp ? undefined : HttpResponse.error())),
     );
     const { indicator } = await openApp();
     expect(navigator.onLine).toBe(true);
