@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { type InventoryItem, mapEnhancedProduct } from '#domains/products/product.ts';
 import { ProductAnswerSchema } from '#domains/products/product-write.ts';
-import { stockStatus } from '#domains/products/status.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import {
   DaySalesSchema,
@@ -13,6 +12,7 @@ import {
 } from '#domains/sales/returns.ts';
 import { withReturn } from '#domains/sales/shifts.ts';
 import { recordReturnWrite } from '#domains/sales/writes.ts';
+import { moved } from '#domains/stock/moved.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
 import { ApiError, apiJson } from '../api-client.ts';
@@ -191,8 +191,7 @@ const restockedShown: WriteFold<InventoryItem> = {
       const productId = productOf[line.line_no];
       const current = productId ? view.get(productId) : undefined;
       if (!line.resaleable || !productId || !current) continue;
-      const stock = (current.stock_quantity ?? 0) + line.quantity;
-      view.set(productId, { ...current, stock_quantity: stock, status: stockStatus(stock) });
+      view.set(productId, moved(current, line.quantity));
     }
   },
 };

@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { itemName } from '#domains/products/display-name.ts';
 import { type InventoryItem, mapEnhancedProduct } from '#domains/products/product.ts';
 import { ProductAnswerSchema } from '#domains/products/product-write.ts';
-import { stockStatus } from '#domains/products/status.ts';
 import { isTaxedAtTill } from '#domains/products/tax.ts';
 import type { SealedApproval } from '#domains/sales/approval.ts';
 import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
@@ -19,6 +18,7 @@ import {
 } from '#domains/sales/sale.ts';
 import { withSale } from '#domains/sales/shifts.ts';
 import { emailReceiptWrite, recordSaleWrite } from '#domains/sales/writes.ts';
+import { moved } from '#domains/stock/moved.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writePath, writeRequest } from '#shared/write-declaration.ts';
 import { apiJson } from '../api-client.ts';
@@ -225,9 +225,7 @@ const soldShown: WriteFold<InventoryItem> = {
   apply(view, entry) {
     for (const line of (entry.body as Sale).lines) {
       const current = view.get(line.product_id);
-      if (!current) continue;
-      const stock = (current.stock_quantity ?? 0) - line.quantity;
-      view.set(line.product_id, { ...current, stock_quantity: stock, status: stockStatus(stock) });
+      if (current) view.set(line.product_id, moved(current, -line.quantity));
     }
   },
 };

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { type InventoryItem, mapEnhancedProduct } from '#domains/products/product.ts';
 import { ProductAnswerSchema } from '#domains/products/product-write.ts';
-import { stockStatus } from '#domains/products/status.ts';
+import { moved } from '#domains/stock/moved.ts';
 import {
   formatDelta,
   STOCK_MESSAGES,
@@ -62,8 +62,7 @@ export async function adjustStock(item: InventoryItem, adjustment: Adjustment) {
 
 /** A product with its stock moved by a movement not yet on the server. */
 export function withStockMoved(item: InventoryItem, entry: OutboxEntry): InventoryItem {
-  const stock = (item.stock_quantity ?? 0) + (entry.body as StockMovementRequest).delta;
-  return { ...item, stock_quantity: stock, status: stockStatus(stock) };
+  return moved(item, (entry.body as StockMovementRequest).delta);
 }
 
 const MovementAnswerSchema = v.object({ product: ProductAnswerSchema });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { withStatusAt } from '#domains/products/status.ts';
+import { moved } from '#domains/stock/moved.ts';
 import {
   checkAdjustment,
   formatDelta,
@@ -100,5 +101,19 @@ describe('status at the user\u2019s low-stock threshold', () => {
     const again = withStatusAt(rows, 10);
     expect(again[0]).toBe(agreed[0]);
     expect(agreed[4]).toBe(rows[4]);
+  });
+});
+
+describe('stock moved on the device', () => {
+  it('moves the count by the delta and the status with it, the product otherwise as it was', () => {
+    const item = inventoryItem(3, { product: 'Moved Merlot', stock_quantity: 1 });
+    const sold = moved(item, -1);
+    expect(sold).toMatchObject({
+      product: 'Moved Merlot',
+      stock_quantity: 0,
+      status: 'Out of Stock',
+    });
+    expect(moved(sold, 30)).toMatchObject({ stock_quantity: 30, status: 'In Stock' });
+    expect(item.stock_quantity).toBe(1);
   });
 });
