@@ -4,6 +4,8 @@ import { DECODE_BUDGET_MS, measureCameraDecode } from './camera.bench.ts';
 import {
   CATALOGUE_PRODUCTS,
   changeOnAnotherDevice,
+  LIVE_CHANGES,
+  liveChanges,
   OFFLINE_EDITS,
   replayOfflineEdits,
   searchAndSortWithEdits,
@@ -26,6 +28,7 @@ import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
 import { mb, median, ms, percentile, spread } from './lib/stats.ts';
 import { type Category, measureLighthouse } from './lighthouse.bench.ts';
+import { measureLiveDevices } from './live.bench.ts';
 import { CHANGES, coldStarts, OFFLINE_PRODUCTS, replay } from './offline.bench.ts';
 import {
   DASHBOARD_SALES,
@@ -45,7 +48,7 @@ import { closeFullCount, replayCountLines } from './stocktake.bench.ts';
  * with a baseline measured in the same run where the budget compares with one. Exits 1 when a
  * budget is broken. Each part runs alone too: bench:bundle, bench:lighthouse, bench:inventory,
  * bench:offline, bench:server, bench:catalogue, bench:stocktake, bench:camera, bench:pos,
- * bench:import.
+ * bench:import, bench:live.
  */
 const INVENTORY_PRODUCTS = 50_000;
 const KB = 1024;
@@ -212,6 +215,14 @@ async function catalogueFigures() {
       pass: feed.time <= 300 && feed.bytes <= 5 * KB,
       baseline: `full download ${ms(full.time)}, ${kb(full.bytes)}; ${ratio(feed.time, full.time)}`,
     });
+    const { live, fallback } = await liveChanges(browser, server.baseUrl);
+    add({
+      figure: `${LIVE_CHANGES} changes on another device, shown on this one (live stream)`,
+      value: spread(live),
+      budget: 'median ≤ 1 s, p95 ≤ 2 s',
+      pass: median(live) <= 1_000 && percentile(live, 95) <= 2_000,
+      baseline: `without the stream (fallback pull) ${ms(fallback)}; budget ≤ 60 s: ${fallback <= 61_000 ? 'pass' : 'OVER'}`,
+    });
     const replayed = await replayOfflineEdits(browser, server.baseUrl);
     add({
       figure: `${OFFLINE_EDITS.toLocaleString('en')} product edits made offline, replayed`,
@@ -339,6 +350,14 @@ async function offlineAndServerFigures() {
       budget: '≥ 2,000 req/s',
       pass: api.preferences.requestsPerSecond >= 2000 && api.preferences.unexpected === 0,
       baseline: `GET /health ${api.health.requestsPerSecond.toFixed(0)} req/s; ${ratio(api.preferences.requestsPerSecond, api.health.requestsPerSecond)}`,
+    });
+    const devices = await measureLiveDevices(server.baseUrl, server.process.pid ?? 0);
+    add({
+      figure: `${devices.devices} devices listening (GET /live): one change heard by all`,
+      value: `${ms(devices.fanOut)} (${devices.reached} reached)`,
+      budget: '≤ 1 s, all reached',
+      pass: devices.fanOut <= 1_000 && devices.reached === devices.devices,
+      baseline: `server memory ${mb(devices.memoryWith)} beside ${mb(devices.memoryBefore)} with none; /health p99 ${ms(devices.healthWith.p99)} beside ${ms(devices.healthAlone.p99)}`,
     });
     const signInP50 = median(api.signIn);
     add({

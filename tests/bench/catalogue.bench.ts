@@ -11,7 +11,7 @@ import { launchChromium, outboxCount, signIn } from './lib/browser.ts';
 import { profilePage } from './lib/profile.ts';
 import { runWhenStarted } from './lib/run.ts';
 import { build, startServer } from './lib/server.ts';
-import { ms, spread } from './lib/stats.ts';
+import { median, ms, percentile, spread } from './lib/stats.ts';
 
 /**
  * Catalogue changes on 50,000 products, in Debian's Chromium against the built app and the real
@@ -219,6 +219,60 @@ export async function changeOnAnotherDevice(browser: Browser, baseUrl: string, p
   }
 }
 
+/** Changes timed on the live path, and how long the fallback without it takes for one. */
+export const LIVE_CHANGES = 50;
+
+/**
+ * A price changed on another device (the API), timed to the grid of a device left on the
+ * inventory screen drawing it: nothing on that device is touched. LIVE_CHANGES times through the
+ * server's stream; then once with the stream refused, so the device finds the change by its
+ * 60-second fallback pull.
+ */
+export async function liveChanges(browser: Browser, baseUrl: string) {
+  const token = await apiToken(baseUrl);
+  const products = await productsByName(baseUrl, token);
+  const first = products[0] as Product;
+  const taken = new Set(products.map((product) => Number(product.listPrice).toFixed(2)));
+  let price = Number(first.listPrice);
+  const nextPrice = () => {
+    do price += 1.01;
+    while (taken.has(price.toFixed(2)));
+    return price.toFixed(2);
+  };
+  const page = await (
+    await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  ).newPage();
+  await recordDrawnPrices(page);
+  const shownAfterChange = async (timeout: number) => {
+    const next = nextPrice();
+    const startedAt = Date.now();
+    await changePrice(baseUrl, token, first, next);
+    const drawnAt = await page.waitForFunction(
+      (shown) =>
+        (window as unknown as { vintryDrawnPrices: Record<string, number> }).vintryDrawnPrices[
+          shown
+        ],
+      money(next),
+      { timeout },
+    );
+    return Number(await drawnAt.jsonValue()) - startedAt;
+  };
+  try {
+    await signIn(page, baseUrl);
+    await catalogueStored(page, baseUrl);
+    const live: number[] = [];
+    for (let i = 0; i < LIVE_CHANGES; i += 1) live.push(await shownAfterChange(10_000));
+    // Without the stream: the next connection is refused, the open one ended.
+    await page.route('**/api/v1/live', (route) => route.abort());
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForTimeout(1_000);
+    const fallback = await shownAfterChange(90_000);
+    return { live, fallback };
+  } finally {
+    await page.context().close();
+  }
+}
+
 /** Entries as editProduct queues them: a list price change of each product, based on its version. */
 function outboxEdits(products: readonly Product[], nextAttemptAt: number) {
   return products.map((product, index) => ({
@@ -336,6 +390,12 @@ async function main() {
       'baseline: full download',
       `${ms(change.full.time)}, ${(change.full.bytes / 1024).toFixed(0)} KB`,
     );
+    const { live, fallback } = await liveChanges(browser, server.baseUrl);
+    line(
+      `${LIVE_CHANGES} changes elsewhere, shown live`,
+      `median ${ms(median(live))}, p95 ${ms(percentile(live, 95))}`,
+    );
+    line('one change without the stream (fallback pull)', ms(fallback));
     const replayed = await replayOfflineEdits(browser, server.baseUrl, profiling);
     line(
       `${OFFLINE_EDITS} offline edits replayed`,

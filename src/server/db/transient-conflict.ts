@@ -3,7 +3,7 @@
  * (SQLSTATE 40P01) or a serialization failure (40001). Nothing of such a transaction was kept,
  * so running it again is safe, and it is the server's job, not the tablet's: `retryingConflicts`
  * runs the work again a few times after a short, growing, random pause. Writes lock the
- * products they move in one order (products/catalogue-repository.ts `lockProducts`), so a deadlock
+ * products they move in one order (products/product-locks.ts `lockProducts`), so a deadlock
  * between them is not expected; this is the net under that rule.
  */
 const TRANSIENT = new Set(['40P01', '40001']);

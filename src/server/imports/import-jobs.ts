@@ -19,13 +19,14 @@ import { COUNT_CORRECTION } from '#domains/stock/movement.ts';
 import { pgArray, textArray } from '../db/array-params.ts';
 import { type Db, inTransaction, type Tx } from '../db/client.ts';
 import { importJobs, importRows, products } from '../db/schema.ts';
-import { lockProductIds, type ProductRow } from '../products/catalogue-repository.ts';
+import type { ProductRow } from '../products/catalogue-repository.ts';
 import {
   createProducts,
   patchProducts,
   type StockCount,
   type WriteContext,
 } from '../products/catalogue-writes.ts';
+import { lockProductIds } from '../products/product-locks.ts';
 
 /**
  * Import jobs: a job is started once by its id, then its rows are applied in batches. A batch

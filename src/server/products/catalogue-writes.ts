@@ -23,12 +23,8 @@ import {
 } from '../db/schema.ts';
 import { resultRows, tableRows } from '../db/table-rows.ts';
 import { insertMovements, type MovementNote } from '../stock/ledger.ts';
-import {
-  bumpCatalogueVersion,
-  catalogueOrder,
-  lockProducts,
-  type ProductRow,
-} from './catalogue-repository.ts';
+import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalogue-repository.ts';
+import { lockProducts } from './product-locks.ts';
 
 /**
  * Every write of a product, and only here: create, field-level edit, duplicate, delete and stock
@@ -357,8 +353,9 @@ async function logChanges(tx: Tx, context: WriteContext, entries: readonly Logge
   const stored = entries.some((entry) => entry.movement)
     ? sql`, stored as (${insertMovements(
         context,
-        sql`select movement_id, product_id, delta, reason, note from entries
-          where movement_id is not null`,
+        sql`select movement_id, product_id, delta, reason, note,
+            ${context.now}::timestamptz as made_at
+          from entries where movement_id is not null`,
       )})`
     : sql``;
   await tx.execute(sql`

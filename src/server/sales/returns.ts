@@ -10,17 +10,10 @@ import {
   type SoldSale,
 } from '#domains/sales/returns.ts';
 import type { Db, Tx } from '../db/client.ts';
-import {
-  receiptNumbers,
-  saleLines,
-  saleReturnLines,
-  saleReturns,
-  sales,
-  stockMovements,
-} from '../db/schema.ts';
-import { lockProductIds } from '../products/catalogue-repository.ts';
+import { receiptNumbers, saleLines, saleReturnLines, saleReturns, sales } from '../db/schema.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
-import { moveStock } from '../stock/ledger.ts';
+import { lockProductIds } from '../products/product-locks.ts';
+import { moveStock, recordMovements } from '../stock/ledger.ts';
 
 /**
  * Returns: in one transaction, under a lock on the sale (two returns of one sale from two
@@ -158,23 +151,20 @@ export async function recordReturn(
       })),
     ];
     // Locked in id order before anything moves the catalogue version, as every write of several
-    // products locks them (products/catalogue-repository.ts lockProducts).
+    // products locks them (products/product-locks.ts lockProducts).
     await lockProductIds(tx, context.businessId, [...back.keys()]);
-    if (movements.length > 0) {
-      await tx.insert(stockMovements).values(
-        movements.map((movement) => ({
-          id: movement.id,
-          businessId: context.businessId,
-          productId: movement.productId,
-          delta: movement.delta,
-          reason: movement.reason,
-          note: ret.receipt,
-          userId: context.userId,
-          madeAt: new Date(ret.made_at),
-          recordedAt: context.now,
-        })),
-      );
-    }
+    await recordMovements(
+      tx,
+      context,
+      movements.map((movement) => ({
+        id: movement.id,
+        productId: movement.productId,
+        delta: movement.delta,
+        reason: movement.reason,
+        note: ret.receipt,
+        madeAt: new Date(ret.made_at),
+      })),
+    );
     // The stock moves by what stays back; the 'Return' movement names the change.
     const returnIds = new Map(
       movements.filter((m) => m.reason === RETURN_REASON).map((m) => [m.productId, m.id]),

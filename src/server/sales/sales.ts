@@ -32,13 +32,13 @@ import {
   saleReturnLines,
   saleReturns,
   sales,
-  stockMovements,
   tills,
 } from '../db/schema.ts';
 import { resultRows } from '../db/table-rows.ts';
-import { lockProducts, noteLastSales, type ProductRow } from '../products/catalogue-repository.ts';
+import { noteLastSales, type ProductRow } from '../products/catalogue-repository.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
-import { stockMoveSteps } from '../stock/ledger.ts';
+import { lockProducts } from '../products/product-locks.ts';
+import { insertMovements, stockMoveSteps } from '../stock/ledger.ts';
 import { type SaleApproval, saleApprovals } from './approvals.ts';
 import { readPaymentSettings } from './payment-settings.ts';
 
@@ -494,13 +494,11 @@ async function storeSales(
         ) as m(sale_id, product_id, delta, movement_id)
         join sale on sale.id = m.sale_id`,
     )},
-    movements as (
-      insert into ${stockMovements}
-        (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
-      select movement_id, ${context.businessId}, product_id, delta, ${SALE_REASON}, receipt,
-        ${context.userId}, made_at, ${context.now}
-      from moves
-    )
+    movements as (${insertMovements(
+      context,
+      sql`select movement_id, product_id, delta, ${SALE_REASON}::text as reason,
+        receipt as note, made_at from moves`,
+    )})
     select coalesce((select array_agg(id::text) from sale), '{}') as stored`);
   const [answered] = resultRows<{ stored: string[] }>(result);
   const storedIds = new Set(answered?.stored ?? []);

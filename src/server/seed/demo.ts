@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { SALE_REASON } from '#domains/sales/constants.ts';
-import { OPENING_BALANCE } from '#domains/stock/movement.ts';
 import { createUser } from '../auth/users.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, products, saleLines, sales, stockMovements, tills } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { insertProducts, settleSeededSales } from '../products/catalogue-repository.ts';
 import { lineRowsOf, saleRowOf, unitsByProduct } from '../sales/sales.ts';
+import { dateOpeningBalances, recordMovements } from '../stock/ledger.ts';
 import { DEMO_CATALOGUE_SIZE, generateProducts } from './catalogue.ts';
 import {
   DEMO_TILL,
@@ -68,34 +68,23 @@ export async function storeSalesHistory(
       await tx
         .insert(saleLines)
         .values(chunk.flatMap((sale) => lineRowsOf(sale, (id) => names.get(id) ?? '')));
-      await tx.insert(stockMovements).values(
+      await recordMovements(
+        tx,
+        { businessId, userId: owner.id, now },
         chunk.flatMap((sale) =>
           [...unitsByProduct(sale)].map(([productId, units]) => ({
             id: randomUUID(),
-            businessId,
             productId,
             delta: -units,
             reason: SALE_REASON,
             note: sale.receipt,
-            userId: owner.id,
             madeAt: new Date(sale.made_at),
-            recordedAt: now,
           })),
         ),
       );
     }
     const first = plan[0]?.sale.made_at;
-    if (first) {
-      await tx
-        .update(stockMovements)
-        .set({ madeAt: new Date(Date.parse(first) - 86_400_000) })
-        .where(
-          and(
-            eq(stockMovements.businessId, businessId),
-            eq(stockMovements.reason, OPENING_BALANCE),
-          ),
-        );
-    }
+    if (first) await dateOpeningBalances(tx, businessId, new Date(Date.parse(first) - 86_400_000));
     await settleSeededSales(tx, businessId, SALE_REASON, DEMO_TIME_ZONE);
     // Fresh statistics after a bulk load: the embedded database has no autovacuum to gather them.
     await tx.execute(sql`analyze ${sales}, ${saleLines}, ${stockMovements}`);

@@ -1,9 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { OPENING_BALANCE } from '#domains/stock/movement.ts';
 import { pgArray } from '../db/array-params.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, productChanges, products, stockMovements } from '../db/schema.ts';
-import { lockProductIds } from '../products/catalogue-repository.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
+import { lockProductIds } from '../products/product-locks.ts';
 
 /**
  * The stock ledger: the one place stock moves and a movement is written. Sales, returns, counts,
@@ -19,15 +20,56 @@ export interface MovementNote {
 
 /**
  * The statement part that stores movements: `source` is a query of (movement_id, product_id,
- * delta, reason, note), each stored for the business by the context's user at its moment.
+ * delta, reason, note, made_at), each stored for the business by the context's user.
  */
 export function insertMovements(context: WriteContext, source: SQL): SQL {
   return sql`
     insert into ${stockMovements}
       (id, business_id, product_id, delta, reason, note, user_id, made_at, recorded_at)
     select movement_id, ${context.businessId}, product_id, delta, reason, note,
-      ${context.userId}, ${context.now}, ${context.now}
+      ${context.userId}, made_at, ${context.now}
     from (${source}) as stored_moves`;
+}
+
+/** A movement to store as a row: made on a device (its id and moment are the device's). */
+export interface MovementRecord {
+  id: string;
+  productId: number;
+  delta: number;
+  reason: string;
+  note: string | null;
+  madeAt: Date;
+}
+
+/**
+ * Movements stored as rows (an adjustment, a return, the opening balances of new products) for
+ * the business, by the context's user (none for the demo seed). A movement whose id is stored
+ * already is left as it was (sent again); answers the rows stored now. Their stock moves
+ * through moveStock, or was set with the product (an opening balance).
+ */
+export async function recordMovements(
+  tx: Db,
+  context: Pick<WriteContext, 'businessId' | 'now'> & { userId: string | null },
+  records: readonly MovementRecord[],
+) {
+  if (records.length === 0) return [];
+  return tx
+    .insert(stockMovements)
+    .values(
+      records.map((record) => ({
+        id: record.id,
+        businessId: context.businessId,
+        productId: record.productId,
+        delta: record.delta,
+        reason: record.reason,
+        note: record.note,
+        userId: context.userId,
+        madeAt: record.madeAt,
+        recordedAt: context.now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
 }
 
 /**
@@ -55,7 +97,7 @@ export async function moveStock(
         ? sql`, stored as (${insertMovements(
             context,
             sql`select movement_id, product_id, delta, ${record.reason}::text as reason,
-              ${record.note}::text as note from moves`,
+              ${record.note}::text as note, ${context.now}::timestamptz as made_at from moves`,
           )})`
         : sql``
     }
@@ -107,4 +149,17 @@ export function stockMoveSteps(context: WriteContext, moves: SQL): SQL {
         ${context.now}, movement_id, ${context.importId ?? null}::uuid
       from steps
     )`;
+}
+
+/**
+ * The opening balances of a business's products dated at `at`: a sales history loaded after the
+ * products (the demo's) began before they were made.
+ */
+export async function dateOpeningBalances(tx: Db, businessId: string, at: Date) {
+  await tx
+    .update(stockMovements)
+    .set({ madeAt: at })
+    .where(
+      and(eq(stockMovements.businessId, businessId), eq(stockMovements.reason, OPENING_BALANCE)),
+    );
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { products, stockMovements, users } from '../db/schema.ts';
 import type { ProductRow } from '../products/catalogue-repository.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
-import { moveStock } from './ledger.ts';
+import { moveStock, recordMovements } from './ledger.ts';
 
 /**
  * Stock movements: each is stored once (its id is made on the device), and in the same
@@ -44,21 +44,16 @@ export async function recordMovement(
       .where(and(eq(products.businessId, context.businessId), eq(products.id, productId)))
       .for('no key update');
     const [inserted] = current
-      ? await tx
-          .insert(stockMovements)
-          .values({
+      ? await recordMovements(tx, context, [
+          {
             id: asked.id,
-            businessId: context.businessId,
             productId,
             delta: asked.delta,
             reason: asked.reason,
             note: asked.note ?? null,
-            userId: context.userId,
             madeAt: new Date(asked.made_at),
-            recordedAt: context.now,
-          })
-          .onConflictDoNothing()
-          .returning()
+          },
+        ])
       : [];
     if (!inserted) {
       // Sent before (its answer lost), or an id that is someone else's.

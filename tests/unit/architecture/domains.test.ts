@@ -132,4 +132,13 @@ describe('one module per domain', () => {
     ].map((match) => [...(match[1] ?? '').matchAll(/(\w+) =/g)].map((field) => field[1]));
     expect(sets).toEqual([['stock_quantity', 'version', 'updated_at']]);
   });
+
+  it('writes stock movements only in the stock ledger', () => {
+    const movementWrite =
+      /\b(?:update|insert|delete)\(stockMovements\)|(?:update|insert into|delete from) \$\{stockMovements\}/;
+    const writers = filesUnder(path.join(src, 'server'))
+      .filter((file) => movementWrite.test(text(file)))
+      .map(relative);
+    expect(writers).toEqual(['src/server/stock/ledger.ts']);
+  });
 });
