@@ -111,6 +111,14 @@ export async function createTestServer(options: { staticDir?: string; log?: Logg
         ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }
         : {}),
     });
+    // A stream (GET /live) never ends: what it sent first is its answer here.
+    if ((response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+      const reader = response.body?.getReader();
+      const first = await reader?.read();
+      await reader?.cancel();
+      const body = new TextDecoder().decode(first?.value);
+      return { status: response.status, headers: response.headers, body };
+    }
     const text = await response.text();
     let body: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('application/json')) {
