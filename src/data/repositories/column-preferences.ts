@@ -179,7 +179,6 @@ function columnSaveHandler(
 ): WriteHandler {
   return defineWriteHandler<ColumnSaveBody, ColumnSaveRevert>({
     op,
-    role: 'save-state',
     declaration: saveColumnsWrite,
     sendOrder: COLUMNS_AND_FIELDS_ORDER,
     async acknowledge(entry, answer) {

@@ -92,12 +92,6 @@ export const customFieldsQuery = (entityType: EntityType) => ({
   ...LOAD_CACHE,
 });
 
-const OPS = {
-  create: createCustomFieldWrite.op,
-  update: updateCustomFieldWrite.op,
-  delete: deleteCustomFieldWrite.op,
-} as const;
-
 /** An update or a delete keeps the definition from before it, which a refusal puts back. */
 type Previous = StoredCustomField;
 
@@ -228,9 +222,7 @@ const saveFailureNotice = (_entry: OutboxEntry, refusal: Refusal): FailureNotice
  */
 export const customFieldHandlers: WriteHandler[] = [
   defineWriteHandler<CustomFieldDefinitionBody, null>({
-    op: OPS.create,
     declaration: createCustomFieldWrite,
-    role: 'create',
     sendOrder: COLUMNS_AND_FIELDS_ORDER,
     async acknowledge(entry, answer) {
       const definition = v.parse(CustomFieldDefinitionAnswerSchema, answer);
@@ -257,9 +249,7 @@ export const customFieldHandlers: WriteHandler[] = [
     failureNotice: saveFailureNotice,
   }),
   defineWriteHandler<CustomFieldDefinitionBody, Previous>({
-    op: OPS.update,
     declaration: updateCustomFieldWrite,
-    role: 'update',
     sendOrder: COLUMNS_AND_FIELDS_ORDER,
     async acknowledge(entry, answer) {
       if (await laterWritesOfResource(entry)) return;
@@ -272,9 +262,7 @@ export const customFieldHandlers: WriteHandler[] = [
     failureNotice: saveFailureNotice,
   }),
   defineWriteHandler<null, Previous>({
-    op: OPS.delete,
     declaration: deleteCustomFieldWrite,
-    role: 'delete',
     sendOrder: COLUMNS_AND_FIELDS_ORDER,
     async acknowledge(entry) {
       // Gone here already, unless a retry after a refusal had put it back.

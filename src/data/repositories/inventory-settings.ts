@@ -17,7 +17,6 @@ import { answerIsStale, hasUnsentWrites, isOfflineError, LOAD_CACHE } from './lo
 
 /** The user's inventory settings: kept in Dexie, saved through the outbox. */
 export const INVENTORY_SETTINGS_RESOURCE = 'inventory-settings';
-const SAVE_OP = saveInventorySettingsWrite.op;
 
 export async function storeInventorySettings(answer: unknown): Promise<StoredInventorySettings> {
   const { savedAt, ...settings } = v.parse(InventorySettingsAnswerSchema, answer);
@@ -94,9 +93,7 @@ export const inventorySettingsHandler = defineWriteHandler<
   InventorySettings,
   StoredInventorySettings | null
 >({
-  op: SAVE_OP,
   declaration: saveInventorySettingsWrite,
-  role: 'save-state',
   // Each in one transaction with its check, so a save queued meanwhile is never overwritten.
   async acknowledge(entry, answer) {
     await db.transaction('rw', db.inventorySettings, db.outbox, async () => {

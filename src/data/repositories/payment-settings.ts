@@ -128,9 +128,7 @@ export const paymentSettingsHandler = defineWriteHandler<
   { changes: PaymentSettingsChanges },
   PaymentSettingsMeta | null
 >({
-  op: savePaymentSettingsWrite.op,
   declaration: savePaymentSettingsWrite,
-  role: 'update',
   absorbUpdate: (body, update) => ({
     changes: { ...body.changes, ...(update as { changes: PaymentSettingsChanges }).changes },
   }),

@@ -59,12 +59,6 @@ import {
  * and an acknowledged one is written into the stored catalogue as the server answered it.
  * A product added or duplicated here has a temporary id until the server answers (product-ids.ts).
  */
-const OPS = {
-  create: createProductWrite.op,
-  update: editProductWrite.op,
-  duplicate: duplicateProductWrite.op,
-  delete: deleteProductWrite.op,
-} as const;
 
 export interface ProductEditBody {
   base_version: number;
@@ -412,8 +406,6 @@ const withChanges = <T extends { changes: ProductChanges }>(body: T, update: unk
 
 export const productHandlers: WriteHandler[] = [
   defineWriteHandler<ProductEditBody, Label>({
-    op: OPS.update,
-    role: 'update',
     declaration: editProductWrite,
     fold: changeShown((item, entry) =>
       applyProductChanges(item, (entry.body as ProductEditBody).changes),
@@ -429,8 +421,6 @@ export const productHandlers: WriteHandler[] = [
     settle: settleEdit,
   }),
   defineWriteHandler<ProductCreateBody, Label>({
-    op: OPS.create,
-    role: 'create',
     declaration: createProductWrite,
     // The server adds a new product at the end of the catalogue.
     fold: madeHere((view, entry, id) =>
@@ -444,8 +434,6 @@ export const productHandlers: WriteHandler[] = [
     failureNotice: productRefusal,
   }),
   defineWriteHandler<ProductDuplicateBody, Label>({
-    op: OPS.duplicate,
-    role: 'create',
     declaration: duplicateProductWrite,
     // Right after what it copies; a copy is a new product, with no stock yet.
     fold: madeHere((view, entry, id) => {
@@ -474,8 +462,6 @@ export const productHandlers: WriteHandler[] = [
     failureNotice: productRefusal,
   }),
   defineWriteHandler<null, Label>({
-    op: OPS.delete,
-    role: 'delete',
     declaration: deleteProductWrite,
     fold: {
       collection: PRODUCTS_COLLECTION,

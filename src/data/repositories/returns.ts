@@ -203,8 +203,6 @@ function describe(entry: OutboxEntry) {
 
 export const returnHandlers = [
   defineWriteHandler<SaleReturn, ReturnLabel>({
-    op: recordReturnWrite.op,
-    role: 'append',
     declaration: recordReturnWrite,
     fold: restockedShown,
     // After its sale, which may still wait: the sale's own send order.

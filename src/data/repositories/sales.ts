@@ -232,8 +232,6 @@ const soldShown: WriteFold<InventoryItem> = {
 
 export const saleHandlers = [
   defineWriteHandler<Sale, Label>({
-    op: recordSaleWrite.op,
-    role: 'append',
     declaration: recordSaleWrite,
     fold: soldShown,
     // Sales stand alone: each its own order, so many go out in one batch.

@@ -93,8 +93,6 @@ const describeShift = (kind: string) => () => `Shift ${kind}`;
 
 export const shiftHandlers = [
   defineWriteHandler({
-    op: openShiftWrite.op,
-    role: 'append',
     declaration: openShiftWrite,
     // Opening and closing go out in the order they were made.
     sendOrder: SHIFT_RESOURCE,
@@ -104,8 +102,6 @@ export const shiftHandlers = [
     failureNotice: () => ({ kind: 'alert', text: 'The shift’s opening was not accepted.' }),
   }),
   defineWriteHandler({
-    op: closeShiftWrite.op,
-    role: 'append',
     declaration: closeShiftWrite,
     sendOrder: SHIFT_RESOURCE,
     async acknowledge() {},

@@ -95,8 +95,6 @@ function failureNotice(entry: OutboxEntry, refusal: Refusal): FailureNotice {
 
 export const stockHandlers = [
   defineWriteHandler<StockMovementRequest, Label>({
-    op: STOCK_ADJUST_OP,
-    role: 'append',
     declaration: adjustStockWrite,
     fold: changeShown(withStockMoved),
     // With its product's other writes: never before the product is created, nor after it is

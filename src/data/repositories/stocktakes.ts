@@ -32,11 +32,6 @@ import { defineWriteHandler, type FailureNotice, type Refusal } from '../sync/wr
  * request (a product counted again replaces its line), sent after the count's start. Closing
  * goes the same way, after the lines.
  */
-const OPS = {
-  start: startStocktakeWrite.op,
-  lines: countLinesWrite.op,
-  close: closeStocktakeWrite.op,
-} as const;
 const STOCKTAKES_RESOURCE = 'stocktakes';
 const LINES_RESOURCE = 'stocktake-lines';
 
@@ -159,9 +154,7 @@ function notice(what: string) {
 
 export const stocktakeHandlers = [
   defineWriteHandler<StocktakeStart, Label>({
-    op: OPS.start,
     declaration: startStocktakeWrite,
-    role: 'create',
     orderOf: countOrder,
     acknowledge: (_entry, answer) => storeSummary(answer),
     async revert(entry) {
@@ -175,9 +168,7 @@ export const stocktakeHandlers = [
     failureNotice: notice('The count could not start:'),
   }),
   defineWriteHandler<StocktakeLines, Label>({
-    op: OPS.lines,
     declaration: countLinesWrite,
-    role: 'update',
     orderOf: countOrder,
     absorbUpdate: mergeLines,
     async acknowledge(entry, answer) {
@@ -195,9 +186,7 @@ export const stocktakeHandlers = [
     failureNotice: notice('Counts not saved in'),
   }),
   defineWriteHandler<{ uncounted: UncountedChoice }, Label>({
-    op: OPS.close,
     declaration: closeStocktakeWrite,
-    role: 'append',
     orderOf: countOrder,
     acknowledge: (_entry, answer) => storeSummary(answer),
     async revert() {},

@@ -195,35 +195,25 @@ const shared = {
 
 export const teamHandlers = [
   defineWriteHandler<InviteRequest, Label>({
-    op: TEAM_OPS.invite,
-    role: 'append',
     declaration: inviteWrite,
     ...shared,
   }),
   defineWriteHandler<undefined, Label>({
-    op: TEAM_OPS.resend,
-    role: 'append',
     declaration: resendInvitationWrite,
     ...shared,
   }),
   defineWriteHandler<undefined, Label>({
-    op: TEAM_OPS.revoke,
-    role: 'append',
     declaration: revokeInvitationWrite,
     fold: invitationRevoked,
     ...shared,
   }),
   defineWriteHandler<PersonPatch, Label>({
-    op: TEAM_OPS.person,
-    role: 'update',
     declaration: changePersonWrite,
     fold: personChanged,
     ...shared,
     absorbUpdate: (body, update) => ({ ...body, ...(update as PersonPatch) }),
   }),
   defineWriteHandler<BusinessProfile, Label>({
-    op: TEAM_OPS.profile,
-    role: 'save-state',
     declaration: saveBusinessProfileWrite,
     ...shared,
   }),

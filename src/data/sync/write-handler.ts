@@ -1,4 +1,4 @@
-import type { WriteDeclaration, WriteInput } from '#shared/write-declaration.ts';
+import type { WriteDeclaration, WriteInput, WriteRole } from '#shared/write-declaration.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
 
 /**
@@ -10,13 +10,7 @@ import type { OutboxEntry } from './outbox-entry.ts';
  * name their mutators.
  */
 
-/**
- * How a write combines with untried earlier writes of its resource (see coalesce.ts):
- * - 'save-state': carries the whole state of the resource; the last one wins.
- * - 'create' / 'update' / 'delete': of one record (the entry's recordId).
- * - 'append': stands on its own and is never merged (a movement).
- */
-export type WriteRole = 'save-state' | 'create' | 'update' | 'delete' | 'append';
+export type { WriteRole } from '#shared/write-declaration.ts';
 
 /** What the user is told when the server refuses a change: an alert, or a logged warning. */
 export type FailureNotice = { kind: 'alert'; text: string } | { kind: 'warning'; text: string };
@@ -57,11 +51,12 @@ export interface WriteFold<T = unknown> {
 }
 
 export interface WriteHandler<TBody = unknown, TRevert = unknown> {
-  /** The name entries of this kind carry. */
+  /** The name entries of this kind carry: its declaration's, or a variant's (its own words). */
   readonly op: string;
+  /** How it combines with earlier writes (coalesce.ts): its declaration's. */
   readonly role: WriteRole;
-  /** The write as its domain declares it: its method and route. */
-  readonly declaration?: WriteDeclaration;
+  /** The write as its domain declares it: its method, route and role. */
+  readonly declaration: WriteDeclaration;
   /** How it shows before the server has it; without it, it changes no collection's view. */
   readonly fold?: WriteFold<never>;
   /**
@@ -123,9 +118,14 @@ const handlers = new Map<string, WriteHandler>();
  * passes it entries queued under its own name, which its repository made with those types.
  */
 export function defineWriteHandler<TBody, TRevert>(
-  handler: WriteHandler<TBody, TRevert>,
+  handler: Omit<WriteHandler<TBody, TRevert>, 'op' | 'role'> & { op?: string },
 ): WriteHandler {
-  return handler;
+  const { declaration } = handler;
+  return {
+    ...handler,
+    op: handler.op ?? declaration.op,
+    role: declaration.role,
+  } as WriteHandler;
 }
 
 export function registerWriteHandlers(list: readonly WriteHandler[]) {

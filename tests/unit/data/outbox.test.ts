@@ -34,6 +34,7 @@ import {
   defaultPreferences,
 } from '#domains/preferences/column-preferences.ts';
 import { defaultInventorySettings } from '#domains/preferences/inventory-settings.ts';
+import { defineWrite, type WriteRole } from '#shared/write-declaration.ts';
 import { mockServer } from '../../mocks/server.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
 
@@ -148,24 +149,27 @@ describe('coalescing', () => {
       describe: () => 'test',
       failureNotice: () => ({ kind: 'warning' as const, text: 'test' }),
     };
+    // Declared as a domain declares its writes: the handler takes its name and role from it.
+    const declared = (op: string, role: WriteRole) =>
+      defineWrite({ op, method: 'POST', route: '/t', access: 'signed-in', body: null, role });
     registerWriteHandlers([
       // A create's body has its own shape: it takes a later patch in by its own rule.
       defineWriteHandler<{ fields: Patch }, null>({
-        op: 'test.create',
-        role: 'create',
+        declaration: declared('test.create', 'create'),
         absorbUpdate: (body, update) => ({ fields: { ...body.fields, ...(update as Patch) } }),
         ...quiet,
       }),
       defineWriteHandler<Patch, null>({
-        op: 'test.patch',
-        role: 'update',
+        declaration: declared('test.patch', 'update'),
         absorbUpdate: (body, update) => ({ ...body, ...(update as Patch) }),
         ...quiet,
       }),
-      defineWriteHandler<{ delta: number }, null>({ op: 'test.move', role: 'append', ...quiet }),
+      defineWriteHandler<{ delta: number }, null>({
+        declaration: declared('test.move', 'append'),
+        ...quiet,
+      }),
       defineWriteHandler<{ source: number }, null>({
-        op: 'test.copy',
-        role: 'create',
+        declaration: declared('test.copy', 'create'),
         copiedFrom: (entry) => entry.body.source,
         ...quiet,
       }),
