@@ -11,8 +11,8 @@ import { OUTBOX_SYNC_TAG } from '#data/sync/background-sync.ts';
 import { replayOnSync } from '#data/sync/replayer.ts';
 import { installWorkerSession } from '#data/worker-session.ts';
 import { installWriteHandlers } from '#data/write-handlers.ts';
-import { API_PREFIX, HEALTH_PATH } from '#shared/api.ts';
-import { LIVE_PATH } from '#shared/live.ts';
+import { readOf } from '#domains/reads.ts';
+import { API_PREFIX } from '#shared/api.ts';
 
 /**
  * Vintry's service worker:
@@ -46,22 +46,15 @@ registerRoute(
 );
 
 registerRoute(
-  ({ url, request }) =>
-    request.method === 'GET' &&
-    url.origin === self.location.origin &&
-    url.pathname.startsWith('/api/v1/') &&
-    !url.pathname.startsWith('/api/v1/auth/') &&
-    // The catalogue is kept in IndexedDB by the page, and an old feed of changes applied again
-    // would undo newer ones: neither goes through this cache.
-    url.pathname !== '/api/v1/inventory/enhanced' &&
-    url.pathname !== '/api/v1/catalogue/changes' &&
-    // Sales, their returns and the POS's settings are kept by the page in IndexedDB as the
-    // tablet changes them: an old answer from here would forget a return made since.
-    url.pathname !== '/api/v1/sales' &&
-    !url.pathname.startsWith('/api/v1/sales/') &&
-    url.pathname !== HEALTH_PATH &&
-    // The live stream never ends: the browser reads it as it comes, never from a cache.
-    url.pathname !== `${API_PREFIX}${LIVE_PATH}`,
+  // Reads whose domain declares them kept ('network-first', src/domains/*/reads.ts), and the
+  // uploaded files they show: from the network, else the last answer kept (viewing offline).
+  // Everything else (auth, the live stream, reads the page keeps itself) never comes from here.
+  ({ url, request }) => {
+    if (request.method !== 'GET' || url.origin !== self.location.origin) return false;
+    if (!url.pathname.startsWith(`${API_PREFIX}/`)) return false;
+    const path = url.pathname.slice(API_PREFIX.length);
+    return path.startsWith('/upload/') || readOf(path)?.caching === 'network-first';
+  },
   new NetworkFirst({
     cacheName: API_CACHE_NAME,
     networkTimeoutSeconds: 4,

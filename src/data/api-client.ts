@@ -6,7 +6,9 @@ import {
   SERVER_AUTH_MESSAGES,
 } from '#shared/auth/messages.ts';
 import { RefreshResponseSchema } from '#shared/auth/schemas.ts';
+import { type ReadDeclaration, readPath } from '#shared/read-declaration.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
+import type { RouteParams } from '#shared/write-declaration.ts';
 import { fetchNotingConnection } from './connection.ts';
 import { tokenStore } from './token-store.ts';
 
@@ -206,4 +208,14 @@ export async function apiJson<TSchema extends v.GenericSchema>(
 ): Promise<v.InferOutput<TSchema>> {
   const response = await apiFetch(path, init);
   return v.parse(schema, await readBody(response));
+}
+
+/** A declared read (src/domains/<name>/reads.ts): its path made and its answer checked by it. */
+export function readJson<TSchema extends v.GenericSchema, TRoute extends string>(
+  read: ReadDeclaration<TSchema, TRoute>,
+  params: Record<RouteParams<TRoute>, string | number>,
+  query?: Record<string, string | number | undefined>,
+  init: RequestInit = {},
+): Promise<v.InferOutput<TSchema>> {
+  return apiJson(readPath(read, params, query), read.answer, init);
 }

@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
+import { READS } from '#domains/reads.ts';
 import { API_PREFIX } from '#shared/api.ts';
 import { LIVE_PATH } from '#shared/live.ts';
 import type { Caller } from './auth/access-tokens.ts';
@@ -117,8 +118,11 @@ export function createApp(deps: Deps) {
     // with an ETag say so themselves.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  // Who may call what: the rule of every route, written ones from their declarations.
-  const rules = new Map<string, RouteRule>(Object.entries(ROUTE_RULES));
+  // Who may call what: the rule of every route, declared reads and writes from their declarations.
+  const rules = new Map<string, RouteRule>([
+    ...Object.entries(ROUTE_RULES),
+    ...READS.map((read): [string, RouteRule] => [`GET ${API_PREFIX}${read.route}`, read.access]),
+  ]);
   routeRulesOfApp.set(app, rules);
   // Every write that committed tells the business's devices (GET /live), which then pull. A
   // batch tells them once, for all its writes.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READS } from '#domains/reads.ts';
 import { routeRules } from '#server/app.ts';
 import { can } from '#shared/auth/permissions.ts';
 import { ROLES, type Role } from '#shared/auth/schemas.ts';
@@ -100,6 +101,26 @@ describe('who may call each route', () => {
     expect([...routeRules(server.app).keys()].filter((route) => !routes.includes(route))).toEqual(
       [],
     );
+  });
+
+  it('takes each declared read’s rule from its declaration, and serves every one', () => {
+    const routes = registeredRoutes();
+    for (const read of READS) {
+      const route = `GET /api/v1${read.route}`;
+      expect(routes, route).toContain(route);
+      expect(routeRules(server.app).get(route), route).toBe(read.access);
+    }
+    // A GET no domain declares is one of the few the app itself owns.
+    const undeclared = routes.filter(
+      (route) =>
+        route.startsWith('GET ') && !READS.some((read) => route === `GET /api/v1${read.route}`),
+    );
+    expect(undeclared.sort()).toEqual([
+      'GET /api/v1/health',
+      'GET /api/v1/live',
+      'GET /api/v1/upload/:id',
+      'GET /health',
+    ]);
   });
 
   it('gives each role what the product promises it: staff see, adjust and count', () => {

@@ -8,11 +8,11 @@ import {
   type SealedApproval,
   sealApproval,
 } from '#domains/sales/approval.ts';
-import { UnconfirmedSalesSchema } from '#domains/sales/review.ts';
+import { unconfirmedApprovalsRead } from '#domains/sales/reads.ts';
 import type { Sale } from '#domains/sales/sale.ts';
 import { checkApprovalWrite, reviewApprovalWrite } from '#domains/sales/writes.ts';
 import { writePath } from '#shared/write-declaration.ts';
-import { ApiError, apiJson } from '../api-client.ts';
+import { ApiError, apiJson, readJson } from '../api-client.ts';
 import { serverReachable } from '../connection.ts';
 import { isOfflineError } from './load-policy.ts';
 
@@ -63,7 +63,7 @@ export async function approveSale(input: {
 /** The sales whose approval no PIN confirmed, for managers (online; kept for offline viewing). */
 export const unconfirmedApprovalsQuery = () => ({
   queryKey: ['sales', 'approvals', 'unconfirmed'] as const,
-  queryFn: () => apiJson('/sales/approvals/unconfirmed', UnconfirmedSalesSchema),
+  queryFn: () => readJson(unconfirmedApprovalsRead, {}),
 });
 
 /** A manager has looked at one: it leaves the list (online). */

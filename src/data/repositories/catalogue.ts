@@ -6,13 +6,10 @@ import {
   INVENTORY_RELOAD_RESET_MS,
   INVENTORY_RELOAD_THROTTLE_MS,
 } from '#domains/products/constants.ts';
-import {
-  EnhancedInventorySchema,
-  mapEnhancedProduct,
-  shareRepeatedValues,
-} from '#domains/products/product.ts';
-import { CatalogueChangesSchema } from '#domains/products/product-write.ts';
+import { mapEnhancedProduct, shareRepeatedValues } from '#domains/products/product.ts';
+import { catalogueChangesRead, inventoryRead } from '#domains/products/reads.ts';
 import { CATALOGUE_VERSION_HEADER } from '#shared/api.ts';
+import { readPath } from '#shared/read-declaration.ts';
 import { apiFetch } from '../api-client.ts';
 import { applyCatalogueChange } from '../catalogue-change.ts';
 import {
@@ -146,8 +143,10 @@ onStoredCatalogueUpdate((change, meta) => {
  * for a full download instead (too far behind, or a change it kept no record of).
  */
 async function fetchChanges(since: number): Promise<RefreshOutcome | null> {
-  const response = await apiFetch(`/catalogue/changes?since=${since}`, { cache: 'no-store' });
-  const feed = v.parse(CatalogueChangesSchema, await response.json());
+  const response = await apiFetch(readPath(catalogueChangesRead, {}, { since }), {
+    cache: 'no-store',
+  });
+  const feed = v.parse(catalogueChangesRead.answer, await response.json());
   if (feed.full) return null;
   const fetchedAt = Date.now();
   if (feed.products.length === 0 && feed.deleted.length === 0 && feed.version === since) {
@@ -190,7 +189,7 @@ async function fetchCatalogue(): Promise<RefreshOutcome> {
     if (outcome) return outcome;
   }
   const headers: Record<string, string> = meta?.etag ? { 'If-None-Match': meta.etag } : {};
-  const response = await apiFetch('/inventory/enhanced', { headers, cache: 'no-store' });
+  const response = await apiFetch(inventoryRead.route, { headers, cache: 'no-store' });
   const fetchedAt = Date.now();
   const version = versionOf(response);
   if (response.status === 304 && meta) {
@@ -202,7 +201,7 @@ async function fetchCatalogue(): Promise<RefreshOutcome> {
   const answeredAt = performance.now();
   const json: unknown = await response.json();
   const readAt = performance.now();
-  const body = v.parse(EnhancedInventorySchema, json);
+  const body = v.parse(inventoryRead.answer, json);
   const items = body.products.map(mapEnhancedProduct);
   shareRepeatedValues(items);
   const mappedAt = performance.now();

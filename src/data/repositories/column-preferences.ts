@@ -11,10 +11,11 @@ import {
   httpErrorMessage,
   PREFERENCE_MESSAGES,
 } from '#domains/preferences/messages.ts';
+import { columnPreferencesRead } from '#domains/preferences/reads.ts';
 import { saveColumnsWrite } from '#domains/preferences/writes.ts';
 import { isKnownColumn } from '#domains/products/columns.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
-import { apiJson } from '../api-client.ts';
+import { readJson } from '../api-client.ts';
 import { db, type StoredColumnPreferences } from '../db.ts';
 import { laterWritesInSendOrder, laterWritesOfResource, queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
@@ -75,7 +76,7 @@ export async function refreshColumnPreferences(table: string): Promise<StoredCol
   if (local && (await hasUnsentWrites(resource))) return local;
   const askedAt = Date.now();
   try {
-    const answer = await apiJson(`/preferences/columns/${table}`, ColumnPreferencesAnswerSchema);
+    const answer = await readJson(columnPreferencesRead, { table });
     return await db.transaction('rw', db.columnPreferences, db.outbox, async () => {
       const current = await db.columnPreferences.get(table);
       if (current && (await answerIsStale(resource, askedAt, current.fetchedAt))) return current;

@@ -2,10 +2,10 @@ import * as v from 'valibot';
 import {
   CustomFieldDefinitionAnswerSchema,
   type CustomFieldDefinitionBody,
-  CustomFieldListAnswerSchema,
 } from '#domains/custom-fields/definition.ts';
 import type { EntityType } from '#domains/custom-fields/field-types.ts';
 import { CUSTOM_FIELD_MESSAGES } from '#domains/custom-fields/messages.ts';
+import { customFieldsRead } from '#domains/custom-fields/reads.ts';
 import {
   createCustomFieldWrite,
   deleteCustomFieldWrite,
@@ -13,7 +13,7 @@ import {
 } from '#domains/custom-fields/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
-import { apiJson } from '../api-client.ts';
+import { readJson } from '../api-client.ts';
 import { db, type StoredCustomField } from '../db.ts';
 import {
   adoptServerId,
@@ -64,10 +64,7 @@ export async function refreshCustomFields(entityType: EntityType): Promise<Store
     return localDefinitions(entityType);
   }
   try {
-    const { definitions } = await apiJson(
-      `/custom-fields/definitions/${entityType}`,
-      CustomFieldListAnswerSchema,
-    );
+    const { definitions } = await readJson(customFieldsRead, { entityType });
     await db.transaction('rw', db.customFields, db.outbox, db.meta, async () => {
       // A change queued while the list was on its way is newer than it.
       if ((await hasUnsentWrites(resource)) && (await loadedBefore())) return;

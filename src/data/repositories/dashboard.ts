@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { type DashboardSnapshot, DashboardSnapshotSchema } from '#domains/dashboard/snapshot.ts';
+import { dashboardRead } from '#domains/dashboard/reads.ts';
+import type { DashboardSnapshot } from '#domains/dashboard/snapshot.ts';
+import { readPath } from '#shared/read-declaration.ts';
 import { FROM_CACHE_HEADER } from '../api-cache.ts';
 import { apiFetch } from '../api-client.ts';
 import { deviceTimeZone } from '../time-zone.ts';
@@ -15,8 +17,8 @@ export interface DashboardData {
 }
 
 export async function fetchDashboard(timeZone: string): Promise<DashboardData> {
-  const response = await apiFetch(`/dashboard?tz=${encodeURIComponent(timeZone)}`);
-  const snapshot = v.parse(DashboardSnapshotSchema, await response.json());
+  const response = await apiFetch(readPath(dashboardRead, {}, { tz: timeZone }));
+  const snapshot = v.parse(dashboardRead.answer, await response.json());
   return { snapshot, live: response.headers.get(FROM_CACHE_HEADER) === null };
 }
 

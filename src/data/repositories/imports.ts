@@ -1,7 +1,6 @@
 import type { RowPlan } from '#domains/imports/dry-run.ts';
 import {
   type ImportJob,
-  ImportJobAnswerSchema,
   ImportJobSchema,
   type ImportRow,
   type ImportRowResult,
@@ -9,9 +8,10 @@ import {
   type ImportStart,
   MAX_IMPORT_BATCH,
 } from '#domains/imports/job.ts';
+import { importJobRead } from '#domains/imports/reads.ts';
 import { importRowsWrite, startImportWrite } from '#domains/imports/writes.ts';
 import { writePath } from '#shared/write-declaration.ts';
-import { apiJson } from '../api-client.ts';
+import { apiJson, readJson } from '../api-client.ts';
 import { refreshCatalogue } from './catalogue.ts';
 
 /**
@@ -87,9 +87,7 @@ export async function applyImport({
   // What an earlier Apply of this job got through: those rows are not sent again. A job with
   // nothing applied yet (its tally says so) has none to ask for.
   const started = Object.values(current.tally).some((rows) => rows > 0);
-  const { rows: done } = started
-    ? await apiJson(`/imports/${job.id}`, ImportJobAnswerSchema)
-    : { rows: [] };
+  const { rows: done } = started ? await readJson(importJobRead, { id: job.id }) : { rows: [] };
   const applied = new Set(done.map((result) => result.row));
   const problems = done.filter((result) => PROBLEMS.has(result.outcome));
   onProgress(applied.size);

@@ -6,9 +6,10 @@ import {
   InventorySettingsSchema,
 } from '#domains/preferences/inventory-settings.ts';
 import { PREFERENCE_MESSAGES } from '#domains/preferences/messages.ts';
+import { inventorySettingsRead } from '#domains/preferences/reads.ts';
 import { saveInventorySettingsWrite } from '#domains/preferences/writes.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
-import { apiJson } from '../api-client.ts';
+import { readJson } from '../api-client.ts';
 import { db, type StoredInventorySettings } from '../db.ts';
 import { laterWritesOfResource, queueWrite } from '../sync/outbox.ts';
 import { requestReplay } from '../sync/replayer.ts';
@@ -35,7 +36,7 @@ export async function refreshInventorySettings(): Promise<StoredInventorySetting
   if (local && (await hasUnsentWrites(INVENTORY_SETTINGS_RESOURCE))) return local;
   const askedAt = Date.now();
   try {
-    const answer = await apiJson('/preferences/inventory-settings', InventorySettingsAnswerSchema);
+    const answer = await readJson(inventorySettingsRead, {});
     return await db.transaction('rw', db.inventorySettings, db.outbox, async () => {
       const current = await db.inventorySettings.get('inventory');
       if (

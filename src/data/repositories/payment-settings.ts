@@ -6,11 +6,12 @@ import {
   PaymentSettingsAnswerSchema,
   type PaymentSettingsChanges,
 } from '#domains/sales/payment-settings.ts';
+import { paymentSettingsRead } from '#domains/sales/reads.ts';
 import type { ShopIdentity } from '#domains/sales/tax-invoice.ts';
 import { savePaymentSettingsWrite, setApprovalPinWrite } from '#domains/sales/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
-import { apiJson } from '../api-client.ts';
+import { apiJson, readJson } from '../api-client.ts';
 import { db, type PaymentSettingsMeta } from '../db.ts';
 import { laterWritesOfResource, queueWrite } from '../sync/outbox.ts';
 import { requestReplay } from '../sync/replayer.ts';
@@ -60,7 +61,7 @@ export async function refreshPaymentSettings(businessId: string): Promise<Paymen
   if (local && (await hasUnsentWrites(PAYMENT_SETTINGS_RESOURCE))) return local.answer;
   const askedAt = Date.now();
   try {
-    const answer = await apiJson('/sales/settings', PaymentSettingsAnswerSchema);
+    const answer = await readJson(paymentSettingsRead, {});
     return await db.transaction('rw', db.meta, db.outbox, async () => {
       const current = await storedPaymentSettings(businessId);
       if (current && (await answerIsStale(PAYMENT_SETTINGS_RESOURCE, askedAt, current.fetchedAt))) {

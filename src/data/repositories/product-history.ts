@@ -1,5 +1,5 @@
-import { ProductHistorySchema } from '#domains/products/product-write.ts';
-import { apiJson } from '../api-client.ts';
+import { productHistoryRead } from '#domains/products/reads.ts';
+import { readJson } from '../api-client.ts';
 
 /**
  * A product's changes as the server logged them (GET /catalogue/products/{id}/history): asked
@@ -7,7 +7,7 @@ import { apiJson } from '../api-client.ts';
  */
 export const productHistoryQuery = (productId: number) => ({
   queryKey: ['catalogue', 'history', productId] as const,
-  queryFn: () => apiJson(`/catalogue/products/${productId}/history`, ProductHistorySchema),
+  queryFn: () => readJson(productHistoryRead, { id: productId }),
   staleTime: 0,
   retry: false,
 });

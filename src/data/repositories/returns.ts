@@ -2,20 +2,14 @@ import * as v from 'valibot';
 import { type InventoryItem, mapEnhancedProduct } from '#domains/products/product.ts';
 import { ProductAnswerSchema } from '#domains/products/product-write.ts';
 import { formatCents } from '#domains/sales/money.ts';
-import {
-  DaySalesSchema,
-  refundDue,
-  returnTotals,
-  type SaleReturn,
-  type SoldSale,
-  SoldSaleSchema,
-} from '#domains/sales/returns.ts';
+import { daySalesRead, receiptRead } from '#domains/sales/reads.ts';
+import { refundDue, returnTotals, type SaleReturn, type SoldSale } from '#domains/sales/returns.ts';
 import { withReturn } from '#domains/sales/shifts.ts';
 import { recordReturnWrite } from '#domains/sales/writes.ts';
 import { moved } from '#domains/stock/moved.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
-import { ApiError, apiJson } from '../api-client.ts';
+import { ApiError, readJson } from '../api-client.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
 import { db } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
@@ -73,7 +67,7 @@ async function keepLookedUp(sale: SoldSale): Promise<SoldSale> {
 /** A sale by its receipt number; null when there is none (online) or this tablet lacks it (offline). */
 export async function findSale(receipt: string): Promise<SoldSale | null> {
   try {
-    const sale = await apiJson(`/sales/receipts/${encodeURIComponent(receipt)}`, SoldSaleSchema);
+    const sale = await readJson(receiptRead, { receipt });
     return await keepLookedUp(sale);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
@@ -92,10 +86,7 @@ export async function findSale(receipt: string): Promise<SoldSale | null> {
  */
 export async function salesOfDay(date: string, timeZone?: string) {
   try {
-    const answer = await apiJson(
-      `/sales?date=${date}&tz=${encodeURIComponent(timeZone || deviceTimeZone())}`,
-      DaySalesSchema,
-    );
+    const answer = await readJson(daySalesRead, {}, { date, tz: timeZone || deviceTimeZone() });
     return { sales: answer.sales, complete: true };
   } catch (error) {
     if (!isOfflineError(error)) throw error;

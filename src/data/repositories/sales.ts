@@ -7,10 +7,10 @@ import type { SealedApproval } from '#domains/sales/approval.ts';
 import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
 import { centsOf, type Discount, formatCents, settle } from '#domains/sales/money.ts';
 import type { CashStep } from '#domains/sales/payment-settings.ts';
+import { productSalesRead } from '#domains/sales/reads.ts';
 import type { SoldSale } from '#domains/sales/returns.ts';
 import {
   type PricedLine,
-  ProductSalesSchema,
   RECEIPT_EMAIL_MESSAGES,
   type Sale,
   tendersOf,
@@ -21,7 +21,7 @@ import { emailReceiptWrite, recordSaleWrite } from '#domains/sales/writes.ts';
 import { moved } from '#domains/stock/moved.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writePath, writeRequest } from '#shared/write-declaration.ts';
-import { apiJson } from '../api-client.ts';
+import { apiJson, readJson } from '../api-client.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
 import { db } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
@@ -248,11 +248,7 @@ export const saleHandlers = [
 /** A product's sales this month and by month over a year, from the server (online only). */
 export const productSalesQuery = (productId: number) => ({
   queryKey: ['sales', 'product', productId] as const,
-  queryFn: () =>
-    apiJson(
-      `/sales/products/${productId}/summary?tz=${encodeURIComponent(deviceTimeZone())}`,
-      ProductSalesSchema,
-    ),
+  queryFn: () => readJson(productSalesRead, { id: productId }, { tz: deviceTimeZone() }),
   staleTime: 0,
   retry: false,
 });

@@ -2,16 +2,12 @@ import * as v from 'valibot';
 import { type InventoryItem, mapEnhancedProduct } from '#domains/products/product.ts';
 import { ProductAnswerSchema } from '#domains/products/product-write.ts';
 import { moved } from '#domains/stock/moved.ts';
-import {
-  formatDelta,
-  STOCK_MESSAGES,
-  type StockMovementRequest,
-  StockMovementsSchema,
-} from '#domains/stock/movement.ts';
+import { formatDelta, STOCK_MESSAGES, type StockMovementRequest } from '#domains/stock/movement.ts';
+import { stockMovementsRead } from '#domains/stock/reads.ts';
 import { adjustStockWrite } from '#domains/stock/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
-import { apiJson } from '../api-client.ts';
+import { readJson } from '../api-client.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
 import { db } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
@@ -112,7 +108,7 @@ export const stockHandlers = [
 /** A product's latest movements (GET /stock/products/{id}/movements), asked afresh each time. */
 export const stockMovementsQuery = (productId: number) => ({
   queryKey: ['stock', 'movements', productId] as const,
-  queryFn: () => apiJson(`/stock/products/${productId}/movements`, StockMovementsSchema),
+  queryFn: () => readJson(stockMovementsRead, { id: productId }),
   staleTime: 0,
   retry: false,
 });

@@ -1,10 +1,9 @@
 import * as v from 'valibot';
+import { stocktakeRead, stocktakesRead } from '#domains/stocktakes/reads.ts';
 import {
-  StocktakeDetailSchema,
   type StocktakeLine,
   type StocktakeLines,
   StocktakeLinesAnswerSchema,
-  StocktakeListSchema,
   type StocktakeStart,
   type StocktakeSummary,
   StocktakeSummarySchema,
@@ -17,7 +16,7 @@ import {
 } from '#domains/stocktakes/writes.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
-import { apiJson } from '../api-client.ts';
+import { readJson } from '../api-client.ts';
 import { type CountLine, db } from '../db.ts';
 import type { Feed } from '../sync/feeds.ts';
 import { queueWrite } from '../sync/outbox.ts';
@@ -197,7 +196,7 @@ export const stocktakeHandlers = [
 
 /** The business's counts from the server, kept here for counting offline. */
 export async function refreshStocktakes(): Promise<StocktakeSummary[]> {
-  const { stocktakes } = await apiJson('/stocktakes', StocktakeListSchema);
+  const { stocktakes } = await readJson(stocktakesRead, {});
   // Counts started here and not yet on the server stay.
   await db.stocktakes.bulkPut(stocktakes);
   return stocktakes;
@@ -214,7 +213,7 @@ export const stocktakesFeed: Feed = {
 /** A count's snapshot and everyone's lines, for its review (it needs the server). */
 export const stocktakeDetailQuery = (id: string) => ({
   queryKey: ['stocktakes', id] as const,
-  queryFn: () => apiJson(`/stocktakes/${id}`, StocktakeDetailSchema),
+  queryFn: () => readJson(stocktakeRead, { id }),
   staleTime: 0,
   retry: false,
 });

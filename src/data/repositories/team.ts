@@ -1,17 +1,9 @@
 import * as v from 'valibot';
-import {
-  type BusinessProfile,
-  BusinessProfileAnswerSchema,
-  BusinessProfileSchema,
-} from '#domains/business/profile.ts';
+import { type BusinessProfile, BusinessProfileSchema } from '#domains/business/profile.ts';
+import { businessProfileRead } from '#domains/business/reads.ts';
 import { saveBusinessProfileWrite } from '#domains/business/writes.ts';
-import {
-  type Invitation,
-  type InviteRequest,
-  type Person,
-  type PersonPatch,
-  TeamSchema,
-} from '#domains/team/team.ts';
+import { teamRead } from '#domains/team/reads.ts';
+import type { Invitation, InviteRequest, Person, PersonPatch } from '#domains/team/team.ts';
 import {
   changePersonWrite,
   inviteWrite,
@@ -21,7 +13,7 @@ import {
 import { ROLE_LABELS } from '#shared/auth/permissions.ts';
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
-import { apiJson } from '../api-client.ts';
+import { readJson } from '../api-client.ts';
 import { db } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
@@ -54,7 +46,7 @@ export const TEAM_OPS = {
 
 export const teamQuery = () => ({
   queryKey: ['team'] as const,
-  queryFn: () => apiJson('/team', TeamSchema),
+  queryFn: () => readJson(teamRead, {}),
   staleTime: 0,
   meta: { persist: true },
 });
@@ -62,7 +54,7 @@ export const teamQuery = () => ({
 // Read afresh whenever a screen needs it (it is small): a saved copy may predate a change.
 export const businessProfileQuery = () => ({
   queryKey: ['business', 'profile'] as const,
-  queryFn: () => apiJson('/business/profile', BusinessProfileAnswerSchema),
+  queryFn: () => readJson(businessProfileRead, {}),
   staleTime: 0,
   meta: { persist: true },
 });

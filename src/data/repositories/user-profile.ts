@@ -1,5 +1,5 @@
-import { AuthUserSchema } from '#shared/auth/schemas.ts';
-import { apiJson } from '../api-client.ts';
+import { userProfileRead } from '#domains/business/reads.ts';
+import { readJson } from '../api-client.ts';
 
 /**
  * The signed-in user's profile (GET /user/profile). Small, so it is kept by the persisted query
@@ -7,7 +7,7 @@ import { apiJson } from '../api-client.ts';
  */
 export const userProfileQuery = () => ({
   queryKey: ['user', 'profile'] as const,
-  queryFn: () => apiJson('/user/profile', AuthUserSchema),
+  queryFn: () => readJson(userProfileRead, {}),
   staleTime: 60_000,
   meta: { persist: true },
 });

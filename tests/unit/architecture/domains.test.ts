@@ -112,6 +112,13 @@ describe('one module per domain', () => {
     expect(byHand).toEqual([]);
   });
 
+  it('asks every read through its declaration: no path made by hand', () => {
+    const byHand = filesUnder(path.join(src, 'data'))
+      .filter((file) => /\bapi(?:Json|Fetch)\(\s*['`]\//.test(text(file)))
+      .map(relative);
+    expect(byHand).toEqual([]);
+  });
+
   it('writes products only in the products module and the stock ledger, which log every change', () => {
     const productWrite =
       /\b(?:update|insert|delete)\(products\)|(?:update|insert into) \$\{products\}/;
