@@ -149,10 +149,8 @@ test('an owner invites staff, who count but cannot change prices, until disabled
   await expect(row).toContainText('Disabled');
   await expect(row).not.toContainText('Not yet synced');
 
-  // Her next action that reaches the server (a scan, which saves her count at once; a screen
-  // whose data is still fresh would not ask): the sign-in screen.
-  await staff.getByLabel('Scan or search').fill(WINE.barcode);
-  await staff.getByLabel('Scan or search').press('Enter');
+  // Her tablet hears of the change at once and asks the server again, untouched: the sign-in
+  // screen.
   await expect(staff).toHaveURL(/\/login$/, { timeout: 20_000 });
   // The sign-in screen says why, and signing in again says the same.
   await expect(staff.getByText(DISABLED)).toBeVisible();
