@@ -18,7 +18,8 @@ import { runs } from './lib/stats.ts';
 /**
  * What the app costs to download, in Debian's Chromium against the built app and the real
  * server: the scripts /login needs to paint; the scripts a signed-in cold load of /dashboard
- * requests, with and without the lazily loaded chart chunk (ECharts); all JavaScript of the
+ * requests, with and without the lazily loaded chart chunk (ECharts); each signed-in route's
+ * scripts to paint it, route by route; all JavaScript of the
  * build; what the service worker precaches. Sizes gzip-compressed as the server sends them
  * (precache raw, as it is stored). And, on a phone-sized screen, the time to the dashboard's
  * cards and to its chart.
@@ -41,9 +42,23 @@ interface ScriptRow {
   chart: boolean;
 }
 
+/** The signed-in routes whose scripts are measured one by one (each a cold load). */
+export const MEASURED_ROUTES = [
+  '/dashboard',
+  '/pos',
+  '/inventory',
+  '/orders',
+  '/settings/profile',
+  '/settings/payment',
+  '/settings/team',
+  '/help',
+] as const;
+
 export interface BundleFigures {
   login: ScriptRow[];
   dashboard: ScriptRow[];
+  /** Each route: the scripts a cold load requests until its heading shows, gzip. */
+  routes: { route: string; gzip: number }[];
   allJsGzip: number;
   precache: { files: number; bytes: number };
   toCards: number[];
@@ -114,6 +129,14 @@ export async function measureBundles(browser: Browser, baseUrl: string): Promise
         toChart.push(Date.now() - started);
       });
     }
+    const routes: { route: string; gzip: number }[] = [];
+    for (const route of MEASURED_ROUTES) {
+      const scripts = await scriptsLoaded(page, baseUrl, async () => {
+        await page.goto(`${baseUrl}${route}`);
+        await page.locator('main h1').first().waitFor();
+      });
+      routes.push({ route, gzip: gzipTotal(rowsOf(scripts)) });
+    }
     if (login.length === 0) throw new Error('no script was seen loading /login');
     const missing = chart.filter((file) => !dashboard.includes(file));
     if (missing.length > 0)
@@ -121,6 +144,7 @@ export async function measureBundles(browser: Browser, baseUrl: string): Promise
     return {
       login: rowsOf(login),
       dashboard: rowsOf(dashboard),
+      routes,
       allJsGzip: allScripts().reduce((sum, file) => sum + fileSizes(file).gzip, 0),
       precache: precache(),
       toCards,
@@ -157,6 +181,8 @@ async function main() {
       'without the chart chunk (what the cards need)',
       kb(gzipTotal(figures.dashboard.filter((row) => !row.chart))),
     );
+    console.log('\nEach route, signed in: the scripts a cold load requests to paint it (gzip)');
+    for (const { route, gzip } of figures.routes) line(route, kb(gzip));
     console.log('\nThe whole build');
     line('all JavaScript, gzip', kb(figures.allJsGzip));
     line(`precache, ${figures.precache.files} files`, kb(figures.precache.bytes));
