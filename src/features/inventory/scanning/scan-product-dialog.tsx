@@ -5,7 +5,8 @@ import { lookUpScan, searchProducts } from '#domains/products/lookup.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { statusBadge } from '#domains/products/status.ts';
 import { Modal } from '#ui/modal.tsx';
-import { ScanField } from './scan-field.tsx';
+import { ScanField } from '#ui/scanning/scan-field.tsx';
+import './scan-product.css';
 import { SCAN_TEXT } from './scan-text.ts';
 
 /** Products offered for a search. */

@@ -6,7 +6,8 @@ import { itemName } from '#domains/products/display-name.ts';
 import { lookUpScan } from '#domains/products/lookup.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { MAX_COUNT, type StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
-import { ScanField, type ScanFieldHandle } from '../../scanning/scan-field.tsx';
+import { ScanField, type ScanFieldHandle } from '#ui/scanning/scan-field.tsx';
+import '../../scanning/scan-product.css';
 import { SCAN_TEXT } from '../../scanning/scan-text.ts';
 
 /** Matches offered for a search. */

@@ -2,15 +2,15 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BarcodeReader } from '#features/inventory/scanning/barcode-reader.ts';
-import { CAMERA_TEXT } from '#features/inventory/scanning/camera.ts';
-import { SAME_CODE_PAUSE_MS } from '#features/inventory/scanning/camera-scanner.tsx';
-import { ScanField } from '#features/inventory/scanning/scan-field.tsx';
+import type { BarcodeReader } from '#ui/scanning/barcode-reader.ts';
+import { CAMERA_TEXT } from '#ui/scanning/camera.ts';
+import { SAME_CODE_PAUSE_MS } from '#ui/scanning/camera-scanner.tsx';
+import { ScanField } from '#ui/scanning/scan-field.tsx';
 
 // The decoder itself (a worker with WebAssembly) runs in the browser tests; here it reads
 // whatever the test says is in view.
 const inView = vi.hoisted(() => ({ codes: [] as string[] }));
-vi.mock('#features/inventory/scanning/barcode-reader.ts', () => ({
+vi.mock('#ui/scanning/barcode-reader.ts', () => ({
   openBarcodeReader: async (): Promise<BarcodeReader> => ({
     kind: 'wasm',
     read: async () => inView.codes,
