@@ -16,6 +16,8 @@ export const FALLBACK_PULL_MS = 60_000;
  * this is dead without having said so (a laptop lid closed, Wi-Fi changed) and is opened again.
  */
 export const SILENT_STREAM_MS = 50_000;
+/** A pull waits this long after the nudge that asks for it, for the rest of a burst. */
+export const PULL_SETTLE_MS = 150;
 /** Waits before connecting again after a failure, longer each time. */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 
@@ -79,9 +81,11 @@ export function startLiveUpdates({ pull, signedIn, onConnection }: LiveOptions):
   let wake: (() => void) | null = null;
   let lastHeard = 0;
 
-  // One pull at a time; a nudge heard meanwhile makes one more after it.
+  // One pull at a time, PULL_SETTLE_MS after the first nudge, so a burst of changes (an
+  // import, a replay of many sales) makes one pull; a nudge heard meanwhile makes one more.
   let pulling = false;
   let pullAgain: PullReason | null = null;
+  let settle: ReturnType<typeof setTimeout> | undefined;
   const requestPull = (reason: PullReason = 'changed') => {
     if (stopped || !signedIn()) return;
     if (pulling) {
@@ -89,14 +93,17 @@ export function startLiveUpdates({ pull, signedIn, onConnection }: LiveOptions):
       return;
     }
     pulling = true;
-    void pull(reason)
-      .catch(() => {})
-      .finally(() => {
-        pulling = false;
-        const next = pullAgain;
-        pullAgain = null;
-        if (next) requestPull(next);
-      });
+    settle = setTimeout(() => {
+      void pull(pullAgain === 'changed' ? 'changed' : reason)
+        .catch(() => {})
+        .finally(() => {
+          pulling = false;
+          const next = pullAgain;
+          pullAgain = null;
+          if (next && !stopped) requestPull(next);
+        });
+      pullAgain = null;
+    }, PULL_SETTLE_MS);
   };
 
   const setConnected = (value: boolean) => {
@@ -192,6 +199,7 @@ export function startLiveUpdates({ pull, signedIn, onConnection }: LiveOptions):
 
   return () => {
     stopped = true;
+    clearTimeout(settle);
     clearInterval(fallback);
     clearInterval(watchdog);
     window.removeEventListener('online', onOnline);

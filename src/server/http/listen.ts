@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { Socket } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { MESSAGES } from './errors.ts';
@@ -56,5 +57,15 @@ export function listen(
 ): ServerType {
   const server = serve({ fetch, ...options }, (info) => onListening?.(info.port));
   answerClientErrors(server);
+  // A connection left idle is kept longer than browsers and proxies keep theirs (Node's 5 s
+  // closes sockets a client is just reusing: the client sees ECONNRESET). The wait for a
+  // request's headers stays longer still, as Node asks.
+  if (server instanceof http.Server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
   return server;
 }
+
+/** How long an idle connection is kept: beyond a load balancer's usual 60 s. */
+export const KEEP_ALIVE_MS = 65_000;

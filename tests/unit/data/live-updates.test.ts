@@ -1,7 +1,12 @@
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '#data/session.ts';
-import { FALLBACK_PULL_MS, type PullReason, startLiveUpdates } from '#data/sync/live.ts';
+import {
+  FALLBACK_PULL_MS,
+  PULL_SETTLE_MS,
+  type PullReason,
+  startLiveUpdates,
+} from '#data/sync/live.ts';
 import { announceChange, mockServer } from '../../mocks/server.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
 
@@ -39,13 +44,13 @@ describe('live updates', () => {
       expect(device.connections).toEqual([true]);
       announceChange();
       await vi.waitFor(() => expect(device.pulls).toEqual(['connected', 'changed']));
+      // A burst of changes: one pull for all of them.
       announceChange();
       announceChange();
-      await vi.waitFor(() => expect(device.pulls.length).toBeGreaterThanOrEqual(3));
-      // Two versions heard while a pull may still run: at most one more pull each.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(device.pulls.length).toBeLessThanOrEqual(4);
-      expect(device.pulls.slice(2).every((reason) => reason === 'changed')).toBe(true);
+      announceChange();
+      await vi.waitFor(() => expect(device.pulls).toHaveLength(3));
+      await new Promise((resolve) => setTimeout(resolve, 3 * PULL_SETTLE_MS));
+      expect(device.pulls).toEqual(['connected', 'changed', 'changed']);
     } finally {
       device.stop();
     }
@@ -58,7 +63,8 @@ describe('live updates', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const device = listen();
     try {
-      await vi.advanceTimersByTimeAsync(FALLBACK_PULL_MS);
+      // Each pull starts once a burst has had PULL_SETTLE_MS to end.
+      await vi.advanceTimersByTimeAsync(FALLBACK_PULL_MS + PULL_SETTLE_MS);
       expect(device.pulls).toEqual(['changed']);
       await vi.advanceTimersByTimeAsync(FALLBACK_PULL_MS);
       expect(device.pulls).toEqual(['changed', 'changed']);
