@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   emptyTally,
@@ -20,20 +21,16 @@ import { pgArray, textArray } from '../db/array-params.ts';
 import { type Db, inTransaction, type Tx } from '../db/client.ts';
 import { importJobs, importRows, products } from '../db/schema.ts';
 import type { ProductRow } from '../products/catalogue-repository.ts';
-import {
-  createProducts,
-  patchProducts,
-  type StockCount,
-  type WriteContext,
-} from '../products/catalogue-writes.ts';
+import { createProducts, patchProducts, type WriteContext } from '../products/catalogue-writes.ts';
 import { lockProductIds } from '../products/product-locks.ts';
+import { moveStock } from '../stock/ledger.ts';
 
 /**
  * Import jobs: a job is started once by its id, then its rows are applied in batches. A batch
  * is one transaction: its rows go through the product writes many at once (createProducts,
  * patchProducts — the edit's merge rule and change log, naming the import), the stock a file
- * gives becomes a count-correction movement for the difference at that moment, written with the
- * product, and each row's outcome is recorded with them. A row already recorded is answered as
+ * gives becomes a count-correction movement for the difference at that moment, moved through
+ * the stock ledger in the same transaction, and each row's outcome is recorded with them. A row already recorded is answered as
  * recorded and never applied again, so a batch sent twice, or resumed after a cut, doubles
  * nothing.
  */
@@ -238,11 +235,20 @@ async function applyRows(
     return true;
   });
 
-  // Stock is never set: the count the file gives becomes a movement for the difference now.
-  const count = (row: ImportRow): StockCount | undefined =>
-    job.setStock && row.stock !== undefined
-      ? { counted: row.stock, reason: COUNT_CORRECTION, note: importedFrom(job.fileName) }
-      : undefined;
+  // Stock is never set: the count the file gives becomes a movement for the difference now,
+  // through the stock ledger, once the products are made and edited.
+  const counted = (row: ImportRow) => (job.setStock ? row.stock : undefined);
+  const moves: { productId: number; delta: number; movementId: string }[] = [];
+  const countOf = (row: ImportRow, product: ProductRow) => {
+    const count = counted(row);
+    if (count === undefined || count === product.stockQuantity) return false;
+    moves.push({
+      productId: product.id,
+      delta: count - product.stockQuantity,
+      movementId: randomUUID(),
+    });
+    return true;
+  };
   // The products it edits are locked before anything moves the catalogue version (the creates
   // below do), in the one order every write locks products in.
   await lockProductIds(
@@ -253,10 +259,11 @@ async function applyRows(
   const made = await createProducts(
     tx,
     context,
-    toCreate.map(({ row, changes }) => ({ changes, count: count(row) })),
+    toCreate.map(({ changes }) => changes),
   );
   toCreate.forEach(({ row }, index) => {
     const product = made[index] as ProductRow;
+    countOf(row, product);
     results.set(row.row, {
       row: row.row,
       outcome: 'created',
@@ -272,7 +279,6 @@ async function applyRows(
       id: row.product_id ?? 0,
       baseVersion: row.version ?? 0,
       changes,
-      count: count(row),
     })),
   );
   updates.forEach(({ row }, index) => {
@@ -286,13 +292,18 @@ async function applyRows(
         outcome: 'conflict',
       });
     } else {
+      const recounted = countOf(row, outcome.row);
       results.set(row.row, {
         row: row.row,
-        outcome: outcome.changed ? 'updated' : 'unchanged',
+        outcome: outcome.changed || recounted ? 'updated' : 'unchanged',
         product_id: outcome.row.id,
         message: null,
       });
     }
+  });
+  await moveStock(tx, context, moves, {
+    reason: COUNT_CORRECTION,
+    note: importedFrom(job.fileName),
   });
   return rows.map((row) => results.get(row.row) as ImportRowResult);
 }

@@ -3,7 +3,16 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { OPENING_BALANCE } from '#domains/stock/movement.ts';
 import { pgArray, textArray } from '../db/array-params.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { businesses, products, saleLines, sales, stockMovements } from '../db/schema.ts';
+import {
+  businesses,
+  importJobs,
+  productChanges,
+  products,
+  saleLines,
+  sales,
+  stockMovements,
+  users,
+} from '../db/schema.ts';
 import { resultRows, tableRows } from '../db/table-rows.ts';
 import type { SeedProduct } from '../seed/catalogue.ts';
 import { recordMovements } from '../stock/ledger.ts';
@@ -168,4 +177,25 @@ export function productsLowOnStock(db: Db, businessId: string, atMost: number) {
     .select({ id: products.id, name: products.name, stock: products.stockQuantity })
     .from(products)
     .where(and(eq(products.businessId, businessId), lte(products.stockQuantity, atMost)));
+}
+
+/** A product's changes, newest first, with who made them and, for stock, the movement's reason. */
+export async function productHistory(db: Db, businessId: string, id: number) {
+  return db
+    .select({
+      at: productChanges.at,
+      kind: productChanges.kind,
+      fields: productChanges.fields,
+      version: productChanges.productVersion,
+      by: users.name,
+      reason: stockMovements.reason,
+      note: stockMovements.note,
+      importedFrom: importJobs.fileName,
+    })
+    .from(productChanges)
+    .leftJoin(users, eq(users.id, productChanges.userId))
+    .leftJoin(stockMovements, eq(stockMovements.id, productChanges.movementId))
+    .leftJoin(importJobs, eq(importJobs.id, productChanges.importId))
+    .where(and(eq(productChanges.businessId, businessId), eq(productChanges.productId, id)))
+    .orderBy(sql`${productChanges.id} desc`);
 }

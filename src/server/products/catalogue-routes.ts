@@ -22,14 +22,13 @@ import { HttpError, MESSAGES } from '../http/errors.ts';
 import { serialIdParam } from '../http/params.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
-import { catalogueVersion, findProduct } from './catalogue-repository.ts';
+import { catalogueVersion, findProduct, productHistory } from './catalogue-repository.ts';
 import {
   changesSince,
   createCatalogueProduct,
   deleteCatalogueProduct,
   duplicateProduct,
   patchProduct,
-  productHistory,
 } from './catalogue-writes.ts';
 import { toEnhancedProduct } from './enhanced-inventory.ts';
 

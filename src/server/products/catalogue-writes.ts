@@ -13,23 +13,16 @@ import {
 import { type TaxCategory, taxOfEdit, taxOfNew } from '#domains/products/tax.ts';
 import { pgArray } from '../db/array-params.ts';
 import { type Db, inTransaction, type Tx } from '../db/client.ts';
-import {
-  businesses,
-  importJobs,
-  productChanges,
-  products,
-  stockMovements,
-  users,
-} from '../db/schema.ts';
+import { businesses, productChanges, products } from '../db/schema.ts';
 import { resultRows, tableRows } from '../db/table-rows.ts';
-import { insertMovements, type MovementNote } from '../stock/ledger.ts';
 import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalogue-repository.ts';
 import { lockProducts } from './product-locks.ts';
 
 /**
- * Every write of a product, and only here: create, field-level edit, duplicate, delete and stock
- * moved by movements, each in one transaction with its change log entry (History, the changes
- * feed) and the catalogue version it makes. Routes and other domains (stock, stocktakes) write
+ * Every write of a product's fields, and only here: create, field-level edit, duplicate and
+ * delete, each in one transaction with its change log entry (History, the changes feed) and the
+ * catalogue version it makes; its stock moves only through the stock ledger
+ * (src/server/stock/ledger.ts). Routes and other domains (stock, stocktakes) write
  * products through these functions, never by their own statements. The product's row is locked
  * for an edit, so edits of one product take turns and none is lost.
  */
@@ -73,7 +66,6 @@ interface ChangeLogEntry {
   kind: ChangeKind;
   fields: Record<string, [unknown, unknown]>;
   at: Date;
-  movementId?: string;
   importId?: string | undefined;
 }
 
@@ -90,10 +82,10 @@ function changeLog(tx: Tx, entry: ChangeLogEntry) {
   const logged = tx.$with('logged', {}).as(sql`
     insert into ${productChanges}
       (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
-       movement_id, import_id)
+       import_id)
     select ${entry.businessId}, ${entry.userId}, ${entry.productId}, ${entry.productVersion},
       catalogue_version, ${entry.kind}, ${JSON.stringify(entry.fields)}::jsonb, ${entry.at},
-      ${entry.movementId ?? null}, ${entry.importId ?? null}
+      ${entry.importId ?? null}
     from bumped`);
   return [bumped, logged] as const;
 }
@@ -285,58 +277,17 @@ const DEFAULT_ROW: Readonly<Record<string, unknown>> = Object.fromEntries(
   Object.entries(getTableColumns(products)).map(([key, column]) => [key, column.default ?? null]),
 );
 
-/**
- * A count a product's stock is corrected to by the write that makes or edits it: a movement
- * for the difference from its stock at that moment, with this reason and note.
- */
-export interface StockCount extends MovementNote {
-  counted: number;
-}
-
-/** A change log entry of a product a statement wrote; a 'stock' entry with its movement. */
+/** A change log entry of a product a statement wrote. */
 interface LoggedChange {
   kind: ChangeKind;
   productId: number;
   productVersion: number;
   fields: unknown;
-  movement?: MovementNote & { id: string; delta: number };
 }
 
 /**
- * A product's stock and version after `count`, and the movement's delta; undefined when its
- * stock is already at the count. The row is locked or made by this transaction, so the stock
- * read is the stock the movement moves.
- */
-function afterCount(
-  row: Pick<ProductRow, 'stockQuantity' | 'version'>,
-  count: StockCount | undefined,
-) {
-  if (!count || count.counted === row.stockQuantity) return undefined;
-  return {
-    stockQuantity: count.counted,
-    version: row.version + 1,
-    delta: count.counted - row.stockQuantity,
-  };
-}
-
-/** The 'stock' entry of a count, with the movement it stores. */
-function countEntry(
-  productId: number,
-  moved: { stockQuantity: number; version: number; delta: number },
-  count: StockCount,
-): LoggedChange {
-  return {
-    kind: 'stock',
-    productId,
-    productVersion: moved.version,
-    fields: { stock_quantity: [moved.stockQuantity - moved.delta, moved.stockQuantity] },
-    movement: { id: randomUUID(), delta: moved.delta, reason: count.reason, note: count.note },
-  };
-}
-
-/**
- * Change log entries of products an earlier statement wrote (made, edited, deleted, counted),
- * under one new catalogue version however many, with the movements of the 'stock' ones.
+ * Change log entries of products an earlier statement wrote (made, edited, deleted), under one
+ * new catalogue version however many.
  */
 async function logChanges(tx: Tx, context: WriteContext, entries: readonly LoggedChange[]) {
   if (entries.length === 0) return;
@@ -345,19 +296,7 @@ async function logChanges(tx: Tx, context: WriteContext, entries: readonly Logge
     product_id: entry.productId,
     product_version: entry.productVersion,
     fields: entry.fields,
-    movement_id: entry.movement?.id ?? null,
-    delta: entry.movement?.delta ?? null,
-    reason: entry.movement?.reason ?? null,
-    note: entry.movement?.note ?? null,
   }));
-  const stored = entries.some((entry) => entry.movement)
-    ? sql`, stored as (${insertMovements(
-        context,
-        sql`select movement_id, product_id, delta, reason, note,
-            ${context.now}::timestamptz as made_at
-          from entries where movement_id is not null`,
-      )})`
-    : sql``;
   await tx.execute(sql`
     with bumped as (
       update ${businesses} set catalogue_version = catalogue_version + 1
@@ -365,53 +304,35 @@ async function logChanges(tx: Tx, context: WriteContext, entries: readonly Logge
     ),
     entries as (
       select * from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as e(kind text,
-        product_id int, product_version int, fields jsonb, movement_id uuid, delta int,
-        reason text, note text)
-    )${stored}
+        product_id int, product_version int, fields jsonb)
+    )
     insert into ${productChanges}
       (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
-       movement_id, import_id)
+       import_id)
     select ${context.businessId}, ${context.userId}, e.product_id, e.product_version,
-      bumped.catalogue_version, e.kind, e.fields, ${context.now}, e.movement_id,
-      ${context.importId ?? null}::uuid
+      bumped.catalogue_version, e.kind, e.fields, ${context.now}, ${context.importId ?? null}::uuid
     from bumped, entries as e`);
-}
-
-/** A product to make, and the count its stock starts at (a movement from nothing). */
-export interface NewProduct {
-  changes: ProductChanges;
-  count?: StockCount | undefined;
 }
 
 /**
  * Many products made at once (a batch of an import): one insert and one change log statement,
- * each product logged as createCatalogueProduct logs it, and a count as a 'stock' entry and
- * movement right after. In the order of `list`.
+ * each product logged as createCatalogueProduct logs it. In the order of `list`. Their stock
+ * starts at 0; a count moves it through the stock ledger.
  */
 export async function createProducts(
   tx: Tx,
   context: WriteContext,
-  list: readonly NewProduct[],
+  list: readonly ProductChanges[],
 ): Promise<ProductRow[]> {
   if (list.length === 0) return [];
   // Each gets a reference of its own, by which it is found in what the insert answers.
   const refs = list.map(() => randomUUID());
-  const made = {
-    stockQuantity: Number(DEFAULT_ROW.stockQuantity),
-    version: Number(DEFAULT_ROW.version),
-  };
-  const moved = list.map(({ count }) => afterCount(made, count));
   const shopCategory = await shopTaxCategory(tx, context.businessId);
   // One parameter however many products: every editable column, its default where not given.
-  const json = list.map(({ changes }, index) => {
+  const json = list.map((changes, index) => {
     const taxed = taxOfNew(changes, shopCategory);
     const values = { ...DEFAULT_ROW, ...rowChanges(taxed, {}) } as Record<string, unknown>;
-    const counted = moved[index] ?? made;
-    const row: Record<string, unknown> = {
-      client_ref: refs[index],
-      stock_quantity: counted.stockQuantity,
-      version: counted.version,
-    };
+    const row: Record<string, unknown> = { client_ref: refs[index] };
     for (const column of EDITABLE_COLUMNS) row[column.name] = values[column.row] ?? null;
     return row;
   });
@@ -423,10 +344,8 @@ export async function createProducts(
     products,
     resultRows(
       await tx.execute(sql`
-        insert into ${products}
-          (business_id, client_ref, created_at, updated_at, stock_quantity, version, ${names})
-        select ${context.businessId}, client_ref, ${context.now}, ${context.now}, stock_quantity,
-          version, ${names}
+        insert into ${products} (business_id, client_ref, created_at, updated_at, ${names})
+        select ${context.businessId}, client_ref, ${context.now}, ${context.now}, ${names}
         from jsonb_populate_recordset(null::${products}, ${JSON.stringify(json)}::jsonb)
         returning *`),
     ),
@@ -440,17 +359,12 @@ export async function createProducts(
   await logChanges(
     tx,
     context,
-    rows.flatMap((row, index): LoggedChange[] => {
-      const created: LoggedChange = {
-        kind: 'create',
-        productId: row.id,
-        productVersion: made.version,
-        fields: createdFields(row),
-      };
-      const counted = moved[index];
-      const count = list[index]?.count;
-      return counted && count ? [created, countEntry(row.id, counted, count)] : [created];
-    }),
+    rows.map((row) => ({
+      kind: 'create',
+      productId: row.id,
+      productVersion: row.version,
+      fields: createdFields(row),
+    })),
   );
   return rows;
 }
@@ -460,16 +374,13 @@ export interface ProductEdit {
   /** The version the edit was based on. */
   baseVersion: number;
   changes: ProductChanges;
-  /** A count its stock is corrected to by the same write, whether or not the edit changes it. */
-  count?: StockCount | undefined;
 }
 
 /**
  * Many products edited at once by the merge rule of patchProduct (a batch of an import), each
  * a product at most once: their rows locked, the change log since their versions read, and every
- * edit or count that takes effect written by one statement and logged by one more (a count's
- * 'stock' entry and movement after the edit's). A product in conflict is neither edited nor
- * counted. Outcomes in the order of `edits`.
+ * edit that takes effect written by one statement and logged by one more. A product in conflict
+ * is not edited. Outcomes in the order of `edits`.
  */
 export async function patchProducts(
   tx: Tx,
@@ -497,52 +408,35 @@ export async function patchProducts(
     }
   }
 
-  const written: { row: ProductRow; entries: LoggedChange[] }[] = [];
+  const written: { row: ProductRow; entry: LoggedChange }[] = [];
   const outcomes = edits.map((edit): PatchOutcome => {
     const row = current.get(edit.id);
     if (!row) return { status: 'missing' };
     const outcome = editOf(row, edit.changes, since.get(edit.id) ?? []);
     if ('conflicts' in outcome) return { status: 'conflict', row, conflicts: outcome.conflicts };
-    let next = row;
-    const entries: LoggedChange[] = [];
-    if (outcome.fields) {
-      next = {
-        ...row,
-        ...(rowChanges(outcome.effective, row.customValues) as Partial<ProductRow>),
-        version: row.version + 1,
-        updatedAt: context.now,
-      };
-      entries.push({
+    if (!outcome.fields) return { status: 'saved', row, changed: false };
+    const next = {
+      ...row,
+      ...(rowChanges(outcome.effective, row.customValues) as Partial<ProductRow>),
+      version: row.version + 1,
+      updatedAt: context.now,
+    };
+    written.push({
+      row: next,
+      entry: {
         kind: 'update',
         productId: row.id,
         productVersion: next.version,
         fields: outcome.fields,
-      });
-    }
-    const moved = afterCount(next, edit.count);
-    if (moved && edit.count) {
-      next = {
-        ...next,
-        stockQuantity: moved.stockQuantity,
-        version: moved.version,
-        updatedAt: context.now,
-      };
-      entries.push(countEntry(row.id, moved, edit.count));
-    }
-    if (entries.length === 0) return { status: 'saved', row, changed: false };
-    written.push({ row: next, entries });
+      },
+    });
     return { status: 'saved', row: next, changed: true };
   });
   if (written.length === 0) return outcomes;
 
-  // Every editable column and the stock from the row as merged and counted: the rows are locked,
-  // so what was read stands, and the stock moves by the movements logged with it.
+  // Every editable column from the row as merged: the rows are locked, so what was read stands.
   const json = written.map(({ row }) => {
-    const values: Record<string, unknown> = {
-      id: row.id,
-      version: row.version,
-      stock_quantity: row.stockQuantity,
-    };
+    const values: Record<string, unknown> = { id: row.id, version: row.version };
     for (const column of EDITABLE_COLUMNS) values[column.name] = row[column.row];
     return values;
   });
@@ -553,14 +447,14 @@ export async function patchProducts(
         (column) => sql`${sql.identifier(column.name)} = n.${sql.identifier(column.name)}`,
       ),
       sql`, `,
-    )}, stock_quantity = n.stock_quantity, version = n.version, updated_at = ${context.now}
+    )}, version = n.version, updated_at = ${context.now}
     from jsonb_populate_recordset(null::${products}, ${JSON.stringify(json)}::jsonb) as n
     where p.id = n.id and p.business_id = ${context.businessId}
       and p.id = any(${pgArray(written.map(({ row }) => row.id))}::int[])`);
   await logChanges(
     tx,
     context,
-    written.flatMap(({ entries }) => entries),
+    written.map(({ entry }) => entry),
   );
   return outcomes;
 }
@@ -751,25 +645,4 @@ export async function changesSince(
     );
   }
   return { full: false, version: current, rows, deleted };
-}
-
-/** A product's changes, newest first, with who made them and, for stock, the movement's reason. */
-export async function productHistory(db: Db, businessId: string, id: number) {
-  return db
-    .select({
-      at: productChanges.at,
-      kind: productChanges.kind,
-      fields: productChanges.fields,
-      version: productChanges.productVersion,
-      by: users.name,
-      reason: stockMovements.reason,
-      note: stockMovements.note,
-      importedFrom: importJobs.fileName,
-    })
-    .from(productChanges)
-    .leftJoin(users, eq(users.id, productChanges.userId))
-    .leftJoin(stockMovements, eq(stockMovements.id, productChanges.movementId))
-    .leftJoin(importJobs, eq(importJobs.id, productChanges.importId))
-    .where(and(eq(productChanges.businessId, businessId), eq(productChanges.productId, id)))
-    .orderBy(sql`${productChanges.id} desc`);
 }

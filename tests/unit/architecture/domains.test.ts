@@ -147,5 +147,8 @@ describe('one module per domain', () => {
       .filter((file) => movementWrite.test(text(file)))
       .map(relative);
     expect(writers).toEqual(['src/server/stock/ledger.ts']);
+    // The catalogue's writes leave stock to the ledger entirely: they name no movement.
+    const catalogueWrites = text(path.join(src, 'server/products/catalogue-writes.ts'));
+    expect(catalogueWrites).not.toMatch(/stockMovements|stock_movements|insertMovements|moveStock/);
   });
 });
