@@ -19,7 +19,7 @@ export function LiveUpdates() {
       startLiveUpdates({
         signedIn: () => getSessionState().status === 'authenticated',
         pull: async (reason) => {
-          await pullFeeds();
+          await pullFeeds(reason === 'changed');
           // Just connected, the screens have read what they show (and TanStack Query asks again
           // for what is stale on reconnect): only the stores catch up.
           if (reason === 'changed') await queryClient.invalidateQueries({ refetchType: 'active' });

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { LIVE_EVENT } from '../../src/shared/live.ts';
+import { readLiveVersions } from '../../src/shared/live.ts';
 import { apiToken } from './catalogue.bench.ts';
 import { runWhenStarted } from './lib/run.ts';
 import { startServer } from './lib/server.ts';
@@ -51,23 +51,9 @@ async function listen(baseUrl: string, token: string): Promise<Listener> {
   });
   if (!response.body) throw new Error('no stream');
   const heard = new Map<number, number>();
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!block.includes(`event: ${LIVE_EVENT}`)) continue;
-        const version = Number(/"version":(\d+)/.exec(block)?.[1]);
-        heard.set(version, Date.now());
-      }
-    }
-  })();
+  void readLiveVersions(response.body.getReader(), (version) =>
+    heard.set(version, Date.now()),
+  ).catch(() => {});
   return { heard, close: () => controller.abort() };
 }
 

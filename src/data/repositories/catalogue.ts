@@ -272,7 +272,8 @@ export function refreshCatalogue({ force = false } = {}): Promise<RefreshOutcome
  */
 export const catalogueFeed: Feed = {
   name: 'catalogue',
-  async pull() {
-    if (await storedMeta()) await refreshCatalogue({ force: true });
+  async pull(changed) {
+    // Just connected, a refresh a screen made moments ago stands (the reload throttle).
+    if (await storedMeta()) await refreshCatalogue({ force: changed });
   },
 };

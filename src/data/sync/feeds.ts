@@ -5,8 +5,12 @@
  */
 export interface Feed {
   name: string;
-  /** Brings what changed since this device's cursor into its stores. */
-  pull: () => Promise<unknown>;
+  /**
+   * Brings what changed since this device's cursor into its stores. `changed`: the server said
+   * the business changed; else the device has just connected, and a feed a screen has just
+   * pulled may let that pull stand.
+   */
+  pull: (changed: boolean) => Promise<unknown>;
 }
 
 let feeds: readonly Feed[] = [];
@@ -16,6 +20,6 @@ export function registerFeeds(list: readonly Feed[]) {
 }
 
 /** Every feed at once; one that fails (offline, refused) leaves the others to finish. */
-export async function pullFeeds(): Promise<void> {
-  await Promise.allSettled(feeds.map((feed) => feed.pull()));
+export async function pullFeeds(changed: boolean): Promise<void> {
+  await Promise.allSettled(feeds.map((feed) => feed.pull(changed)));
 }

@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { LIVE_EVENT, LIVE_PATH, LiveChangeSchema } from '#shared/live.ts';
+import { LIVE_PATH, readLiveVersions } from '#shared/live.ts';
 import { apiFetch } from '../api-client.ts';
 
 /**
@@ -35,43 +34,6 @@ export interface LiveOptions {
   /** Called when the stream is held or lost (for a test or a status to say). */
   onConnection?: (connected: boolean) => void;
 }
-
-/**
- * The `changed` events of a Server-Sent Events body, as versions, until it ends; `alive` on
- * everything that arrives (heartbeats too).
- */
-async function readVersions(
-  body: ReadableStream<Uint8Array>,
-  heard: (version: number) => void,
-  alive: () => void,
-) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    alive();
-    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: ?(.*)$/m.exec(block)?.[1];
-      const data = /^data: ?(.*)$/m.exec(block)?.[1];
-      if (event !== LIVE_EVENT || data === undefined) continue;
-      const parsed = v.safeParse(LiveChangeSchema, safeJson(data));
-      if (parsed.success) heard(parsed.output.version);
-    }
-  }
-}
-
-const safeJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-};
 
 export function startLiveUpdates({ pull, signedIn, onConnection }: LiveOptions): () => void {
   let stopped = false;
@@ -142,8 +104,8 @@ export function startLiveUpdates({ pull, signedIn, onConnection }: LiveOptions):
         });
         const type = response.headers.get('Content-Type') ?? '';
         if (!response.body || !type.startsWith('text/event-stream')) throw new Error('no stream');
-        await readVersions(
-          response.body,
+        await readLiveVersions(
+          response.body.getReader(),
           (version) => {
             held = true;
             failures = 0;

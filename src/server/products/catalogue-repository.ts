@@ -144,14 +144,15 @@ export async function settleSeededSales(
 export async function noteLastSales(
   tx: Tx,
   businessId: string,
-  timeZone: string,
   sold: readonly { productId: number; madeAt: Date }[],
 ): Promise<ProductRow[]> {
   if (sold.length === 0) return [];
+  // The shop's zone (Business Profile), UTC until one is saved: read by the same statement.
+  const zone = sql`coalesce((select time_zone from ${businesses} where id = ${businessId}), 'UTC')`;
   const result = await tx.execute(sql`
     update ${products} p set last_sale_date = greatest(p.last_sale_date, latest.day)
     from (
-      select product_id, max((made_at at time zone ${timeZone})::date) as day
+      select product_id, max((made_at at time zone ${zone})::date) as day
       from unnest(
         ${pgArray(sold.map((sale) => sale.productId))}::int[],
         ${textArray(sold.map((sale) => sale.madeAt.toISOString()))}::timestamptz[]

@@ -20,7 +20,6 @@ import {
   totalsOf,
 } from '#domains/sales/sale.ts';
 import type { Role } from '#shared/auth/schemas.ts';
-import { shopTimeZone } from '../business/shop.ts';
 import { pgArray, textArray } from '../db/array-params.ts';
 import { type Db, inTransaction, type Tx } from '../db/client.ts';
 import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
@@ -508,11 +507,10 @@ async function storeSales(
     const madeAt = soldAt.get(saleId);
     return madeAt ? [{ productId, madeAt }] : [];
   });
-  const zone = sold.length > 0 ? await shopTimeZone(tx, context.businessId, undefined) : 'UTC';
   return {
     stored: new Map(stored.map((row) => [row.id as string, row as SaleFigures])),
     // Each product sold as it now is: its stock moved, its Last Sale Date on.
-    products: await noteLastSales(tx, context.businessId, zone, sold),
+    products: await noteLastSales(tx, context.businessId, sold),
   };
 }
 

@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { LIVE_EVENT, LiveChangeSchema } from '#shared/live.ts';
+import { readLiveVersions } from '#shared/live.ts';
 
 /**
  * A device listening to GET /api/v1/live, as the tests see it: each version the stream sends, in
@@ -8,31 +7,12 @@ import { LIVE_EVENT, LiveChangeSchema } from '#shared/live.ts';
 export function listenTo(response: Response) {
   const reader = response.body?.getReader();
   if (!reader) throw new Error('the answer has no stream');
-  const decoder = new TextDecoder();
   const versions: number[] = [];
   const waiting: ((version: number) => void)[] = [];
-  let buffer = '';
-  const done = (async () => {
-    for (;;) {
-      const { value, done: ended } = await reader
-        .read()
-        .catch(() => ({ value: undefined, done: true }));
-      if (ended) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event !== LIVE_EVENT || data === undefined) continue;
-        const { version } = v.parse(LiveChangeSchema, JSON.parse(data));
-        versions.push(version);
-        waiting.shift()?.(version);
-      }
-    }
-  })();
+  const done = readLiveVersions(reader, (version) => {
+    versions.push(version);
+    waiting.shift()?.(version);
+  }).catch(() => {});
   let taken = 0;
   return {
     versions,
