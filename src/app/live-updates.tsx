@@ -9,8 +9,8 @@ installFeeds();
 
 /**
  * Keeps the signed-in screens current with every other device of the business: when the server
- * says the business changed, each domain's feed is pulled and the reads on screen are asked
- * again. No screen polls or starts a sync of its own.
+ * says the business changed, every domain's feed is pulled at once (one request) and the reads on
+ * screen are asked again. No screen polls or starts a sync of its own.
  */
 export function LiveUpdates() {
   const queryClient = useQueryClient();
@@ -19,7 +19,7 @@ export function LiveUpdates() {
       startLiveUpdates({
         signedIn: () => getSessionState().status === 'authenticated',
         pull: async (reason) => {
-          await pullFeeds(reason === 'changed');
+          await pullFeeds();
           // Just connected, the screens have read what they show (and TanStack Query asks again
           // for what is stale on reconnect): only the stores catch up.
           if (reason === 'changed') await queryClient.invalidateQueries({ refetchType: 'active' });

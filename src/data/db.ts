@@ -86,6 +86,12 @@ export interface AdoptedIdMeta {
   at: number;
 }
 
+/** Where this device is in a domain's feed (sync/feeds.ts), for a domain that keeps no version of its own. */
+export interface FeedCursorMeta {
+  key: `feed:${string}`;
+  cursor: number;
+}
+
 /** This device's id in count lines (repositories/stocktakes.ts). */
 export interface DeviceMeta {
   key: 'device';
@@ -146,6 +152,7 @@ export type MetaRecord =
   | LoadedMeta
   | AdoptedIdMeta
   | DeviceMeta
+  | FeedCursorMeta
   | TillMeta;
 
 /** A count this device knows: started here, or listed by the server. */

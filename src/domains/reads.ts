@@ -2,6 +2,7 @@ import { type ReadDeclaration, routeMatches } from '#shared/read-declaration.ts'
 import { businessReads } from './business/reads.ts';
 import { customFieldReads } from './custom-fields/reads.ts';
 import { dashboardReads } from './dashboard/reads.ts';
+import { pullRead } from './feeds.ts';
 import { importReads } from './imports/reads.ts';
 import { preferenceReads } from './preferences/reads.ts';
 import { productReads } from './products/reads.ts';
@@ -25,6 +26,7 @@ export const READS: readonly ReadDeclaration[] = [
   ...stockReads,
   ...stocktakeReads,
   ...teamReads,
+  pullRead,
 ];
 
 /** The declared read a path under /api/v1 asks, if any. */

@@ -6,6 +6,7 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { READS } from '#domains/reads.ts';
 import { API_PREFIX } from '#shared/api.ts';
+import { PULL_ROUTE } from '#shared/feed-declaration.ts';
 import { LIVE_PATH } from '#shared/live.ts';
 import type { Caller } from './auth/access-tokens.ts';
 import { guard } from './auth/guard.ts';
@@ -14,6 +15,7 @@ import { definitionsCache } from './custom-fields/definitions-cache.ts';
 import { customFieldRoutes } from './custom-fields/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import type { Deps } from './deps.ts';
+import { SERVER_FEEDS } from './feeds.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { type BodyLimit, limitBodies } from './http/body-limit.ts';
 import { compressAnswers } from './http/compress-answers.ts';
@@ -36,6 +38,7 @@ import { userRoutes } from './routes/user.ts';
 import { salesRoutes } from './sales/routes.ts';
 import { stockRoutes } from './stock/routes.ts';
 import { stocktakeRoutes } from './stocktakes/routes.ts';
+import { pullRoutes } from './sync/pull-routes.ts';
 import { teamRoutes } from './team/routes.ts';
 import { UPLOAD_BODY_LIMIT, uploadRoutes } from './uploads/routes.ts';
 
@@ -151,13 +154,14 @@ export function createApp(deps: Deps) {
   api.route('/custom-fields', customFieldRoutes(deps, writes));
   api.route('/dashboard', dashboardRoutes(deps, reads, hub));
   exampleProductRoutes(deps, writes);
-  api.route('/catalogue', catalogueRoutes(deps, reads, definitions, writes));
+  api.route('/catalogue', catalogueRoutes(deps, definitions, writes));
   api.route('/stock', stockRoutes(deps, writes));
   api.route('/sales', salesRoutes(deps, writes));
   api.route('/stocktakes', stocktakeRoutes(deps, writes));
   api.route('/imports', importRoutes(deps, definitions, writes));
   api.route('/upload', uploadRoutes(deps));
   api.route(LIVE_PATH, liveRoutes(hub));
+  api.route(PULL_ROUTE, pullRoutes(SERVER_FEEDS, reads));
   // A replay's writes in one request, each run through this app as the request it stands for.
   api.route(
     '/batch',

@@ -6,7 +6,7 @@ export const HEALTH_PATH = `${API_PREFIX}/health`;
 
 /**
  * On GET /inventory/enhanced: the catalogue version the answer holds (or, on a 304, the one the
- * client's copy holds). The client then asks /catalogue/changes?since= for what came after.
+ * client's copy holds). The client then pulls what came after (GET /changes?catalogue=).
  */
 export const CATALOGUE_VERSION_HEADER = 'X-Catalogue-Version';
 

@@ -189,7 +189,7 @@ export async function changeOnAnotherDevice(browser: Browser, baseUrl: string, p
     };
     let price = unusedAfter(Number(first.listPrice));
     await changePrice(baseUrl, token, first, price);
-    const feed = await timedRefresh(page, '/api/v1/catalogue/changes', money(price), profiling);
+    const feed = await timedRefresh(page, '/api/v1/changes', money(price), profiling);
 
     // Baseline: the device forgets its version, so its refresh downloads everything.
     await page.evaluate(

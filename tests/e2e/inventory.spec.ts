@@ -465,7 +465,7 @@ test.describe('inventory', () => {
       await searchFor(second, LATE_IN_THE_ALPHABET);
       await expect(gridCell(second, PRODUCT, 0)).toHaveText(name);
       await expect(gridCell(second, PRODUCT, 1)).not.toHaveText(`${name} (Copy)`);
-      expect(asked).toContain('/api/v1/catalogue/changes');
+      expect(asked).toContain('/api/v1/changes');
       expect(asked).not.toContain('/api/v1/inventory/enhanced');
     } finally {
       await other.close();

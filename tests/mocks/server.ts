@@ -44,6 +44,23 @@ export const mockServer = setupServer(
     });
     return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
   }),
+  // The one pull, unless a test says otherwise: nothing changed since each cursor, and a device
+  // holding no catalogue downloads it whole (GET /inventory/enhanced, the test's own handler).
+  http.get('*/api/v1/changes', ({ request }) => {
+    const asked = new URL(request.url).searchParams;
+    const since = (feed: string) => Number(asked.get(feed));
+    return HttpResponse.json({
+      ...(asked.has('catalogue') && {
+        catalogue:
+          since('catalogue') === 0
+            ? { version: 0, full: true }
+            : { version: since('catalogue'), full: false, products: [], deleted: [] },
+      }),
+      ...(asked.has('stocktakes') && {
+        stocktakes: { cursor: since('stocktakes'), stocktakes: [] },
+      }),
+    });
+  }),
   http.post('*/api/v1/batch', async ({ request }) => {
     const { writes } = (await request.json()) as BatchRequest;
     const origin = new URL(request.url).origin;

@@ -148,7 +148,7 @@ describe('POST /batch', () => {
     [`more than ${BATCH_LIMIT} writes`, Array.from({ length: BATCH_LIMIT + 1 }, () => write)],
     ['a method that is not a write', [{ ...write, method: 'GET' }]],
     ['a path outside the API', [{ ...write, path: 'http://elsewhere.test/x' }]],
-    ['a path with a query', [{ ...write, path: '/catalogue/changes?since=0' }]],
+    ['a path with a query', [{ ...write, path: '/changes?catalogue=0' }]],
     ['no Idempotency-Key', [{ method: 'DELETE', path: '/catalogue/products/1' }]],
     ['an Idempotency-Key with a line break', [{ ...write, idempotency_key: 'a\nb' }]],
     ['writes that are not a list', 'DELETE /catalogue/products/1'],

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '#domains/products/product-write.ts';
 import { insertProducts } from '#server/products/catalogue-repository.ts';
 import { generateProducts } from '#server/seed/catalogue.ts';
-import { type Product, value } from './helpers/products.ts';
+import { catalogueChanges, type Product, value } from './helpers/products.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 describe('catalogue writes', () => {
@@ -50,7 +50,7 @@ describe('catalogue writes', () => {
       }
     ).products;
   const version = async () => {
-    const response = await server.call('GET', '/api/v1/catalogue/changes?since=0', { token });
+    const response = await catalogueChanges(server, token, 0);
     return (response.body as { version: number }).version;
   };
 
@@ -234,9 +234,7 @@ describe('catalogue writes', () => {
       body: {},
     });
     await patch(second.id, second.version, { supplier: 'Feed Supplier' });
-    const response = await server.call('GET', `/api/v1/catalogue/changes?since=${since}`, {
-      token,
-    });
+    const response = await catalogueChanges(server, token, since);
     expect(response.status).toBe(200);
     const feed = response.body as {
       version: number;
@@ -256,13 +254,9 @@ describe('catalogue writes', () => {
       [kept.id, 'Feeder', all[all.findIndex((product) => product.id === kept.id) - 1]?.id],
     ]);
     expect(last?.id).toBe(kept.id);
-    const none = await server.call('GET', `/api/v1/catalogue/changes?since=${since + 6}`, {
-      token,
-    });
+    const none = await catalogueChanges(server, token, since + 6);
     expect(none.body).toEqual({ version: since + 6, full: false, products: [], deleted: [] });
-    expect((await server.call('GET', '/api/v1/catalogue/changes?since=x', { token })).status).toBe(
-      400,
-    );
+    expect((await catalogueChanges(server, token, 'x')).status).toBe(400);
   });
 
   it('finds the product a create with the same client_ref made, however late it is sent again', async () => {
@@ -298,7 +292,7 @@ describe('catalogue writes', () => {
     // then a product is added as usual.
     await insertProducts(server.db, businessId, generateProducts(1));
     await create({ name: 'After the seed', luc: 1, list_price: 2 });
-    const feed = await server.call('GET', `/api/v1/catalogue/changes?since=${since}`, { token });
+    const feed = await catalogueChanges(server, token, since);
     expect(feed.body).toEqual({ version: since + 2, full: true });
   });
 
@@ -315,8 +309,10 @@ describe('catalogue writes', () => {
     });
     expect(put.status).toBe(200);
     // Another device catches up from the feed, not a full download.
-    const feed = (await server.call('GET', `/api/v1/catalogue/changes?since=${since}`, { token }))
-      .body as { full: boolean; products: Product[] };
+    const feed = (await catalogueChanges(server, token, since)).body as {
+      full: boolean;
+      products: Product[];
+    };
     expect(feed.full).toBe(false);
     expect(feed.products.map((product) => [product.id, value(product, 'list_price')])).toEqual([
       [id, '34.50'],
@@ -332,8 +328,10 @@ describe('catalogue writes', () => {
     expect((stale.body as { conflicts: string[] }).conflicts).toEqual(['list_price']);
     const gone = await server.call('DELETE', `/api/v1/products/${id}`, { token });
     expect(gone.status).toBe(204);
-    const after = (await server.call('GET', `/api/v1/catalogue/changes?since=${since}`, { token }))
-      .body as { full: boolean; deleted: number[] };
+    const after = (await catalogueChanges(server, token, since)).body as {
+      full: boolean;
+      deleted: number[];
+    };
     expect(after).toMatchObject({ full: false, deleted: [id] });
   });
 

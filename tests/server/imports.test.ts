@@ -11,7 +11,7 @@ import {
 import type { ProductHistory } from '#domains/products/product-write.ts';
 import { COUNT_CORRECTION } from '#domains/stock/movement.ts';
 import { productChanges, products, stockMovements } from '#server/db/schema.ts';
-import type { Product } from './helpers/products.ts';
+import { catalogueChanges, type Product } from './helpers/products.ts';
 import { shopsWithStaff } from './helpers/sales.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -133,7 +133,7 @@ describe('import jobs', () => {
       source: 'Imported from cellar.csv',
     });
     // Other devices see both in the changes feed.
-    const feed = await server.call('GET', '/api/v1/catalogue/changes?since=1', { token: owner });
+    const feed = await catalogueChanges(server, owner, 1);
     const fed = (feed.body as { products: Product[] }).products.map((product) => product.id);
     expect(fed).toEqual(expect.arrayContaining([existing.id, made?.id]));
   });

@@ -5,7 +5,7 @@ import { OPENING_BALANCE, RECENT_MOVEMENTS, STOCK_MESSAGES } from '#domains/stoc
 import { products, stockMovements } from '#server/db/schema.ts';
 import { insertProducts } from '#server/products/catalogue-repository.ts';
 import { generateProducts } from '#server/seed/catalogue.ts';
-import { type Product, value } from './helpers/products.ts';
+import { catalogueChanges, type Product, value } from './helpers/products.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 describe('stock movements', () => {
@@ -129,13 +129,12 @@ describe('stock movements', () => {
   });
 
   it('shows the movement in History and in the changes feed of other devices', async () => {
-    const { version: before } = (
-      await server.call('GET', '/api/v1/catalogue/changes?since=0', { token })
-    ).body as { version: number };
+    const { version: before } = (await catalogueChanges(server, token, 0)).body as {
+      version: number;
+    };
     const wine = await create('Stock Cabernet');
     await move(wine.id, movement(-2, { reason: 'Sample', note: 'tasting' }));
-    const feed = (await server.call('GET', `/api/v1/catalogue/changes?since=${before}`, { token }))
-      .body as { products: Product[] };
+    const feed = (await catalogueChanges(server, token, before)).body as { products: Product[] };
     expect(value(feed.products.find((p) => p.id === wine.id) as Product, 'stock_quantity')).toBe(
       -2,
     );

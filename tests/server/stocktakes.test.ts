@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CORRECTION } from '#domains/stock/movement.ts';
 import { STOCKTAKE_MESSAGES, type StocktakeDetail } from '#domains/stocktakes/stocktake.ts';
 import { products, stockMovements } from '#server/db/schema.ts';
-import { type Product, value } from './helpers/products.ts';
+import { catalogueChanges, type Product, value } from './helpers/products.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
@@ -164,7 +164,7 @@ describe('stocktakes', () => {
     expect(counted.map((line) => line.quantity).sort()).toEqual([3, 6]);
 
     const versionBefore = (
-      (await server.call('GET', '/api/v1/catalogue/changes?since=0', { token: ana })).body as {
+      (await catalogueChanges(server, ana, 0)).body as {
         version: number;
       }
     ).version;
@@ -188,9 +188,9 @@ describe('stocktakes', () => {
       note: 'November count',
       fields: { stock_quantity: [8, 7] },
     });
-    const feed = (
-      await server.call('GET', `/api/v1/catalogue/changes?since=${versionBefore}`, { token: ana })
-    ).body as { products: Product[] };
+    const feed = (await catalogueChanges(server, ana, versionBefore)).body as {
+      products: Product[];
+    };
     const fed = feed.products.find((each) => each.id === shelf);
     expect(fed && value(fed, 'stock_quantity')).toBe(7);
     // Stock is still the sum of its movements.

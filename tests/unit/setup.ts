@@ -2,10 +2,12 @@ import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { resetConnectionForTests } from '#data/connection.ts';
+import { installFeeds } from '#data/feeds.ts';
 import { installWriteHandlers } from '#data/write-handlers.ts';
 
 // As the signed-in page and the service worker do.
 installWriteHandlers();
+installFeeds();
 
 /**
  * jsdom has no matchMedia: answer width queries from window.innerWidth so that layout code sees

@@ -6,10 +6,11 @@ import {
   INVENTORY_RELOAD_RESET_MS,
   INVENTORY_RELOAD_THROTTLE_MS,
 } from '#domains/products/constants.ts';
+import { catalogueFeed } from '#domains/products/feeds.ts';
 import { mapEnhancedProduct, shareRepeatedValues } from '#domains/products/product.ts';
-import { catalogueChangesRead, inventoryRead } from '#domains/products/reads.ts';
+import type { CatalogueChanges } from '#domains/products/product-write.ts';
+import { inventoryRead } from '#domains/products/reads.ts';
 import { CATALOGUE_VERSION_HEADER } from '#shared/api.ts';
-import { readPath } from '#shared/read-declaration.ts';
 import { apiFetch } from '../api-client.ts';
 import { applyCatalogueChange } from '../catalogue-change.ts';
 import {
@@ -21,13 +22,13 @@ import {
   writeCatalogue,
 } from '../catalogue-store.ts';
 import { type CatalogueMeta, db } from '../db.ts';
-import type { Feed } from '../sync/feeds.ts';
+import { deviceFeed, pullFeeds } from '../sync/feeds.ts';
 import { onForgetUser } from '../user-memory.ts';
 
 /**
  * The catalogue: read from Dexie once, then held in memory for the screens; refreshed in the
- * background with the changes since the version it holds (GET /catalogue/changes), or on the
- * first load from GET /inventory/enhanced. Reloads are throttled to one per 30 s; the throttle resets after 60 s.
+ * background through the one pull with the changes since the version it holds, or on the first
+ * load (or when the pull says so) from GET /inventory/enhanced. Reloads are throttled to one per 30 s; the throttle resets after 60 s.
  * A refresh made in another tab (or a sign-out) reaches this one through the meta record.
  */
 
@@ -111,7 +112,6 @@ export function useStoredCatalogue(): StoredCatalogue | undefined {
 
 let lastReloadAt: number | null = null;
 let throttleReset: ReturnType<typeof setTimeout> | undefined;
-let inFlight: Promise<RefreshOutcome> | null = null;
 
 function noteReload(now: number) {
   lastReloadAt = now;
@@ -127,7 +127,7 @@ function noteReload(now: number) {
  */
 export function resetCatalogueState() {
   lastReloadAt = null;
-  forcedNext = null;
+  wanted = false;
   clearTimeout(throttleReset);
   current = undefined;
   for (const listener of listeners) listener();
@@ -138,18 +138,13 @@ onStoredCatalogueUpdate((change, meta) => {
   if (current) publish({ items: applyCatalogueChange(current.items, change), meta });
 });
 
-/**
- * The changes since the stored version, applied to the stored copy; null when the server asks
- * for a full download instead (too far behind, or a change it kept no record of).
- */
-async function fetchChanges(since: number): Promise<RefreshOutcome | null> {
-  const response = await apiFetch(readPath(catalogueChangesRead, {}, { since }), {
-    cache: 'no-store',
-  });
-  const feed = v.parse(catalogueChangesRead.answer, await response.json());
-  if (feed.full) return null;
+type ChangedProducts = Extract<CatalogueChanges, { full: false }>;
+
+/** Applies the changes since the stored version to the stored copy. */
+async function applyChanges(feed: ChangedProducts): Promise<RefreshOutcome> {
   const fetchedAt = Date.now();
-  if (feed.products.length === 0 && feed.deleted.length === 0 && feed.version === since) {
+  const meta = await storedMeta();
+  if (feed.products.length === 0 && feed.deleted.length === 0 && feed.version === meta?.version) {
     await touchStoredMeta(fetchedAt);
     return 'unchanged';
   }
@@ -177,17 +172,12 @@ async function touchStoredMeta(fetchedAt: number) {
 }
 
 /**
- * A copy that knows its version asks only for what changed since; otherwise (the first load, or
- * when the server says so) the whole catalogue is downloaded, with the stored ETag so that an
- * unchanged one costs a 304.
+ * Downloads the whole catalogue (the first load, or when the feed says so), with the stored ETag
+ * so that an unchanged one costs a 304.
  */
-async function fetchCatalogue(): Promise<RefreshOutcome> {
+async function downloadCatalogue(): Promise<RefreshOutcome> {
   const startedAt = performance.now();
   const meta = await storedMeta();
-  if (meta?.version !== undefined) {
-    const outcome = await fetchChanges(meta.version);
-    if (outcome) return outcome;
-  }
   const headers: Record<string, string> = meta?.etag ? { 'If-None-Match': meta.etag } : {};
   const response = await apiFetch(inventoryRead.route, { headers, cache: 'no-store' });
   const fetchedAt = Date.now();
@@ -235,45 +225,49 @@ function versionOf(response: Response): number | undefined {
   return text !== null && /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
-let forcedNext: Promise<RefreshOutcome> | null = null;
+/** A screen that shows the catalogue has asked for it: it is kept on this device from now on. */
+let wanted = false;
+let inFlight: Promise<RefreshOutcome> | null = null;
+/** What the last pull did to the catalogue, for the screen that asked for it. */
+let lastOutcome: RefreshOutcome = 'unchanged';
 
 /**
- * Refreshes the stored catalogue from the server. `force` ('Try again', or a product just
- * changed) skips the throttle. Concurrent calls share one request, except that a forced call
- * must see what happened before it: while a request runs that may have left earlier, the forced
- * call makes one more after it (shared by every forced call meanwhile).
+ * Brings the stored catalogue up to date through the one pull (sync/feeds.ts), for a screen that
+ * shows it: the first time, the whole catalogue. `force` ('Try again', or a product just changed)
+ * skips the reload throttle (30 s, reset after 60 s).
  */
 export function refreshCatalogue({ force = false } = {}): Promise<RefreshOutcome> {
-  if (inFlight && force) {
-    forcedNext ??= inFlight
-      .catch(() => undefined)
-      .then(() => {
-        forcedNext = null;
-        return refreshCatalogue({ force: true });
-      });
-    return forcedNext;
-  }
-  if (inFlight) return inFlight;
+  // Two screens opening together share one refresh; 'Try again' waits for one of its own.
+  if (inFlight && !force) return inFlight;
   const now = Date.now();
   if (!force && lastReloadAt !== null && now - lastReloadAt < INVENTORY_RELOAD_THROTTLE_MS) {
     return Promise.resolve('throttled');
   }
   noteReload(now);
-  inFlight = fetchCatalogue().finally(() => {
-    inFlight = null;
-  });
-  return inFlight;
+  wanted = true;
+  const refresh = pullFeeds()
+    .then(() => lastOutcome)
+    .finally(() => {
+      if (inFlight === refresh) inFlight = null;
+    });
+  inFlight = refresh;
+  return refresh;
 }
 
 /**
- * The catalogue's feed: what changed since this device's version. Only on a device that keeps the
- * catalogue: a phone that never opened inventory or the till does not download 50,000 products
- * because a price changed.
+ * The catalogue's part of the pull, on a device that keeps the catalogue: a phone that never
+ * opened inventory or the till does not download 50,000 products because a price changed.
  */
-export const catalogueFeed: Feed = {
-  name: 'catalogue',
-  async pull(changed) {
-    // Just connected, a refresh a screen made moments ago stands (the reload throttle).
-    if (await storedMeta()) await refreshCatalogue({ force: changed });
+export const catalogueDeviceFeed = deviceFeed({
+  declaration: catalogueFeed,
+  async cursor() {
+    const meta = await storedMeta();
+    if (meta) return meta.version ?? 0;
+    return wanted ? 0 : null;
   },
-};
+  async accept(answer) {
+    // A device holding none yet downloads it, whatever the feed says (an empty shop's is empty).
+    const whole = answer.full || !(await storedMeta());
+    lastOutcome = whole ? await downloadCatalogue() : await applyChanges(answer);
+  },
+});

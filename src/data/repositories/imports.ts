@@ -12,7 +12,7 @@ import { importJobRead } from '#domains/imports/reads.ts';
 import { importRowsWrite, startImportWrite } from '#domains/imports/writes.ts';
 import { writePath } from '#shared/write-declaration.ts';
 import { apiJson, readJson } from '../api-client.ts';
-import { refreshCatalogue } from './catalogue.ts';
+import { pullFeeds } from '../sync/feeds.ts';
 
 /**
  * Applying an import: the job is started on the server under the id made on this device, then
@@ -108,8 +108,8 @@ export async function applyImport({
       }
     }
   } finally {
-    // Whatever was applied, other screens and devices see it: the catalogue is read again.
-    if (applied.size > 0) void refreshCatalogue({ force: true }).catch(() => undefined);
+    // Whatever was applied, this device's screens show at once (others hear of it live).
+    if (applied.size > 0) void pullFeeds().catch(() => undefined);
   }
   return { job: current, problems: problems.sort((a, b) => a.row - b.row) };
 }

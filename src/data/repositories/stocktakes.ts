@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { stocktakeRead, stocktakesRead } from '#domains/stocktakes/reads.ts';
+import { stocktakesFeed } from '#domains/stocktakes/feeds.ts';
+import { stocktakeRead } from '#domains/stocktakes/reads.ts';
 import {
   type StocktakeLine,
   type StocktakeLines,
@@ -18,11 +19,12 @@ import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
 import { readJson } from '../api-client.ts';
 import { type CountLine, db } from '../db.ts';
-import type { Feed } from '../sync/feeds.ts';
+import { deviceFeed, pullFeeds } from '../sync/feeds.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend } from '../sync/replayer.ts';
 import { defineWriteHandler, type FailureNotice, type Refusal } from '../sync/write-handler.ts';
+import { onForgetUser } from '../user-memory.ts';
 
 /**
  * Stocktakes on the device. A count is started here with its own id, so counting can begin
@@ -194,21 +196,38 @@ export const stocktakeHandlers = [
   }),
 ];
 
-/** The business's counts from the server, kept here for counting offline. */
-export async function refreshStocktakes(): Promise<StocktakeSummary[]> {
-  const { stocktakes } = await readJson(stocktakesRead, {});
-  // Counts started here and not yet on the server stay.
-  await db.stocktakes.bulkPut(stocktakes);
-  return stocktakes;
-}
+const CURSOR_KEY = `feed:${stocktakesFeed.name}` as const;
+/** The counts screen is open: this device keeps the business's counts from now on. */
+let wanted = false;
 
-/** The counts' feed: their list as it is now (a few rows), on a device that has counted. */
-export const stocktakesFeed: Feed = {
-  name: 'stocktakes',
-  async pull() {
-    if ((await db.stocktakes.count()) > 0) await refreshStocktakes();
+/**
+ * The business's counts, kept here for counting offline: those changed since this device's
+ * cursor come with the one pull, once this device has counted or opened the counts.
+ */
+export const stocktakesDeviceFeed = deviceFeed({
+  declaration: stocktakesFeed,
+  async cursor() {
+    const stored = await db.meta.get(CURSOR_KEY);
+    if (stored?.key === CURSOR_KEY) return stored.cursor;
+    return wanted || (await db.stocktakes.count()) > 0 ? 0 : null;
   },
-};
+  async accept({ cursor, stocktakes }) {
+    // Counts started here and not yet on the server stay.
+    await db.transaction('rw', db.stocktakes, db.meta, async () => {
+      await db.stocktakes.bulkPut(stocktakes);
+      await db.meta.put({ key: CURSOR_KEY, cursor });
+    });
+  },
+});
+
+/** The counts screen shows the business's counts: brought up to date through the pull. */
+export function refreshStocktakes(): Promise<void> {
+  wanted = true;
+  return pullFeeds();
+}
+onForgetUser(() => {
+  wanted = false;
+});
 
 /** A count's snapshot and everyone's lines, for its review (it needs the server). */
 export const stocktakeDetailQuery = (id: string) => ({

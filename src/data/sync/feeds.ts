@@ -1,25 +1,82 @@
+import { type FeedDeclaration, PULL_ROUTE, pullAnswerSchema } from '#shared/feed-declaration.ts';
+import { readPath } from '#shared/read-declaration.ts';
+import { apiJson } from '../api-client.ts';
+
 /**
- * What a pull brings in: each domain whose records several devices change declares its feed (how
- * this device asks for what changed since it last asked), registered once in data/feeds.ts. The
- * live updates (sync/live.ts) run them all when the business has changed.
+ * The one pull (ARCHITECTURE.md section 4): every domain whose records several devices change
+ * declares its feed (src/domains/<name>/feeds.ts) and, on the device, where this device is in it
+ * and how it takes what changed. One request (GET /changes) asks every feed this device keeps,
+ * each since its own cursor; each domain is handed its part. The live updates (sync/live.ts) pull
+ * when the business changed; a screen that needs a domain the device does not hold yet asks for
+ * a pull, never a fetch of its own.
  */
-export interface Feed {
-  name: string;
+export interface DeviceFeed<TAnswer = unknown> {
+  declaration: FeedDeclaration<string, TAnswer>;
   /**
-   * Brings what changed since this device's cursor into its stores. `changed`: the server said
-   * the business changed; else the device has just connected, and a feed a screen has just
-   * pulled may let that pull stand.
+   * Where this device is in the feed: 0 when it holds nothing yet but wants it, null when it keeps
+   * nothing of the domain (a phone that never opened inventory is not sent 50,000 products).
    */
-  pull: (changed: boolean) => Promise<unknown>;
+  cursor(): Promise<number | null>;
+  /** Takes the feed's answer into this device's stores. */
+  accept(answer: TAnswer): Promise<void>;
 }
 
-let feeds: readonly Feed[] = [];
+/** A domain's feed on the device; its answer is checked against its declaration before `accept`. */
+export function deviceFeed<TAnswer>(feed: DeviceFeed<TAnswer>): DeviceFeed {
+  return feed;
+}
 
-export function registerFeeds(list: readonly Feed[]) {
+let feeds: readonly DeviceFeed[] = [];
+let answerSchema = pullAnswerSchema([]);
+
+export function registerFeeds(list: readonly DeviceFeed[]) {
   feeds = list;
+  answerSchema = pullAnswerSchema(list.map((feed) => feed.declaration));
 }
 
-/** Every feed at once; one that fails (offline, refused) leaves the others to finish. */
-export async function pullFeeds(changed: boolean): Promise<void> {
-  await Promise.allSettled(feeds.map((feed) => feed.pull(changed)));
+async function pullOnce(): Promise<void> {
+  const cursors = await Promise.all(
+    feeds.map(async (feed) => [feed, await feed.cursor()] as const),
+  );
+  const asked = cursors.filter(
+    (entry): entry is readonly [DeviceFeed, number] => entry[1] !== null,
+  );
+  if (asked.length === 0) return;
+  const query = Object.fromEntries(asked.map(([feed, cursor]) => [feed.declaration.name, cursor]));
+  const answer = await apiJson(readPath({ route: PULL_ROUTE }, {}, query), answerSchema, {
+    cache: 'no-store',
+  });
+  // Each domain takes its part; one that fails (a download refused) leaves the others theirs.
+  const taken = await Promise.allSettled(
+    asked.map(([feed]) => {
+      const part = answer[feed.declaration.name];
+      return part === undefined ? Promise.resolve() : feed.accept(part);
+    }),
+  );
+  const failed = taken.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+let running: Promise<void> | null = null;
+let next: Promise<void> | null = null;
+
+/**
+ * Pulls every feed this device keeps. A call while a pull runs must see what happened before it,
+ * which that pull may have missed: it makes one more pull after it, shared by every call
+ * meanwhile. Rejects when the server cannot be reached or a domain could not take its part.
+ */
+export function pullFeeds(): Promise<void> {
+  if (running) {
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return pullFeeds();
+      });
+    return next;
+  }
+  running = pullOnce().finally(() => {
+    running = null;
+  });
+  return running;
 }

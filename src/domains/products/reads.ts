@@ -1,20 +1,12 @@
 import { defineRead } from '#shared/read-declaration.ts';
 import { EnhancedInventorySchema } from './product.ts';
-import { CatalogueChangesSchema, ProductHistorySchema } from './product-write.ts';
+import { ProductHistorySchema } from './product-write.ts';
 
 /** The whole catalogue; the page keeps it in IndexedDB, so never from the worker's cache. */
 export const inventoryRead = defineRead({
   route: '/inventory/enhanced',
   access: 'signed-in',
   answer: EnhancedInventorySchema,
-  caching: 'never',
-});
-
-/** What changed since a version (`?since=`): an old feed applied again would undo newer changes. */
-export const catalogueChangesRead = defineRead({
-  route: '/catalogue/changes',
-  access: 'signed-in',
-  answer: CatalogueChangesSchema,
   caching: 'never',
 });
 
@@ -25,4 +17,4 @@ export const productHistoryRead = defineRead({
   caching: 'network-first',
 });
 
-export const productReads = [inventoryRead, catalogueChangesRead, productHistoryRead];
+export const productReads = [inventoryRead, productHistoryRead];

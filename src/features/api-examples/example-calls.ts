@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ApiError, apiFetch, readBody } from '#data/api-client.ts';
-import { refreshCatalogue } from '#data/repositories/catalogue.ts';
+import { pullFeeds } from '#data/sync/feeds.ts';
 import {
   EXAMPLE_CREATE,
   EXAMPLE_UPDATE,
@@ -99,9 +99,9 @@ async function sampleFile(): Promise<File> {
   return new File([await response.blob()], SAMPLE_UPLOAD.name, { type: 'image/png' });
 }
 
-/** The products changed on the server: bring the stored catalogue up to date for Inventory. */
+/** The products changed on the server: bring this device's stores up to date for Inventory. */
 function catalogueChanged() {
-  refreshCatalogue({ force: true }).catch(() => {
+  pullFeeds().catch(() => {
     // Inventory refreshes by itself when it next opens; nothing here depends on this one.
   });
 }

@@ -770,3 +770,37 @@ export const importRows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.jobId, t.row] })],
 );
+
+/**
+ * Where each feed of a business is (src/server/sync/feed-changes.ts): a write bumps its feed's
+ * version in its own transaction, holding this row until it commits, so versions commit in order
+ * and a device's cursor never passes a change still to come.
+ */
+export const feedVersions = pgTable(
+  'feed_versions',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    feed: text('feed').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.feed] })],
+);
+
+/** The records of a feed and the version each last changed at: what a pull since N reads. */
+export const feedRecords = pgTable(
+  'feed_records',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    feed: text('feed').notNull(),
+    recordKey: text('record_key').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.feed, t.recordKey] }),
+    index('feed_records_version_idx').on(t.businessId, t.feed, t.version),
+  ],
+);

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import { importedFrom } from '#domains/imports/job.ts';
 import {
   type ChangesCheck,
@@ -20,11 +19,9 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
 import { serialIdParam } from '../http/params.ts';
-import type { ReadCache } from '../http/read-cache.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
-import { catalogueVersion, findProduct, productHistory } from './catalogue-repository.ts';
+import { findProduct, productHistory } from './catalogue-repository.ts';
 import {
-  changesSince,
   createCatalogueProduct,
   deleteCatalogueProduct,
   duplicateProduct,
@@ -33,7 +30,7 @@ import {
 import { toEnhancedProduct } from './enhanced-inventory.ts';
 
 /**
- * The app's catalogue writes and the feeds that keep other devices current:
+ * The app's catalogue writes and a product's history (its feed: catalogue-feed.ts):
  * - POST /catalogue/products {fields, client_ref?} → 201 the product (the same when the product
  *   of that client_ref was made before: the same create sent again, under any key);
  * - PATCH /catalogue/products/{id} {base_version, changes} → 200, 409 {message, conflicts,
@@ -41,13 +38,9 @@ import { toEnhancedProduct } from './enhanced-inventory.ts';
  * - POST /catalogue/products/{id}/duplicate {changes?, client_ref?} → 201 '{name} (Copy)' placed
  *   after the original, with any edits made to the copy before it was sent;
  * - DELETE /catalogue/products/{id} → 204;
- * - GET /catalogue/products/{id}/history → its changes, newest first;
- * - GET /catalogue/changes?since={version} → the changes since a catalogue version, or
- *   {full: true} when a full download is needed.
+ * - GET /catalogue/products/{id}/history → its changes, newest first.
  * Invalid values answer 400 {message, errors, fields: {key: message}}.
  */
-const SinceSchema = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number));
-
 function valid(check: ChangesCheck) {
   if (check.ok) return check.changes;
   throw new HttpError(400, PRODUCT_MESSAGES.invalid, {
@@ -56,12 +49,7 @@ function valid(check: ChangesCheck) {
   });
 }
 
-export function catalogueRoutes(
-  deps: Deps,
-  reads: ReadCache,
-  productFields: DefinitionsCache,
-  writes: WriteRoutes,
-) {
+export function catalogueRoutes(deps: Deps, productFields: DefinitionsCache, writes: WriteRoutes) {
   const app = new Hono<AppEnv>();
 
   const definitions = (db: Db, businessId: string) => productFields.read(db, businessId, 'product');
@@ -134,27 +122,6 @@ export function catalogueRoutes(
       })),
     };
     return c.json(answer);
-  });
-
-  app.get('/changes', async (c) => {
-    const { businessId } = c.get('caller');
-    const since = v.safeParse(SinceSchema, c.req.query('since') ?? '');
-    if (!since.success) throw new HttpError(400, 'since must be a catalogue version');
-    const current = await reads.read(`catalogue-version:${businessId}`, () =>
-      catalogueVersion(c.var.db, businessId),
-    );
-    if (current === undefined) throw new HttpError(404, MESSAGES.notFound);
-    const feed = await changesSince(c.var.db, businessId, since.output, current);
-    if (feed.full) return c.json({ version: feed.version, full: true });
-    return c.json({
-      version: feed.version,
-      full: false,
-      products: feed.rows.map(({ row, after }) => ({
-        ...toEnhancedProduct(row),
-        ...(after === undefined ? {} : { after }),
-      })),
-      deleted: feed.deleted,
-    });
   });
 
   return app;

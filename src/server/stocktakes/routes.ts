@@ -1,9 +1,5 @@
 import { Hono } from 'hono';
-import {
-  STOCKTAKE_MESSAGES,
-  type StocktakeDetail,
-  type StocktakeSummary,
-} from '#domains/stocktakes/stocktake.ts';
+import { STOCKTAKE_MESSAGES, type StocktakeDetail } from '#domains/stocktakes/stocktake.ts';
 import {
   cancelStocktakeWrite,
   closeStocktakeWrite,
@@ -22,10 +18,10 @@ import {
   closeStocktake,
   listStocktakes,
   recordLines,
-  type StocktakeRow,
   startStocktake,
   stocktakeDetail,
   stocktakeSummary,
+  toSummary,
 } from './stocktakes.ts';
 
 /**
@@ -43,27 +39,6 @@ import {
  */
 const stocktakeId = (text: string) => uuidParam(text, STOCKTAKE_MESSAGES.notFound);
 
-function summary(
-  row: StocktakeRow,
-  startedBy: string | null,
-  tally: { products: number; counted: number },
-): StocktakeSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    scope: row.scope,
-    category: row.category,
-    search: row.search,
-    scan_mode: row.scanMode,
-    status: row.status,
-    started_at: row.startedAt.toISOString(),
-    started_by: startedBy,
-    closed_at: row.closedAt?.toISOString() ?? null,
-    products: tally.products,
-    counted: tally.counted,
-  };
-}
-
 export function stocktakeRoutes(deps: Deps, writes: WriteRoutes) {
   const app = new Hono<AppEnv>();
   const context = (caller: { businessId: string; userId: string }) => ({
@@ -75,7 +50,7 @@ export function stocktakeRoutes(deps: Deps, writes: WriteRoutes) {
   const summaryOf = async (db: Db, businessId: string, id: string) => {
     const row = await stocktakeSummary(db, businessId, id);
     if (!row) throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
-    return summary(row.stocktake, row.startedBy, row);
+    return toSummary(row.stocktake, row.startedBy, row);
   };
 
   writes.add(startStocktakeWrite, async (c, start) => {
@@ -91,7 +66,7 @@ export function stocktakeRoutes(deps: Deps, writes: WriteRoutes) {
   app.get('/', async (c) => {
     const rows = await listStocktakes(c.var.db, c.get('caller').businessId);
     return c.json({
-      stocktakes: rows.map((row) => summary(row.stocktake, row.startedBy, row)),
+      stocktakes: rows.map((row) => toSummary(row.stocktake, row.startedBy, row)),
     });
   });
 
@@ -100,7 +75,7 @@ export function stocktakeRoutes(deps: Deps, writes: WriteRoutes) {
     const detail = await stocktakeDetail(c.var.db, c.get('caller').businessId, id);
     if (!detail) throw new HttpError(404, STOCKTAKE_MESSAGES.notFound);
     const answer: StocktakeDetail = {
-      stocktake: summary(detail.stocktake, detail.startedBy, detail),
+      stocktake: toSummary(detail.stocktake, detail.startedBy, detail),
       expected: detail.expected,
       lines: detail.lines.map((line) => ({
         product_id: line.product_id,

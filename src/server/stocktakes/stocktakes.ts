@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { COUNT_CORRECTION } from '#domains/stock/movement.ts';
+import { stocktakesFeed } from '#domains/stocktakes/feeds.ts';
 import {
   closingMovements,
   reviewCount,
   type StocktakeLine,
   type StocktakeStart,
+  type StocktakeSummary,
   type UncountedChoice,
 } from '#domains/stocktakes/stocktake.ts';
 import { pgArray } from '../db/array-params.ts';
@@ -20,6 +22,7 @@ import {
 } from '../db/schema.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
 import { moveStock } from '../stock/ledger.ts';
+import { noteFeedChange } from '../sync/feed-changes.ts';
 
 /**
  * Stocktakes on the server (the rules are in #domains/stocktakes/stocktake.ts): the snapshot taken when
@@ -27,6 +30,28 @@ import { moveStock } from '../stock/ledger.ts';
  * transaction, with one catalogue version for all of them.
  */
 export type StocktakeRow = typeof stocktakes.$inferSelect;
+
+/** A count as devices see it. */
+export function toSummary(
+  row: StocktakeRow,
+  startedBy: string | null,
+  tally: { products: number; counted: number },
+): StocktakeSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    category: row.category,
+    search: row.search,
+    scan_mode: row.scanMode,
+    status: row.status,
+    started_at: row.startedAt.toISOString(),
+    started_by: startedBy,
+    closed_at: row.closedAt?.toISOString() ?? null,
+    products: tally.products,
+    counted: tally.counted,
+  };
+}
 
 const inScope = (start: Pick<StocktakeStart, 'category' | 'search'>): SQL[] => {
   const conditions: SQL[] = [];
@@ -42,6 +67,10 @@ const inScope = (start: Pick<StocktakeStart, 'category' | 'search'>): SQL[] => {
   }
   return conditions;
 };
+
+/** Other devices' lists of counts learn of it through the pull (stocktakes-feed.ts). */
+const noteCountChanged = (tx: Tx, context: WriteContext, stocktakeId: string) =>
+  noteFeedChange(tx, context.businessId, stocktakesFeed.name, [stocktakeId]);
 
 export type StartOutcome =
   | { status: 'created' | 'repeated'; row: StocktakeRow }
@@ -88,6 +117,7 @@ export async function startStocktake(
         .from(products)
         .where(and(eq(products.businessId, context.businessId), ...inScope(start))),
     );
+    await noteCountChanged(tx, context, start.id);
     return { status: 'created', row: inserted };
   });
 }
@@ -176,6 +206,7 @@ export async function recordLines(
         on conflict (stocktake_id, product_id, user_id, device_id) do update
         set quantity = excluded.quantity, counted_at = excluded.counted_at
         where ${stocktakeLines}.counted_at <= excluded.counted_at`);
+      await noteCountChanged(tx, context, stocktakeId);
     }
     return {
       status: 'saved',
@@ -244,6 +275,7 @@ export async function closeStocktake(
       .where(eq(stocktakes.id, stocktakeId))
       .returning();
     if (!row) throw new Error('the count was not closed');
+    await noteCountChanged(tx, context, stocktakeId);
     return { status: 'closed', row, movements: moves.length };
   });
 }
@@ -258,6 +290,7 @@ export async function cancelStocktake(db: Db, context: WriteContext, stocktakeId
       .set({ status: 'cancelled', closedAt: context.now })
       .where(eq(stocktakes.id, stocktakeId))
       .returning();
+    await noteCountChanged(tx, context, stocktakeId);
     return { status: 'cancelled' as const, row: row as StocktakeRow };
   });
 }
@@ -266,7 +299,7 @@ export async function cancelStocktake(db: Db, context: WriteContext, stocktakeId
  * Counts of the business (or the one named), newest first, each with how many products its
  * snapshot holds and how many have a line: counted by the database, without reading them.
  */
-function summaries(db: Db, businessId: string, stocktakeId?: string) {
+function summaries(db: Db, businessId: string, stocktakeIds?: readonly string[]) {
   return db
     .select({
       stocktake: stocktakes,
@@ -281,17 +314,19 @@ function summaries(db: Db, businessId: string, stocktakeId?: string) {
     .where(
       and(
         eq(stocktakes.businessId, businessId),
-        stocktakeId === undefined ? undefined : eq(stocktakes.id, stocktakeId),
+        stocktakeIds === undefined ? undefined : inArray(stocktakes.id, [...stocktakeIds]),
       ),
     )
     .orderBy(desc(stocktakes.startedAt));
 }
 
-export const listStocktakes = (db: Db, businessId: string) => summaries(db, businessId);
+/** The business's counts, or those named (ids of other businesses' counts find nothing). */
+export const listStocktakes = (db: Db, businessId: string, stocktakeIds?: readonly string[]) =>
+  summaries(db, businessId, stocktakeIds);
 
 /** One count with its tally; undefined when it is not the business's. */
 export async function stocktakeSummary(db: Db, businessId: string, stocktakeId: string) {
-  const [row] = await summaries(db, businessId, stocktakeId);
+  const [row] = await summaries(db, businessId, [stocktakeId]);
   return row;
 }
 

@@ -153,9 +153,9 @@ describe('the stored catalogue', () => {
     function serveFeed(feed: Record<string, unknown>) {
       const asked: (string | null)[] = [];
       mockServer.use(
-        http.get('*/api/v1/catalogue/changes', ({ request }) => {
-          asked.push(new URL(request.url).searchParams.get('since'));
-          return HttpResponse.json(feed);
+        http.get('*/api/v1/changes', ({ request }) => {
+          asked.push(new URL(request.url).searchParams.get('catalogue'));
+          return HttpResponse.json({ catalogue: feed });
         }),
       );
       return asked;

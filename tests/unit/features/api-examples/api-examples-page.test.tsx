@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { writeCatalogue } from '#data/catalogue-store.ts';
 import { resetCatalogueState } from '#data/repositories/catalogue.ts';
 import { EXAMPLE_CREATE, EXAMPLE_UPDATE } from '#domains/products/example-payloads.ts';
 import { mockServer } from '../../../mocks/server.ts';
@@ -47,12 +48,25 @@ function held() {
 }
 
 /** Counts the catalogue refreshes the page asks for after changing a product. */
-function serveCatalogue() {
+/**
+ * A device that keeps the catalogue (Inventory was opened here, at version 3): counts the pulls
+ * that ask for what changed in it.
+ */
+async function serveCatalogue() {
+  await writeCatalogue([], {
+    key: 'catalogue',
+    etag: null,
+    fetchedAt: Date.now(),
+    count: 0,
+    version: 3,
+  });
   const calls = { count: 0 };
   mockServer.use(
-    http.get('*/api/v1/inventory/enhanced', () => {
-      calls.count += 1;
-      return HttpResponse.json({ products: [] });
+    http.get('*/api/v1/changes', ({ request }) => {
+      if (new URL(request.url).searchParams.get('catalogue') === '3') calls.count += 1;
+      return HttpResponse.json({
+        catalogue: { version: 3, full: false, products: [], deleted: [] },
+      });
     }),
   );
   return calls;
@@ -126,7 +140,7 @@ describe('API Examples page', () => {
 
   it('creates a product, updates and deletes that one, and refreshes the catalogue each time', async () => {
     await openPage();
-    const catalogue = serveCatalogue();
+    const catalogue = await serveCatalogue();
     const sent: { method: string; url: string; body: unknown }[] = [];
     const { gate, release } = held();
     mockServer.use(
@@ -168,12 +182,13 @@ describe('API Examples page', () => {
       ['PUT', '/api/v1/products/417', EXAMPLE_UPDATE],
       ['DELETE', '/api/v1/products/417', null],
     ]);
-    await waitFor(() => expect(catalogue.count).toBeGreaterThanOrEqual(1));
+    // Each write brings this device's catalogue up to date.
+    await waitFor(() => expect(catalogue.count).toBeGreaterThanOrEqual(3));
   });
 
   it('keeps the created product for PUT and DELETE after leaving the page and coming back', async () => {
     await openPage();
-    serveCatalogue();
+    await serveCatalogue();
     mockServer.use(
       http.post('*/api/v1/products', () => HttpResponse.json(CREATED, { status: 201 })),
     );
@@ -205,7 +220,7 @@ describe('API Examples page', () => {
 
   it('forgets a product the server no longer has', async () => {
     await openPage();
-    serveCatalogue();
+    await serveCatalogue();
     mockServer.use(
       http.post('*/api/v1/products', () => HttpResponse.json(CREATED, { status: 201 })),
       http.put('*/api/v1/products/:id', () =>

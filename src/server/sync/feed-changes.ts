@@ -1,0 +1,75 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { feedRecords, feedVersions } from '../db/schema.ts';
+
+/**
+ * The change log of a feed whose records live in tables of their own (counts, and the domains to
+ * come): a write notes which records it changed, under the feed's next version, as the LAST
+ * statement of its transaction (it then holds the feed's version row until it commits, briefly,
+ * and after every other lock it takes, so it cannot deadlock with them). A pull since N reads the
+ * records noted after N. The catalogue keeps its own finer log (product_changes).
+ */
+export async function noteFeedChange(
+  tx: Tx,
+  businessId: string,
+  feed: string,
+  recordKeys: readonly string[],
+): Promise<number> {
+  const [row] = await tx
+    .insert(feedVersions)
+    .values({ businessId, feed, version: 1 })
+    .onConflictDoUpdate({
+      target: [feedVersions.businessId, feedVersions.feed],
+      set: { version: sql`${feedVersions.version} + 1` },
+    })
+    .returning({ version: feedVersions.version });
+  const version = Number(row?.version);
+  if (recordKeys.length > 0) {
+    await tx
+      .insert(feedRecords)
+      .values(
+        [...new Set(recordKeys)].map((recordKey) => ({ businessId, feed, recordKey, version })),
+      )
+      .onConflictDoUpdate({
+        target: [feedRecords.businessId, feedRecords.feed, feedRecords.recordKey],
+        set: { version },
+      });
+  }
+  return version;
+}
+
+/** The feed's version now: 0 before its first change. */
+export async function feedVersion(db: Db | Tx, businessId: string, feed: string): Promise<number> {
+  const [row] = await db
+    .select({ version: feedVersions.version })
+    .from(feedVersions)
+    .where(and(eq(feedVersions.businessId, businessId), eq(feedVersions.feed, feed)));
+  return Number(row?.version ?? 0);
+}
+
+/**
+ * The records changed after `since`, and the cursor to ask from next: the newest version read.
+ * Versions commit in order (see noteFeedChange), so none below it can still arrive.
+ */
+export async function feedChangesSince(
+  db: Db | Tx,
+  businessId: string,
+  feed: string,
+  since: number,
+): Promise<{ cursor: number; keys: string[] }> {
+  const rows = await db
+    .select({ key: feedRecords.recordKey, version: feedRecords.version })
+    .from(feedRecords)
+    .where(
+      and(
+        eq(feedRecords.businessId, businessId),
+        eq(feedRecords.feed, feed),
+        gt(feedRecords.version, since),
+      ),
+    )
+    .orderBy(asc(feedRecords.version));
+  return {
+    cursor: rows.reduce((newest, row) => Math.max(newest, Number(row.version)), since),
+    keys: rows.map((row) => row.key),
+  };
+}
