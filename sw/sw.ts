@@ -7,11 +7,11 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { API_CACHE_NAME, FROM_CACHE_HEADER } from '#data/api-cache.ts';
+import { installWriteHandlers } from '#data/modules.ts';
 import { OUTBOX_SYNC_TAG } from '#data/sync/background-sync.ts';
 import { replayOnSync } from '#data/sync/replayer.ts';
 import { installWorkerSession } from '#data/worker-session.ts';
-import { installWriteHandlers } from '#data/write-handlers.ts';
-import { readOf } from '#domains/reads.ts';
+import { readOf } from '#domains/modules.ts';
 import { API_PREFIX } from '#shared/api.ts';
 
 /**

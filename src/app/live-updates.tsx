@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { installFeeds } from '#data/feeds.ts';
+import { installFeeds } from '#data/modules.ts';
 import { getSessionState } from '#data/session.ts';
 import { pullFeeds } from '#data/sync/feeds.ts';
 import { startLiveUpdates } from '#data/sync/live.ts';

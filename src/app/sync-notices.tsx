@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
+import { installWriteHandlers } from '#data/modules.ts';
 import { onSyncOutcome } from '#data/sync/sync-events.ts';
 import { startSyncTriggers } from '#data/sync/triggers.ts';
 import { refusalNotice } from '#data/sync/write-handler.ts';
-import { installWriteHandlers } from '#data/write-handlers.ts';
 import { showToast } from '#ui/toast.tsx';
 
 // The signed-in screens are the page's only writers, and this module loads with them.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READS } from '#domains/reads.ts';
+import { READS } from '#domains/modules.ts';
 import { routeRules } from '#server/app.ts';
 import { can } from '#shared/auth/permissions.ts';
 import { ROLES, type Role } from '#shared/auth/schemas.ts';

@@ -2,8 +2,7 @@ import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { resetConnectionForTests } from '#data/connection.ts';
-import { installFeeds } from '#data/feeds.ts';
-import { installWriteHandlers } from '#data/write-handlers.ts';
+import { installFeeds, installWriteHandlers } from '#data/modules.ts';
 
 // As the signed-in page and the service worker do.
 installWriteHandlers();

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WRITE_HANDLERS } from '#data/write-handlers.ts';
+import { WRITE_HANDLERS } from '#data/modules.ts';
 
 /**
  * One module per domain (ARCHITECTURE.md sections 2 and 4): a kind of write is declared once in
@@ -110,6 +110,32 @@ describe('one module per domain', () => {
       .filter((file) => /\bpath: ['`]\//.test(text(file)))
       .map(relative);
     expect(byHand).toEqual([]);
+  });
+
+  it('composes each domain in one line per registry, and nowhere else', () => {
+    const registries = ['src/domains/modules.ts', 'src/data/modules.ts', 'src/server/modules.ts'];
+    // A domain's module on each side: src/domains/<name>/module.ts, src/data/domains/<name>.ts,
+    // src/server/<name>/module.ts.
+    const modules = [
+      ...filesUnder(path.join(src, 'domains')).filter((file) => file.endsWith('module.ts')),
+      ...filesUnder(path.join(src, 'data', 'domains')),
+      ...filesUnder(path.join(src, 'server')).filter((file) => file.endsWith('module.ts')),
+    ].filter((file) => !file.endsWith('domain-module.ts'));
+    expect(modules.length).toBeGreaterThanOrEqual(25);
+    const importers = (module: string) =>
+      [...filesUnder(src), ...filesUnder(path.join(root, 'sw'))]
+        .filter((file) => {
+          const from = path.dirname(file);
+          return Array.from(text(file).matchAll(/from\s*['"](\.[^'"]+)['"]/g), (m) =>
+            path.resolve(from, m[1] ?? ''),
+          ).includes(module);
+        })
+        .map(relative);
+    for (const module of modules) {
+      const [registry, ...others] = importers(module);
+      expect(registries, relative(module)).toContain(registry);
+      expect(others, relative(module)).toEqual([]);
+    }
   });
 
   it('asks every read through its declaration: no path made by hand', () => {

@@ -110,13 +110,14 @@ function violationsOf(file: string, specifiers: string[]): string[] {
 /**
  * The sync engine knows only the write-handler type (ARCHITECTURE.md section 4): no module of
  * src/data/sync reaches what knows the data — a repository, the screens' hooks, or the list
- * of handlers (write-handlers.ts), which imports every repository.
+ * of domains on the device (modules.ts and domains/), which import every repository.
  */
 const SYNC = path.join(src, 'data', 'sync');
 const DOMAIN = [
   path.join(src, 'data', 'repositories'),
   path.join(src, 'data', 'hooks'),
-  path.join(src, 'data', 'write-handlers.ts'),
+  path.join(src, 'data', 'modules.ts'),
+  path.join(src, 'data', 'domains'),
   path.join(src, 'data', 'device-owner.ts'),
 ];
 
@@ -154,7 +155,8 @@ describe('import direction', () => {
   it.each([
     ['src/data/sync/replayer.ts', '../repositories/custom-fields.ts'],
     ['src/data/sync/outbox.ts', '#data/repositories/column-preferences.ts'],
-    ['src/data/sync/replayer.ts', '../write-handlers.ts'],
+    ['src/data/sync/replayer.ts', '../modules.ts'],
+    ['src/data/sync/feeds.ts', '../domains/products.ts'],
     ['src/data/sync/coalesce.ts', '../hooks/use-stored.ts'],
   ])('refuses the sync module %s importing %s', (file, specifier) => {
     expect(syncViolationsOf(path.join(root, file), [specifier])).toHaveLength(1);

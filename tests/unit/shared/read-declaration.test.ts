@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { READS, readOf } from '#domains/reads.ts';
+import { READS, readOf } from '#domains/modules.ts';
 import { readPath, routeMatches } from '#shared/read-declaration.ts';
 
 describe('declared reads', () => {

@@ -1,0 +1,36 @@
+import { customFieldsOnDevice } from './domains/custom-fields.ts';
+import { preferencesOnDevice } from './domains/preferences.ts';
+import { productsOnDevice } from './domains/products.ts';
+import { salesOnDevice } from './domains/sales.ts';
+import { stockOnDevice } from './domains/stock.ts';
+import { stocktakesOnDevice } from './domains/stocktakes.ts';
+import { teamOnDevice } from './domains/team.ts';
+import type { DeviceDomain } from './sync/device-domain.ts';
+import { registerFeeds } from './sync/feeds.ts';
+import { registerWriteHandlers } from './sync/write-handler.ts';
+
+/** Every domain on this device, one line each: a new domain is its module plus one line here. */
+export const DEVICE_DOMAINS: readonly DeviceDomain[] = [
+  customFieldsOnDevice,
+  preferencesOnDevice,
+  productsOnDevice,
+  salesOnDevice,
+  stockOnDevice,
+  stocktakesOnDevice,
+  teamOnDevice,
+];
+
+/** Every kind of write the outbox carries. */
+export const WRITE_HANDLERS = DEVICE_DOMAINS.flatMap((domain) => domain.writeHandlers ?? []);
+
+/**
+ * Installed in each context that sends the outbox: the signed-in page and the service worker.
+ */
+export function installWriteHandlers() {
+  registerWriteHandlers(WRITE_HANDLERS);
+}
+
+/** Installed in the signed-in page, which pulls (app/live-updates.tsx). */
+export function installFeeds() {
+  registerFeeds(DEVICE_DOMAINS.flatMap((domain) => domain.feeds ?? []));
+}
