@@ -15,6 +15,7 @@ import {
 import { TAX_CATEGORIES, TAX_CATEGORY_LABELS, type TaxCategory } from '#domains/products/tax.ts';
 import { timeZones } from '#shared/time-zones.ts';
 import { firstMessageByField } from '#shared/validation.ts';
+import { Field } from '#ui/field.tsx';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { showToast } from '#ui/toast.tsx';
@@ -120,62 +121,48 @@ export function BusinessProfilePage() {
         ) : null}
         <div className="team-invite__fields">
           {TEXT_FIELDS.map(({ key, label }) => (
-            <div className="field" key={key}>
-              <label className="field__label" htmlFor={`${id}-${key}`}>
-                {label}
-              </label>
-              <input
-                id={`${id}-${key}`}
-                className="field__input"
-                value={draft[key]}
-                readOnly={!canEdit}
-                inputMode={key === 'phone' ? 'tel' : undefined}
-                aria-invalid={errors[key] ? true : undefined}
-                aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-                onChange={(event) => set(key, event.target.value)}
-              />
-              {errors[key] ? (
-                <span id={`${id}-${key}-error`} className="field__error" role="alert">
-                  {errors[key]}
-                </span>
-              ) : null}
-            </div>
+            <Field key={key} label={label} id={`${id}-${key}`} error={errors[key]}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="field__input"
+                  value={draft[key]}
+                  readOnly={!canEdit}
+                  inputMode={key === 'phone' ? 'tel' : undefined}
+                  onChange={(event) => set(key, event.target.value)}
+                />
+              )}
+            </Field>
           ))}
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-currency`}>
-              Currency
-            </label>
-            <input
-              id={`${id}-currency`}
-              className="field__input"
-              value={CURRENCY_SYMBOL}
-              readOnly
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-zone`}>
-              Time zone
-            </label>
-            <select
-              id={`${id}-zone`}
-              className="field__input"
-              value={draft.time_zone ?? ''}
-              disabled={!canEdit}
-              aria-describedby={`${id}-zone-hint`}
-              onChange={(event) => set('time_zone', event.target.value)}
-            >
-              {[...timeZones()].sort().map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </select>
-            <span id={`${id}-zone-hint`} className="field__hint">
-              {query.data?.time_zone
+          <Field label="Currency">
+            {(control) => (
+              <input {...control} className="field__input" value={CURRENCY_SYMBOL} readOnly />
+            )}
+          </Field>
+          <Field
+            label="Time zone"
+            hint={
+              query.data?.time_zone
                 ? 'Receipts, today and every figure by day use it.'
-                : 'Proposed from this device: save to have receipts, today and every figure by day use it.'}
-            </span>
-          </div>
+                : 'Proposed from this device: save to have receipts, today and every figure by day use it.'
+            }
+          >
+            {(control) => (
+              <select
+                {...control}
+                className="field__input"
+                value={draft.time_zone ?? ''}
+                disabled={!canEdit}
+                onChange={(event) => set('time_zone', event.target.value)}
+              >
+                {[...timeZones()].sort().map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-tax`}>
               Default tax category (GST suggestions)

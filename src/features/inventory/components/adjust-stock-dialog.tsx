@@ -8,6 +8,8 @@ import {
   MAX_MOVEMENT,
   MAX_NOTE_LENGTH,
 } from '#domains/stock/movement.ts';
+import { DialogFooter } from '#ui/dialog-footer.tsx';
+import { Field } from '#ui/field.tsx';
 import { Modal } from '#ui/modal.tsx';
 
 export interface AdjustmentInput {
@@ -74,14 +76,6 @@ export function AdjustStockDialog({
     }
   }
 
-  const errorOf = (key: 'quantity' | 'reason' | 'note') =>
-    errors[key] ? (
-      <span id={`${id}-${key}-error`} className="field__error" role="alert">
-        {errors[key]}
-      </span>
-    ) : null;
-  const described = (key: 'quantity' | 'reason' | 'note') =>
-    errors[key] ? `${id}-${key}-error` : undefined;
   const formId = `${id}-form`;
 
   return (
@@ -90,14 +84,12 @@ export function AdjustStockDialog({
       size="small"
       onClose={onCancel}
       footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={saving}>
-            Save adjustment
-          </button>
-        </>
+        <DialogFooter
+          confirmLabel="Save adjustment"
+          form={formId}
+          busy={saving}
+          onCancel={onCancel}
+        />
       }
     >
       <form id={formId} className="adjust-stock" noValidate onSubmit={submit}>
@@ -119,60 +111,48 @@ export function AdjustStockDialog({
             </label>
           ))}
         </fieldset>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-quantity`}>
-            Quantity
-          </label>
-          <input
-            id={`${id}-quantity`}
-            className="field__input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            value={draft.quantity}
-            aria-invalid={errors.quantity ? true : undefined}
-            aria-describedby={described('quantity')}
-            onChange={(event) => set('quantity', event.target.value)}
-          />
-          {errorOf('quantity')}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-reason`}>
-            Reason
-          </label>
-          <select
-            id={`${id}-reason`}
-            className="field__input"
-            value={draft.reason}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={described('reason')}
-            onChange={(event) => set('reason', event.target.value)}
-          >
-            <option value="">Choose a reason</option>
-            {reasons.map((reason) => (
-              <option key={reason} value={reason}>
-                {reason}
-              </option>
-            ))}
-          </select>
-          {errorOf('reason')}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-note`}>
-            Note (optional)
-          </label>
-          <textarea
-            id={`${id}-note`}
-            className="field__input field__input--area"
-            rows={2}
-            maxLength={MAX_NOTE_LENGTH + 50}
-            value={draft.note}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={described('note')}
-            onChange={(event) => set('note', event.target.value)}
-          />
-          {errorOf('note')}
-        </div>
+        <Field label="Quantity" id={`${id}-quantity`} error={errors.quantity}>
+          {(control) => (
+            <input
+              {...control}
+              className="field__input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={draft.quantity}
+              onChange={(event) => set('quantity', event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Reason" id={`${id}-reason`} error={errors.reason}>
+          {(control) => (
+            <select
+              {...control}
+              className="field__input"
+              value={draft.reason}
+              onChange={(event) => set('reason', event.target.value)}
+            >
+              <option value="">Choose a reason</option>
+              {reasons.map((reason) => (
+                <option key={reason} value={reason}>
+                  {reason}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Note (optional)" id={`${id}-note`} error={errors.note}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="field__input field__input--area"
+              rows={2}
+              maxLength={MAX_NOTE_LENGTH + 50}
+              value={draft.note}
+              onChange={(event) => set('note', event.target.value)}
+            />
+          )}
+        </Field>
         <p className="adjust-stock__after" aria-live="polite">
           {preview === null ? (
             'The new stock shows once a quantity is given.'

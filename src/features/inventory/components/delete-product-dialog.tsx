@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { DialogFooter } from '#ui/dialog-footer.tsx';
 import { Modal } from '#ui/modal.tsx';
 
 /** 'Delete Product?': confirmation before a row is removed from the screen's catalogue. */
@@ -20,14 +21,12 @@ export function DeleteProductDialog({
       describedBy={textId}
       onClose={onCancel}
       footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="button button--danger" onClick={onConfirm}>
-            Delete
-          </button>
-        </>
+        <DialogFooter
+          confirmLabel="Delete"
+          tone="danger"
+          onCancel={onCancel}
+          onConfirm={onConfirm}
+        />
       }
     >
       <p id={textId} className="dialog-text">

@@ -5,6 +5,7 @@ import { unusualSize } from '#domains/products/display-name.ts';
 import { formatCurrency } from '#domains/products/format.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { plural } from '#shared/words.ts';
+import { DialogFooter } from '#ui/dialog-footer.tsx';
 import { Modal } from '#ui/modal.tsx';
 
 export const MAX_LABELS = 100;
@@ -125,16 +126,7 @@ export function PrintLabelsDialog({
         }
         size="small"
         onClose={onClose}
-        footer={
-          <>
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="button" className="button button--primary" onClick={print}>
-              Print
-            </button>
-          </>
-        }
+        footer={<DialogFooter confirmLabel="Print" onCancel={onClose} onConfirm={print} />}
       >
         {single ? (
           <label className="field" htmlFor={`${id}-count`}>

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import type { Discount } from '#domains/sales/money.ts';
 import { formatCents, parseCents } from '#domains/sales/money.ts';
+import { Field } from '#ui/field.tsx';
+import { MoneyInput } from '#ui/money-input.tsx';
 import { parseDiscount } from '../basket.ts';
 
 /**
@@ -69,21 +71,18 @@ export function DiscountEditor({
     >
       <legend className="visually-hidden">{label}</legend>
       {price ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-price`}>
-            Price each (shelf {formatCents(price.shelfCents)})
-          </label>
-          <input
-            id={`${id}-price`}
-            className="field__input"
-            inputMode="decimal"
-            value={unit}
-            onChange={(event) => {
-              setUnit(event.target.value);
-              setProblem(null);
-            }}
-          />
-        </div>
+        <Field label={`Price each (shelf ${formatCents(price.shelfCents)})`} id={`${id}-price`}>
+          {(control) => (
+            <MoneyInput
+              {...control}
+              value={unit}
+              onValueChange={(text) => {
+                setUnit(text);
+                setProblem(null);
+              }}
+            />
+          )}
+        </Field>
       ) : null}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-value`}>

@@ -57,6 +57,8 @@ import { ReturnsPanel } from './returns-panel.tsx';
 import { ShiftPanel } from './shift-panel.tsx';
 import './pos.css';
 import { itemName } from '#domains/products/display-name.ts';
+import { Field } from '#ui/field.tsx';
+import { MoneyInput } from '#ui/money-input.tsx';
 
 /**
  * The sale screen (beyond the spec's prototype, whose POS was empty): find a product by scanning
@@ -819,45 +821,39 @@ export function PosPage() {
                 ))}
               </fieldset>
               {selected?.kind === 'cash' ? (
-                <div className="field">
-                  <label className="field__label" htmlFor={`${id}-given`}>
-                    {POS_TEXT.cashGiven}
-                  </label>
-                  <input
-                    id={`${id}-given`}
-                    className="field__input"
-                    inputMode="decimal"
-                    value={given}
-                    aria-invalid={problem === POS_TEXT.cashInvalid ? true : undefined}
-                    onChange={(event) => {
-                      setGiven(event.target.value);
-                      setProblem(null);
-                    }}
-                  />
-                </div>
-              ) : selected ? (
-                <div className="pos__payment-fields">
-                  <div className="field">
-                    <label className="field__label" htmlFor={`${id}-amount`}>
-                      Amount ({formatCents(left)} left to pay)
-                    </label>
-                    <input
-                      id={`${id}-amount`}
-                      className="field__input"
-                      inputMode="decimal"
-                      placeholder={(left / 100).toFixed(2)}
-                      value={amount}
-                      aria-invalid={
-                        problem === POS_TEXT.amountInvalid || problem === POS_TEXT.overpaid
-                          ? true
-                          : undefined
-                      }
-                      onChange={(event) => {
-                        setAmount(event.target.value);
+                <Field label={POS_TEXT.cashGiven} id={`${id}-given`}>
+                  {(control) => (
+                    <MoneyInput
+                      {...control}
+                      aria-invalid={problem === POS_TEXT.cashInvalid ? true : undefined}
+                      value={given}
+                      onValueChange={(text) => {
+                        setGiven(text);
                         setProblem(null);
                       }}
                     />
-                  </div>
+                  )}
+                </Field>
+              ) : selected ? (
+                <div className="pos__payment-fields">
+                  <Field label={`Amount (${formatCents(left)} left to pay)`} id={`${id}-amount`}>
+                    {(control) => (
+                      <MoneyInput
+                        {...control}
+                        placeholder={(left / 100).toFixed(2)}
+                        aria-invalid={
+                          problem === POS_TEXT.amountInvalid || problem === POS_TEXT.overpaid
+                            ? true
+                            : undefined
+                        }
+                        value={amount}
+                        onValueChange={(text) => {
+                          setAmount(text);
+                          setProblem(null);
+                        }}
+                      />
+                    )}
+                  </Field>
                   {selected.kind === 'card' ? (
                     <div className="field">
                       <label className="field__label" htmlFor={`${id}-approval`}>

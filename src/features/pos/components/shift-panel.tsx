@@ -3,6 +3,8 @@ import type { ShiftMeta } from '#data/db.ts';
 import { type ClosedShift, closeShift, openShift } from '#data/repositories/shifts.ts';
 import { formatCents, parseCents } from '#domains/sales/money.ts';
 import { expectedCash, SHIFT_MESSAGES, type ShiftLedger } from '#domains/sales/shifts.ts';
+import { Field } from '#ui/field.tsx';
+import { MoneyInput } from '#ui/money-input.tsx';
 
 /** An amount taken off: '-$20.00', or '$0.00' when nothing was. */
 const less = (cents: number) => (cents > 0 ? `-${formatCents(cents)}` : formatCents(0));
@@ -145,28 +147,18 @@ export function ShiftPanel({ businessId, shift }: { businessId: string; shift: S
         <p className="pos__hint">No shift is open on this till. Open one with the cash float.</p>
       )}
       <form className="shift__form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-amount`}>
-            {label}
-          </label>
-          <input
-            id={`${id}-amount`}
-            className="field__input"
-            inputMode="decimal"
-            value={amount}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setProblem(null);
-            }}
-          />
-          {problem ? (
-            <span id={`${id}-error`} className="field__error" role="alert">
-              {problem}
-            </span>
-          ) : null}
-        </div>
+        <Field label={label} id={`${id}-amount`} error={problem}>
+          {(control) => (
+            <MoneyInput
+              {...control}
+              value={amount}
+              onValueChange={(text) => {
+                setAmount(text);
+                setProblem(null);
+              }}
+            />
+          )}
+        </Field>
         <button type="submit" className="button button--primary">
           {shift ? 'Close shift' : 'Open shift'}
         </button>

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { startCount } from '#data/repositories/stocktakes.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import type { ScanMode, StocktakeScope, StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
+import { Field } from '#ui/field.tsx';
 
 const today = () =>
   new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' }).format(
@@ -67,27 +68,19 @@ export function StartCountForm({
       <h2 id={`${id}-title`} className="stocktake__title">
         Start a count
       </h2>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-name`}>
-          Name
-        </label>
-        <input
-          id={`${id}-name`}
-          className="field__input"
-          value={name}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-name-error` : undefined}
-          onChange={(event) => {
-            setName(event.target.value);
-            setError(null);
-          }}
-        />
-        {error ? (
-          <span id={`${id}-name-error`} className="field__error" role="alert">
-            {error}
-          </span>
-        ) : null}
-      </div>
+      <Field label="Name" id={`${id}-name`} error={error}>
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setError(null);
+            }}
+          />
+        )}
+      </Field>
       <fieldset className="stocktake-form__choices">
         <legend className="field__label">What is counted</legend>
         <label className="stocktake-form__choice">
@@ -111,35 +104,33 @@ export function StartCountForm({
       </fieldset>
       {scope === 'partial' ? (
         <div className="stocktake-form__filters">
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-category`}>
-              Only a category (optional)
-            </label>
-            <select
-              id={`${id}-category`}
-              className="field__input"
-              value={category}
-              onChange={(event) => setCategory(event.target.value)}
-            >
-              <option value="">Every category</option>
-              {categories.map((each) => (
-                <option key={each} value={each}>
-                  {each}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-search`}>
-              Only products matching (optional)
-            </label>
-            <input
-              id={`${id}-search`}
-              className="field__input"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
+          <Field label="Only a category (optional)">
+            {(control) => (
+              <select
+                {...control}
+                className="field__input"
+                value={category}
+                onChange={(event) => setCategory(event.target.value)}
+              >
+                <option value="">Every category</option>
+                {categories.map((each) => (
+                  <option key={each} value={each}>
+                    {each}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Only products matching (optional)">
+            {(control) => (
+              <input
+                {...control}
+                className="field__input"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            )}
+          </Field>
         </div>
       ) : null}
       <fieldset className="stocktake-form__choices">
