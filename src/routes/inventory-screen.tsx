@@ -1,11 +1,23 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { useCan } from '#data/hooks/use-permissions.ts';
-import { CustomFieldsManager } from '#features/custom-fields/components/custom-fields-manager.tsx';
 import {
   InventoryPage,
   type InventoryTab,
 } from '#features/inventory/components/inventory-page.tsx';
-import { SettingsPanel } from '#features/settings/components/settings-panel.tsx';
+
+// Loaded when Settings is first opened: its column ordering (SortableJS) is not needed to paint
+// the grid.
+const SettingsPanel = lazy(() =>
+  import('#features/settings/components/settings-panel.tsx').then((module) => ({
+    default: module.SettingsPanel,
+  })),
+);
+const CustomFieldsManager = lazy(() =>
+  import('#features/custom-fields/components/custom-fields-manager.tsx').then((module) => ({
+    default: module.CustomFieldsManager,
+  })),
+);
 
 const route = getRouteApi('/signed-in/inventory');
 

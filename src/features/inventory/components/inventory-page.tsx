@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, FileUp, Info } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useCatalogueWrites, useShownCatalogue } from '#data/hooks/use-catalogue-writes.ts';
 import { useColumnLayout } from '#data/hooks/use-column-layout.ts';
 import { useCan } from '#data/hooks/use-permissions.ts';
@@ -22,17 +31,25 @@ import { SAMPLE_INVENTORY } from '#domains/products/sample-data.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { columnDef } from '../columns.ts';
-import { ImportPanel } from './import/import-panel.tsx';
 import { IMPORT_TEXT } from './import/import-text.ts';
 import {
   type DisplayOptions,
   InventoryTableView,
   type ProductOpening,
 } from './inventory-table-view.tsx';
-import { ProductForm } from './product-form.tsx';
-import { StocktakesView } from './stocktakes/stocktakes-view.tsx';
 import { TaxReview } from './tax-review.tsx';
 import './inventory.css';
+
+// Loaded when first opened: the grid paints without them.
+const ImportPanel = lazy(() =>
+  import('./import/import-panel.tsx').then((module) => ({ default: module.ImportPanel })),
+);
+const ProductForm = lazy(() =>
+  import('./product-form.tsx').then((module) => ({ default: module.ProductForm })),
+);
+const StocktakesView = lazy(() =>
+  import('./stocktakes/stocktakes-view.tsx').then((module) => ({ default: module.StocktakesView })),
+);
 
 export const INVENTORY_TABS = [
   { id: 'inventory', label: 'Inventory' },
@@ -316,7 +333,7 @@ export function InventoryPage({
         aria-label={INVENTORY_TABS.find((entry) => entry.id === tab)?.label}
         className="inventory-panel"
       >
-        {body}
+        <Suspense fallback={<PageSpinner />}>{body}</Suspense>
       </div>
     </>
   );

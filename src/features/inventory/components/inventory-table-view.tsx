@@ -1,5 +1,5 @@
 import { Download, Printer, Search } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StoredCustomField } from '#data/db.ts';
 import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
@@ -22,15 +22,27 @@ import { exportProduct } from '../product-actions.ts';
 import { useInventoryTable } from '../use-inventory-table.ts';
 import { type AdjustmentInput, AdjustStockDialog } from './adjust-stock-dialog.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
-import { ExportDialog } from './export-dialog.tsx';
 import { InventoryGrid, type InventoryGridHandle, ROW_HEIGHT } from './inventory-grid.tsx';
 import { Pagination } from './pagination.tsx';
-import { PrintLabelsDialog } from './print-labels-dialog.tsx';
-import { ProductDetailDialog } from './product-detail-dialog.tsx';
-import { ProductHistoryDialog } from './product-history-dialog.tsx';
 import { RowEditor } from './row-editor.tsx';
 import { type RowAction, RowOptionsMenu } from './row-options-menu.tsx';
 import { SummaryCards } from './summary-cards.tsx';
+
+// Loaded when first opened: the grid paints without them.
+const ExportDialog = lazy(() =>
+  import('./export-dialog.tsx').then((module) => ({ default: module.ExportDialog })),
+);
+const PrintLabelsDialog = lazy(() =>
+  import('./print-labels-dialog.tsx').then((module) => ({ default: module.PrintLabelsDialog })),
+);
+const ProductDetailDialog = lazy(() =>
+  import('./product-detail-dialog.tsx').then((module) => ({ default: module.ProductDetailDialog })),
+);
+const ProductHistoryDialog = lazy(() =>
+  import('./product-history-dialog.tsx').then((module) => ({
+    default: module.ProductHistoryDialog,
+  })),
+);
 
 /** A product to open as the table shows: its detail, or its stock adjustment. */
 export interface ProductOpening {
@@ -350,75 +362,78 @@ export function InventoryTableView({
           onSave={(adjustment) => saveAdjustment(adjusting, adjustment)}
         />
       ) : null}
-      {historyOf ? (
-        <ProductHistoryDialog
-          productId={historyOf.id}
-          productName={itemName(historyOf)}
-          hasUnsyncedChanges={unsyncedIds?.has(historyOf.id) ?? false}
-          online={online}
-          onClose={() => setHistoryOf(null)}
-        />
-      ) : null}
-      {exporting ? (
-        <ExportDialog
-          items={exporting}
-          columns={columns}
-          customFields={customFields ?? []}
-          defaultFormat={exportFormat}
-          onClose={() => setExporting(null)}
-        />
-      ) : null}
-      {labelling ? (
-        <PrintLabelsDialog items={labelling} onClose={() => setLabelling(null)} />
-      ) : null}
-      {detail ? (
-        <ProductDetailDialog
-          item={detail}
-          onClose={() => {
-            setDetail(null);
-            // After the dialog has gone and handed focus back to whatever it had.
-            requestAnimationFrame(() => gridRef.current?.focus());
-          }}
-          onShowProducer={(producer) => {
-            setDetail(null);
-            table.setQuery(producer);
-          }}
-          onViewOrders={onViewOrders}
-          onViewInCatalog={(shown) => {
-            setDetail(null);
-            // The product alone in the grid: found by its SKU, else its name.
-            table.setQuery(shown.sku?.trim() || shown.product);
-          }}
-          onExport={(shown) => void exportProduct(shown, customNames, Boolean(writes))}
-          onPrintLabel={() => {
-            setLabelling([detail]);
-            setDetail(null);
-          }}
-          onAdjustStock={
-            writes
-              ? () => {
-                  setAdjusting(detail);
-                  setDetail(null);
-                }
-              : undefined
-          }
-          onEditProduct={
-            canEdit
-              ? () => {
-                  const item = detail;
-                  setDetail(null);
-                  // A product of the catalogue gets the whole form; a sample its row editor.
-                  if (writes && onEditProduct) onEditProduct(item);
-                  else {
-                    setEditErrors({});
-                    setEditingId(item.id);
+      {/* The dialogs load when first opened; what is on screen stays meanwhile. */}
+      <Suspense fallback={null}>
+        {historyOf ? (
+          <ProductHistoryDialog
+            productId={historyOf.id}
+            productName={itemName(historyOf)}
+            hasUnsyncedChanges={unsyncedIds?.has(historyOf.id) ?? false}
+            online={online}
+            onClose={() => setHistoryOf(null)}
+          />
+        ) : null}
+        {exporting ? (
+          <ExportDialog
+            items={exporting}
+            columns={columns}
+            customFields={customFields ?? []}
+            defaultFormat={exportFormat}
+            onClose={() => setExporting(null)}
+          />
+        ) : null}
+        {labelling ? (
+          <PrintLabelsDialog items={labelling} onClose={() => setLabelling(null)} />
+        ) : null}
+        {detail ? (
+          <ProductDetailDialog
+            item={detail}
+            onClose={() => {
+              setDetail(null);
+              // After the dialog has gone and handed focus back to whatever it had.
+              requestAnimationFrame(() => gridRef.current?.focus());
+            }}
+            onShowProducer={(producer) => {
+              setDetail(null);
+              table.setQuery(producer);
+            }}
+            onViewOrders={onViewOrders}
+            onViewInCatalog={(shown) => {
+              setDetail(null);
+              // The product alone in the grid: found by its SKU, else its name.
+              table.setQuery(shown.sku?.trim() || shown.product);
+            }}
+            onExport={(shown) => void exportProduct(shown, customNames, Boolean(writes))}
+            onPrintLabel={() => {
+              setLabelling([detail]);
+              setDetail(null);
+            }}
+            onAdjustStock={
+              writes
+                ? () => {
+                    setAdjusting(detail);
+                    setDetail(null);
                   }
-                }
-              : undefined
-          }
-          online={online}
-        />
-      ) : null}
+                : undefined
+            }
+            onEditProduct={
+              canEdit
+                ? () => {
+                    const item = detail;
+                    setDetail(null);
+                    // A product of the catalogue gets the whole form; a sample its row editor.
+                    if (writes && onEditProduct) onEditProduct(item);
+                    else {
+                      setEditErrors({});
+                      setEditingId(item.id);
+                    }
+                  }
+                : undefined
+            }
+            online={online}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
