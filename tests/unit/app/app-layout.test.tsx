@@ -4,12 +4,15 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeNavigation } from '#app/navigation.ts';
 import { mockServer } from '../../mocks/server.ts';
+import { loadInventoryChunks } from '../helpers/lazy-chunks.ts';
 import {
   demoProfileHandler,
   idleDashboardHandler,
   renderApp,
   signInAsDemo,
 } from '../helpers/render-app.tsx';
+
+beforeAll(() => loadInventoryChunks(), 30_000);
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());

@@ -14,8 +14,11 @@ import {
 import { SAMPLE_INVENTORY } from '#domains/products/sample-data.ts';
 import { InventoryPage } from '#features/inventory/components/inventory-page.tsx';
 import { mockServer } from '../../../mocks/server.ts';
+import { loadInventoryChunks } from '../../helpers/lazy-chunks.ts';
 import { clearLocalData } from '../../helpers/local-data.ts';
 import { renderWithQuery } from '../../helpers/render-with-query.tsx';
+
+beforeAll(() => loadInventoryChunks(), 30_000);
 
 vi.mock('#features/inventory/components/inventory-grid.tsx', async (importOriginal) => ({
   ...(await importOriginal<object>()),

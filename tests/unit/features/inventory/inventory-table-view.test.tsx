@@ -1,11 +1,14 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoredCustomField } from '#data/db.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { ESSENTIAL_COLUMNS } from '#features/inventory/columns.ts';
 import { InventoryTableView } from '#features/inventory/components/inventory-table-view.tsx';
 import { ToastRegion } from '#ui/toast.tsx';
+import { loadInventoryChunks } from '../../helpers/lazy-chunks.ts';
+
+beforeAll(() => loadInventoryChunks(), 30_000);
 
 vi.mock('#features/inventory/components/inventory-grid.tsx', async (importOriginal) => ({
   ...(await importOriginal<object>()),
