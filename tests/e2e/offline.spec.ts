@@ -66,7 +66,9 @@ async function visitOnline(page: Page) {
 
 async function openSettings(page: Page) {
   await page.goto('/inventory?tab=settings');
-  await expect(checkbox(page, 'SKU')).toBeVisible();
+  // Settings is a chunk of its own, asked for once the page has painted, while the new service
+  // worker precaches the app: on a busy machine it can take longer than the usual wait.
+  await expect(checkbox(page, 'SKU')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Loading custom fields...')).toBeHidden();
 }
 
