@@ -261,7 +261,7 @@ describe('inventory table view', () => {
   it('opens the product detail from a product name', async () => {
     const { user } = setup([wine(42, 'Grange', { luc: 100, gst: 10, listPrice: 200, margin: 45 })]);
     await user.click(screen.getByRole('button', { name: 'Grange' }));
-    const dialog = screen.getByRole('dialog', { name: 'Grange' });
+    const dialog = await screen.findByRole('dialog', { name: 'Grange' });
     expect(dialog.textContent).toContain('SKU: 000042');
     expect(dialog.textContent).toContain('Total Cost$110.00');
     expect(dialog.textContent).toContain('Markup$90.00');
