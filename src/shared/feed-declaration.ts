@@ -2,10 +2,11 @@ import * as v from 'valibot';
 
 /**
  * A feed: how a domain whose records several devices change tells a device what changed since
- * its cursor, declared once in the domain (src/domains/<name>/feeds.ts) and registered in
- * src/domains/feeds.ts. One pull (GET /changes) asks every feed the device keeps at once, each
- * with its own cursor as a query parameter named after the feed (`?catalogue=41&stocktakes=7`),
- * and answers each under its name; the device hands each domain its part.
+ * its cursor, declared once in the domain (src/domains/<name>/feeds.ts) and named by its module
+ * (composed in src/domains/modules.ts). One pull (GET /changes) asks every feed the device keeps
+ * at once, each with its own cursor as a query parameter named after the feed
+ * (`?catalogue=41&stocktakes=7`), and answers each under its name; the device hands each domain
+ * its part.
  *
  * A cursor is a whole number: 0 when the device holds nothing of the domain yet. What a feed
  * answers is its own (records changed, tombstones, a new cursor), checked by `answer`.
