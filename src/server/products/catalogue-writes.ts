@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, getTableColumns, gt, inArray, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, min, sql } from 'drizzle-orm';
 import {
   PRODUCT_FIELD_TABLE,
   type ProductFieldSpec,
@@ -57,6 +57,38 @@ function rowChanges(changes: ProductChanges, customValues: Record<string, unknow
 
 /** What a change log entry records: made, edited, deleted, or its stock moved. */
 type ChangeKind = (typeof productChanges.$inferInsert)['kind'];
+
+interface ChangeLogEntry {
+  businessId: string;
+  userId: string | null;
+  productId: number;
+  productVersion: number;
+  kind: ChangeKind;
+  fields: Record<string, [unknown, unknown]>;
+  at: Date;
+  importId?: string | undefined;
+}
+
+/**
+ * A change of a product with the catalogue version it makes (History and the feed), as the two
+ * parts of one statement: the version bumped, and the entry written with it. They join the
+ * statement that writes the product where there is one (an edit), saving a round trip.
+ */
+function changeLog(tx: Tx, entry: ChangeLogEntry) {
+  const bumped = tx
+    .$with('bumped', { catalogueVersion: sql<number>`catalogue_version`.as('catalogue_version') })
+    .as(sql`update ${businesses} set catalogue_version = catalogue_version + 1
+      where id = ${entry.businessId} returning catalogue_version`);
+  const logged = tx.$with('logged', {}).as(sql`
+    insert into ${productChanges}
+      (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
+       import_id)
+    select ${entry.businessId}, ${entry.userId}, ${entry.productId}, ${entry.productVersion},
+      catalogue_version, ${entry.kind}, ${JSON.stringify(entry.fields)}::jsonb, ${entry.at},
+      ${entry.importId ?? null}
+    from bumped`);
+  return [bumped, logged] as const;
+}
 
 /** A new product's change log: every value it was made with. */
 function createdFields(row: ProductRow): Record<string, [unknown, unknown]> {
@@ -174,18 +206,60 @@ export type PatchOutcome =
  * write changed since to a different value is a conflict, and nothing is written. 'current':
  * based on the product as it is now (a caller that holds no version, the API's PUT).
  */
-export function patchProduct(
+export async function patchProduct(
   db: Db,
   context: WriteContext,
   id: number,
   baseVersion: number | 'current',
   changes: ProductChanges,
 ): Promise<PatchOutcome> {
-  // One edit is a batch of one: the same lock, merge, write and log as an import's.
   return inTransaction(db, async (tx) => {
-    const [outcome] = await patchProducts(tx, context, [{ id, baseVersion, changes }]);
-    if (!outcome) throw new Error('the edit had no outcome');
-    return outcome;
+    const [current] = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.businessId, context.businessId), eq(products.id, id)))
+      .for('no key update');
+    if (!current) return { status: 'missing' };
+    const base = baseVersion === 'current' ? current.version : baseVersion;
+    // Based on the version it changes: nothing changed since, nothing to read.
+    const since =
+      base >= current.version
+        ? []
+        : await tx
+            .select({ fields: productChanges.fields })
+            .from(productChanges)
+            .where(
+              and(
+                eq(productChanges.businessId, context.businessId),
+                eq(productChanges.productId, id),
+                gt(productChanges.productVersion, base),
+              ),
+            );
+    const edit = editOf(current, changes, since);
+    if ('conflicts' in edit) return { status: 'conflict', row: current, conflicts: edit.conflicts };
+    const { effective, fields } = edit;
+    if (!fields) return { status: 'saved', row: current, changed: false };
+    // The row is locked: the update makes the next version, logged in the same statement.
+    const log = changeLog(tx, {
+      ...context,
+      at: context.now,
+      productId: id,
+      productVersion: current.version + 1,
+      kind: 'update',
+      fields,
+    });
+    const [row] = await tx
+      .with(...log)
+      .update(products)
+      .set({
+        ...rowChanges(effective, current.customValues),
+        version: current.version + 1,
+        updatedAt: context.now,
+      })
+      .where(eq(products.id, id))
+      .returning();
+    if (!row) throw new Error('the product was not updated');
+    return { status: 'saved', row, changed: true };
   });
 }
 
@@ -215,13 +289,7 @@ interface LoggedChange {
  * Change log entries of products an earlier statement wrote (made, edited, deleted), under one
  * new catalogue version however many.
  */
-async function logChanges(
-  tx: Tx,
-  context: WriteContext,
-  entries: readonly LoggedChange[],
-  /** A data-modifying step to run in the same statement (the write being logged): one trip. */
-  withStep?: SQL,
-) {
+async function logChanges(tx: Tx, context: WriteContext, entries: readonly LoggedChange[]) {
   if (entries.length === 0) return;
   const json = entries.map((entry) => ({
     kind: entry.kind,
@@ -230,7 +298,7 @@ async function logChanges(
     fields: entry.fields,
   }));
   await tx.execute(sql`
-    with ${withStep ? sql`${withStep}, ` : sql``}bumped as (
+    with bumped as (
       update ${businesses} set catalogue_version = catalogue_version + 1
       where id = ${context.businessId} returning catalogue_version
     ),
@@ -303,8 +371,8 @@ export async function createProducts(
 
 export interface ProductEdit {
   id: number;
-  /** The version the edit was based on; 'current': the product as it is now. */
-  baseVersion: number | 'current';
+  /** The version the edit was based on. */
+  baseVersion: number;
   changes: ProductChanges;
 }
 
@@ -324,16 +392,14 @@ export async function patchProducts(
   if (new Set(ids).size !== ids.length) throw new Error('a product is edited twice at once');
   const locked = await lockProducts(tx, context.businessId, ids);
   const current = new Map(locked.map((row) => [row.id, row]));
-  const baseOf = (edit: ProductEdit) =>
-    edit.baseVersion === 'current' ? (current.get(edit.id)?.version ?? 0) : edit.baseVersion;
-  const behind = edits.filter((edit) => baseOf(edit) < (current.get(edit.id)?.version ?? 0));
+  const behind = edits.filter((edit) => edit.baseVersion < (current.get(edit.id)?.version ?? 0));
   const since = new Map<number, { fields: Record<string, unknown> }[]>();
   if (behind.length > 0) {
     const logged = resultRows<{ product_id: number; fields: Record<string, unknown> }>(
       await tx.execute(sql`
         select c.product_id, c.fields from ${productChanges} as c
         join unnest(${pgArray(behind.map((edit) => edit.id))}::int[],
-          ${pgArray(behind.map(baseOf))}::int[]) as b(id, base)
+          ${pgArray(behind.map((edit) => edit.baseVersion))}::int[]) as b(id, base)
           on c.product_id = b.id and c.product_version > b.base
         where c.business_id = ${context.businessId}`),
     );
@@ -374,21 +440,21 @@ export async function patchProducts(
     for (const column of EDITABLE_COLUMNS) values[column.name] = row[column.row];
     return values;
   });
+  await tx.execute(sql`
+    update ${products} as p
+    set ${sql.join(
+      EDITABLE_COLUMNS.map(
+        (column) => sql`${sql.identifier(column.name)} = n.${sql.identifier(column.name)}`,
+      ),
+      sql`, `,
+    )}, version = n.version, updated_at = ${context.now}
+    from jsonb_populate_recordset(null::${products}, ${JSON.stringify(json)}::jsonb) as n
+    where p.id = n.id and p.business_id = ${context.businessId}
+      and p.id = any(${pgArray(written.map(({ row }) => row.id))}::int[])`);
   await logChanges(
     tx,
     context,
     written.map(({ entry }) => entry),
-    sql`edited as (
-      update ${products} as p
-      set ${sql.join(
-        EDITABLE_COLUMNS.map(
-          (column) => sql`${sql.identifier(column.name)} = n.${sql.identifier(column.name)}`,
-        ),
-        sql`, `,
-      )}, version = n.version, updated_at = ${context.now}
-      from jsonb_populate_recordset(null::${products}, ${JSON.stringify(json)}::jsonb) as n
-      where p.id = n.id and p.business_id = ${context.businessId}
-        and p.id = any(${pgArray(written.map(({ row }) => row.id))}::int[]))`,
   );
   return outcomes;
 }
