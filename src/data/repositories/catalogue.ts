@@ -141,11 +141,10 @@ onStoredCatalogueUpdate((change, meta) => {
 type ChangedProducts = Extract<CatalogueChanges, { full: false }>;
 
 /** Applies the changes since the stored version to the stored copy. */
-async function applyChanges(feed: ChangedProducts): Promise<RefreshOutcome> {
+async function applyChanges(feed: ChangedProducts, meta: CatalogueMeta): Promise<RefreshOutcome> {
   const fetchedAt = Date.now();
-  const meta = await storedMeta();
-  if (feed.products.length === 0 && feed.deleted.length === 0 && feed.version === meta?.version) {
-    await touchStoredMeta(fetchedAt);
+  if (feed.products.length === 0 && feed.deleted.length === 0 && feed.version === meta.version) {
+    await touchStoredMeta(meta, fetchedAt);
     return 'unchanged';
   }
   const changed = feed.products.map(({ after, ...product }) => ({
@@ -163,9 +162,7 @@ async function applyChanges(feed: ChangedProducts): Promise<RefreshOutcome> {
 }
 
 /** The copy is current as of now. */
-async function touchStoredMeta(fetchedAt: number) {
-  const meta = await storedMeta();
-  if (!meta) return;
+async function touchStoredMeta(meta: CatalogueMeta, fetchedAt: number) {
   const next = { ...meta, fetchedAt };
   await db.meta.put(next);
   if (current) publish({ ...current, meta: next });
@@ -267,7 +264,8 @@ export const catalogueDeviceFeed = deviceFeed({
   },
   async accept(answer) {
     // A device holding none yet downloads it, whatever the feed says (an empty shop's is empty).
-    const whole = answer.full || !(await storedMeta());
-    lastOutcome = whole ? await downloadCatalogue() : await applyChanges(answer);
+    const meta = await storedMeta();
+    lastOutcome =
+      answer.full || !meta ? await downloadCatalogue() : await applyChanges(answer, meta);
   },
 });
