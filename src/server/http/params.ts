@@ -9,9 +9,15 @@ const UuidSchema = v.pipe(v.string(), v.uuid());
 
 /** The serial id a path names, or 404 {message} when the segment cannot be one. */
 export function serialIdParam(text: string, message: string = MESSAGES.notFound): number {
+  const id = serialIdOf(text);
+  if (id === null) throw new HttpError(404, message);
+  return id;
+}
+
+/** The serial id a path segment names, or null when it cannot be one. */
+export function serialIdOf(text: string): number | null {
   const id = v.safeParse(SerialIdSchema, text);
-  if (!id.success) throw new HttpError(404, message);
-  return id.output;
+  return id.success ? id.output : null;
 }
 
 /** The UUID a path names, or 404 {message} when the segment cannot be one. */

@@ -39,15 +39,47 @@ export interface WriteRouteOptions<TWrite> {
    */
   refusalsWriteNothing?: boolean;
   /**
-   * Many bodies of this write at once, sent in a row in a batch and run in its transaction for
-   * its caller: the answer to each, or null for one to run alone right after, as if sent by
-   * itself. So the route's writes must not depend on one another's order (as sales do not),
-   * and its refusals must write nothing. Only for a route without parameters.
+   * Many of this write at once (each its body and its route's parameters), sent in a row in a
+   * batch and run in its transaction for its caller: the answer to each, or null for one to run
+   * alone right after, as if sent by itself. So the writes one call answers must not depend on
+   * one another's order (sales do not; edits of different products do not), and the route's
+   * refusals must write nothing.
    */
   many?: (
     context: { db: Tx; caller: Caller },
-    bodies: WriteOutput<TWrite>[],
+    writes: ManyWrite<TWrite>[],
   ) => Promise<(WriteAnswer | null)[]>;
+}
+
+/** One write of a row a route answers at once: its checked body and its route's parameters. */
+export interface ManyWrite<TWrite> {
+  body: WriteOutput<TWrite>;
+  params: Parameters<WriteRouteHandler<TWrite>>[2];
+}
+
+/**
+ * A path's parameters by the route's pattern, decoded as the route's own handler is given them;
+ * null for a segment that cannot be decoded (left to the route, alone, to answer).
+ */
+function paramsOf(pattern: RegExp, path: string): Record<string, string> | null {
+  try {
+    return Object.fromEntries(
+      Object.entries(pattern.exec(path)?.groups ?? {}).map(([name, value]) => [
+        name,
+        decodeURIComponent(value),
+      ]),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** A route's path pattern, each parameter a named group (`/products/:id` → `id`). */
+function routePattern(route: string) {
+  const pattern = route
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/:([A-Za-z]+)/g, '(?<$1>[^/]+)');
+  return new RegExp(`^${pattern}$`);
 }
 
 export interface WriteRoutes {
@@ -85,32 +117,31 @@ export function writeRoutes(
   const idempotent = idempotentWrites(deps);
   /** `METHOD` and a pattern of the path, for each write whose refusals write nothing. */
   const sharing: { method: string; path: RegExp }[] = [];
-  /** The writes that answer many at once, by `METHOD path`. */
-  const answeringMany = new Map<
-    string,
-    { write: WriteDeclaration; many: NonNullable<WriteRouteOptions<WriteDeclaration>['many']> }
-  >();
-  const manyOf = (write: BatchWrite) => answeringMany.get(`${write.method} ${write.path}`);
+  /** The writes that answer many at once, with their path's pattern. */
+  const answeringMany: {
+    method: string;
+    path: RegExp;
+    write: WriteDeclaration;
+    many: NonNullable<WriteRouteOptions<WriteDeclaration>['many']>;
+  }[] = [];
+  const manyOf = (write: BatchWrite) =>
+    answeringMany.find((route) => route.method === write.method && route.path.test(write.path));
   return {
     add(write, handler, options = {}) {
       const key = `${write.method} ${API_PREFIX}${write.route}`;
       if (rules.has(key)) throw new Error(`${key} is registered twice`);
       rules.set(key, write.access);
       const refusalsWriteNothing = options.refusalsWriteNothing === true || !!options.many;
+      const path = routePattern(write.route);
       if (options.many) {
-        if (write.route.includes(':'))
-          throw new Error(`${key}: many needs a route without parameters`);
-        answeringMany.set(`${write.method} ${write.route}`, {
+        answeringMany.push({
+          method: write.method,
+          path,
           write,
           many: options.many as NonNullable<WriteRouteOptions<WriteDeclaration>['many']>,
         });
       }
-      if (refusalsWriteNothing) {
-        const pattern = write.route
-          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-          .replace(/:[A-Za-z]+/g, '[^/]+');
-        sharing.push({ method: write.method, path: new RegExp(`^${pattern}$`) });
-      }
+      if (refusalsWriteNothing) sharing.push({ method: write.method, path });
       api.on(write.method, write.route, (c) =>
         idempotent.run(c, { refusalsWriteNothing }, async () => {
           const body = write.body === null ? null : await readJson(c, write.body, write.refusal);
@@ -125,15 +156,10 @@ export function writeRoutes(
       run: idempotent.together,
       manyInARow(writes, start) {
         const first = writes[start];
-        if (!first || !manyOf(first)) return 1;
+        const route = first && manyOf(first);
+        if (!route) return 1;
         let end = start + 1;
-        while (
-          end < writes.length &&
-          writes[end]?.method === first.method &&
-          writes[end]?.path === first.path
-        ) {
-          end += 1;
-        }
+        while (end < writes.length && manyOf(writes[end] as BatchWrite) === route) end += 1;
         return end - start;
       },
       async many(shared, caller, writes) {
@@ -145,20 +171,23 @@ export function writeRoutes(
         if (access !== 'signed-in' && !can(caller.role, access)) return answers;
         // Each key once, not yet answered, with a body the write accepts: the others run alone
         // and are answered as they would be (their stored answer, or the refusal).
-        const taken: { index: number; write: BatchWrite; body: unknown }[] = [];
+        const taken: { index: number; write: BatchWrite; item: ManyWrite<WriteDeclaration> }[] = [];
         const keys = new Set<string>();
         for (const [index, write] of writes.entries()) {
           if (shared.kept.has(write.idempotency_key) || keys.has(write.idempotency_key)) continue;
           keys.add(write.idempotency_key);
           const parsed = route.write.body && v.safeParse(route.write.body, write.body);
-          if (parsed?.success) taken.push({ index, write, body: parsed.output });
+          const params = paramsOf(route.path, write.path);
+          if (parsed?.success && params) {
+            taken.push({ index, write, item: { body: parsed.output, params } });
+          }
         }
         if (taken.length === 0) return answers;
         let given: (WriteAnswer | null)[];
         try {
           given = await route.many(
             { db: shared.tx, caller },
-            taken.map((item) => item.body),
+            taken.map(({ item }) => item),
           );
         } catch {
           // The transaction may be unusable: the batch undoes it and runs each write alone.

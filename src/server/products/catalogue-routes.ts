@@ -18,14 +18,16 @@ import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
-import { serialIdParam } from '../http/params.ts';
-import type { WriteRoutes } from '../http/write-routes.ts';
+import { serialIdOf, serialIdParam } from '../http/params.ts';
+import type { WriteAnswer, WriteRoutes } from '../http/write-routes.ts';
 import { findProduct, productHistory } from './catalogue-repository.ts';
 import {
   createCatalogueProduct,
   deleteCatalogueProduct,
   duplicateProduct,
+  type ProductEdit,
   patchProduct,
+  patchProducts,
 } from './catalogue-writes.ts';
 import { toEnhancedProduct } from './enhanced-inventory.ts';
 
@@ -66,21 +68,64 @@ export function catalogueRoutes(deps: Deps, productFields: DefinitionsCache, wri
     return c.json(toEnhancedProduct(made.row), 201);
   });
 
-  writes.add(editProductWrite, async (c, patch, params) => {
-    const caller = c.get('caller');
-    const id = serialIdParam(params.id);
-    const changes = valid(
-      checkProductChanges(patch.changes, await definitions(c.var.db, caller.businessId)),
-    );
-    const outcome = await patchProduct(c.var.db, context(caller), id, patch.base_version, changes);
-    if (outcome.status === 'missing') throw new HttpError(404, PRODUCT_MESSAGES.deleted);
-    if (outcome.status === 'conflict') {
-      throw new HttpError(409, PRODUCT_MESSAGES.conflict, {
-        extra: { conflicts: outcome.conflicts, current: toEnhancedProduct(outcome.row) },
-      });
-    }
-    return c.json(toEnhancedProduct(outcome.row));
-  });
+  // Refusals are answered by checks, or by a merge that wrote nothing: a replay's edits of
+  // many products are made many at once (patchProducts), each answered as alone.
+  writes.add(
+    editProductWrite,
+    async (c, patch, params) => {
+      const caller = c.get('caller');
+      const id = serialIdParam(params.id);
+      const changes = valid(
+        checkProductChanges(patch.changes, await definitions(c.var.db, caller.businessId)),
+      );
+      const outcome = await patchProduct(
+        c.var.db,
+        context(caller),
+        id,
+        patch.base_version,
+        changes,
+      );
+      if (outcome.status === 'missing') throw new HttpError(404, PRODUCT_MESSAGES.deleted);
+      if (outcome.status === 'conflict') {
+        throw new HttpError(409, PRODUCT_MESSAGES.conflict, {
+          extra: { conflicts: outcome.conflicts, current: toEnhancedProduct(outcome.row) },
+        });
+      }
+      return c.json(toEnhancedProduct(outcome.row));
+    },
+    {
+      many: async ({ db, caller }, writes) => {
+        const known = await definitions(db, caller.businessId);
+        // Each product once, with values that pass: a second edit of one, or one to refuse,
+        // runs alone after these, as it would have been sent.
+        const taken: { index: number; edit: ProductEdit }[] = [];
+        const named = new Set<number>();
+        for (const [index, { body, params }] of writes.entries()) {
+          const id = serialIdOf(params.id);
+          const check = checkProductChanges(body.changes, known);
+          if (id === null || !check.ok || named.has(id)) continue;
+          named.add(id);
+          taken.push({
+            index,
+            edit: { id, baseVersion: body.base_version, changes: check.changes },
+          });
+        }
+        const outcomes = await patchProducts(
+          db,
+          context(caller),
+          taken.map(({ edit }) => edit),
+        );
+        const answers: (WriteAnswer | null)[] = writes.map(() => null);
+        for (const [n, outcome] of outcomes.entries()) {
+          const { index } = taken[n] as (typeof taken)[number];
+          if (outcome.status === 'saved') {
+            answers[index] = { status: 200, body: toEnhancedProduct(outcome.row) };
+          }
+        }
+        return answers;
+      },
+    },
+  );
 
   writes.add(duplicateProductWrite, async (c, { changes, client_ref: clientRef }, params) => {
     const caller = c.get('caller');

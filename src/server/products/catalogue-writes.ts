@@ -58,38 +58,6 @@ function rowChanges(changes: ProductChanges, customValues: Record<string, unknow
 /** What a change log entry records: made, edited, deleted, or its stock moved. */
 type ChangeKind = (typeof productChanges.$inferInsert)['kind'];
 
-interface ChangeLogEntry {
-  businessId: string;
-  userId: string | null;
-  productId: number;
-  productVersion: number;
-  kind: ChangeKind;
-  fields: Record<string, [unknown, unknown]>;
-  at: Date;
-  importId?: string | undefined;
-}
-
-/**
- * A change of a product with the catalogue version it makes (History and the feed), as the two
- * parts of one statement: the version bumped, and the entry written with it. They join the
- * statement that writes the product where there is one (an edit), saving a round trip.
- */
-function changeLog(tx: Tx, entry: ChangeLogEntry) {
-  const bumped = tx
-    .$with('bumped', { catalogueVersion: sql<number>`catalogue_version`.as('catalogue_version') })
-    .as(sql`update ${businesses} set catalogue_version = catalogue_version + 1
-      where id = ${entry.businessId} returning catalogue_version`);
-  const logged = tx.$with('logged', {}).as(sql`
-    insert into ${productChanges}
-      (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
-       import_id)
-    select ${entry.businessId}, ${entry.userId}, ${entry.productId}, ${entry.productVersion},
-      catalogue_version, ${entry.kind}, ${JSON.stringify(entry.fields)}::jsonb, ${entry.at},
-      ${entry.importId ?? null}
-    from bumped`);
-  return [bumped, logged] as const;
-}
-
 /** A new product's change log: every value it was made with. */
 function createdFields(row: ProductRow): Record<string, [unknown, unknown]> {
   return Object.fromEntries(
@@ -204,7 +172,8 @@ export type PatchOutcome =
 /**
  * Applies an edit based on `baseVersion`: fields nobody changed since merge; a field another
  * write changed since to a different value is a conflict, and nothing is written. 'current':
- * based on the product as it is now (a caller that holds no version, the API's PUT).
+ * based on the product as it is now (a caller that holds no version, the API's PUT). The edit
+ * of many products (patchProducts) of one.
  */
 export async function patchProduct(
   db: Db,
@@ -214,52 +183,9 @@ export async function patchProduct(
   changes: ProductChanges,
 ): Promise<PatchOutcome> {
   return inTransaction(db, async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(products)
-      .where(and(eq(products.businessId, context.businessId), eq(products.id, id)))
-      .for('no key update');
-    if (!current) return { status: 'missing' };
-    const base = baseVersion === 'current' ? current.version : baseVersion;
-    // Based on the version it changes: nothing changed since, nothing to read.
-    const since =
-      base >= current.version
-        ? []
-        : await tx
-            .select({ fields: productChanges.fields })
-            .from(productChanges)
-            .where(
-              and(
-                eq(productChanges.businessId, context.businessId),
-                eq(productChanges.productId, id),
-                gt(productChanges.productVersion, base),
-              ),
-            );
-    const edit = editOf(current, changes, since);
-    if ('conflicts' in edit) return { status: 'conflict', row: current, conflicts: edit.conflicts };
-    const { effective, fields } = edit;
-    if (!fields) return { status: 'saved', row: current, changed: false };
-    // The row is locked: the update makes the next version, logged in the same statement.
-    const log = changeLog(tx, {
-      ...context,
-      at: context.now,
-      productId: id,
-      productVersion: current.version + 1,
-      kind: 'update',
-      fields,
-    });
-    const [row] = await tx
-      .with(...log)
-      .update(products)
-      .set({
-        ...rowChanges(effective, current.customValues),
-        version: current.version + 1,
-        updatedAt: context.now,
-      })
-      .where(eq(products.id, id))
-      .returning();
-    if (!row) throw new Error('the product was not updated');
-    return { status: 'saved', row, changed: true };
+    const [outcome] = await patchProducts(tx, context, [{ id, baseVersion, changes }]);
+    if (!outcome) throw new Error('the edit has no outcome');
+    return outcome;
   });
 }
 
@@ -286,32 +212,38 @@ interface LoggedChange {
 }
 
 /**
- * Change log entries of products an earlier statement wrote (made, edited, deleted), under one
- * new catalogue version however many.
+ * The change log entries of products a statement writes (made, edited, deleted), under one new
+ * catalogue version however many: the common table expressions that bump the version and write
+ * the entries, to lead that statement (an edit's update) or to run alone (logChanges).
  */
-async function logChanges(tx: Tx, context: WriteContext, entries: readonly LoggedChange[]) {
-  if (entries.length === 0) return;
+function changeLogSteps(context: WriteContext, entries: readonly LoggedChange[]) {
   const json = entries.map((entry) => ({
     kind: entry.kind,
     product_id: entry.productId,
     product_version: entry.productVersion,
     fields: entry.fields,
   }));
-  await tx.execute(sql`
-    with bumped as (
+  return sql`
+    bumped as (
       update ${businesses} set catalogue_version = catalogue_version + 1
       where id = ${context.businessId} returning catalogue_version
     ),
-    entries as (
-      select * from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as e(kind text,
+    logged as (
+      insert into ${productChanges}
+        (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
+         import_id)
+      select ${context.businessId}, ${context.userId}, e.product_id, e.product_version,
+        bumped.catalogue_version, e.kind, e.fields, ${context.now},
+        ${context.importId ?? null}::uuid
+      from bumped, jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as e(kind text,
         product_id int, product_version int, fields jsonb)
-    )
-    insert into ${productChanges}
-      (business_id, user_id, product_id, product_version, catalogue_version, kind, fields, at,
-       import_id)
-    select ${context.businessId}, ${context.userId}, e.product_id, e.product_version,
-      bumped.catalogue_version, e.kind, e.fields, ${context.now}, ${context.importId ?? null}::uuid
-    from bumped, entries as e`);
+    )`;
+}
+
+/** Change log entries of products an earlier statement wrote. */
+async function logChanges(tx: Tx, context: WriteContext, entries: readonly LoggedChange[]) {
+  if (entries.length === 0) return;
+  await tx.execute(sql`with ${changeLogSteps(context, entries)} select 1`);
 }
 
 /**
@@ -371,8 +303,8 @@ export async function createProducts(
 
 export interface ProductEdit {
   id: number;
-  /** The version the edit was based on. */
-  baseVersion: number;
+  /** The version the edit was based on; 'current': the product as it is now. */
+  baseVersion: number | 'current';
   changes: ProductChanges;
 }
 
@@ -392,14 +324,16 @@ export async function patchProducts(
   if (new Set(ids).size !== ids.length) throw new Error('a product is edited twice at once');
   const locked = await lockProducts(tx, context.businessId, ids);
   const current = new Map(locked.map((row) => [row.id, row]));
-  const behind = edits.filter((edit) => edit.baseVersion < (current.get(edit.id)?.version ?? 0));
+  const baseOf = (edit: ProductEdit) =>
+    edit.baseVersion === 'current' ? (current.get(edit.id)?.version ?? 0) : edit.baseVersion;
+  const behind = edits.filter((edit) => baseOf(edit) < (current.get(edit.id)?.version ?? 0));
   const since = new Map<number, { fields: Record<string, unknown> }[]>();
   if (behind.length > 0) {
     const logged = resultRows<{ product_id: number; fields: Record<string, unknown> }>(
       await tx.execute(sql`
         select c.product_id, c.fields from ${productChanges} as c
         join unnest(${pgArray(behind.map((edit) => edit.id))}::int[],
-          ${pgArray(behind.map((edit) => edit.baseVersion))}::int[]) as b(id, base)
+          ${pgArray(behind.map(baseOf))}::int[]) as b(id, base)
           on c.product_id = b.id and c.product_version > b.base
         where c.business_id = ${context.businessId}`),
     );
@@ -440,7 +374,12 @@ export async function patchProducts(
     for (const column of EDITABLE_COLUMNS) values[column.name] = row[column.row];
     return values;
   });
+  // Logged by the same statement: a product's edit is two statements (its lock and this).
   await tx.execute(sql`
+    with ${changeLogSteps(
+      context,
+      written.map(({ entry }) => entry),
+    )}
     update ${products} as p
     set ${sql.join(
       EDITABLE_COLUMNS.map(
@@ -451,11 +390,6 @@ export async function patchProducts(
     from jsonb_populate_recordset(null::${products}, ${JSON.stringify(json)}::jsonb) as n
     where p.id = n.id and p.business_id = ${context.businessId}
       and p.id = any(${pgArray(written.map(({ row }) => row.id))}::int[])`);
-  await logChanges(
-    tx,
-    context,
-    written.map(({ entry }) => entry),
-  );
   return outcomes;
 }
 

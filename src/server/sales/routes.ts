@@ -136,7 +136,8 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
       }
     },
     {
-      many: async ({ db, caller }, batch) => {
+      many: async ({ db, caller }, writes) => {
+        const batch = writes.map((write) => write.body);
         const seller = sellerOf(caller);
         const life = await businessLife(db, caller.businessId, seller.now);
         // A sale dated outside the shop's life runs alone, to be refused as it would be.
