@@ -25,10 +25,24 @@ export function foldPending<T>(
   );
   if (waiting.length === 0) return items;
 
+  // Where the records the writes name are: one pass that keeps only those (not a map of
+  // 50,000), and every record's place only when a write asks for another.
+  const named = new Set(waiting.flatMap((entry) => entry.recordId ?? []));
   let index: Map<RecordKey, number> | undefined;
-  const indexOf = () => {
-    index ??= new Map(items.map((item, at) => [idOf(item), at]));
-    return index;
+  let complete = false;
+  const placeOf = (key: RecordKey) => {
+    if (!index) {
+      index = new Map();
+      items.forEach((item, at) => {
+        const id = idOf(item);
+        if (named.has(id)) index?.set(id, at);
+      });
+    }
+    if (!complete && !index.has(key) && !named.has(key)) {
+      complete = true;
+      index = new Map(items.map((item, at) => [idOf(item), at]));
+    }
+    return index.get(key);
   };
   const byField = new Map<keyof T, Map<unknown, T>>();
   const aliases = new Map<RecordKey, RecordKey>();
@@ -42,7 +56,7 @@ export function foldPending<T>(
     get(id) {
       const key = keyOf(id);
       if (values.has(key)) return values.get(key) ?? undefined;
-      const at = indexOf().get(key);
+      const at = placeOf(key);
       return at === undefined ? undefined : items[at];
     },
     set(id, value) {

@@ -124,15 +124,23 @@ export function updatedSortOrder(
   const moved = new Set(changed);
   const kept = order.filter((index) => !moved.has(index));
   const placed = changed.sort(compare);
+  // Each changed row goes in by a binary search among the rows kept in order (from where the
+  // one before it went): a few comparisons each, not one for every row of the catalogue.
   const next: number[] = [];
-  let k = 0;
-  let p = 0;
-  while (k < kept.length && p < placed.length) {
-    const fromKept = compare(kept[k] as number, placed[p] as number) < 0;
-    next.push((fromKept ? kept[k++] : placed[p++]) as number);
+  let from = 0;
+  for (const row of placed) {
+    let low = from;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(kept[middle] as number, row) < 0) low = middle + 1;
+      else high = middle;
+    }
+    for (let k = from; k < low; k += 1) next.push(kept[k] as number);
+    next.push(row);
+    from = low;
   }
-  while (k < kept.length) next.push(kept[k++] as number);
-  while (p < placed.length) next.push(placed[p++] as number);
+  for (let k = from; k < kept.length; k += 1) next.push(kept[k] as number);
   return next;
 }
 
