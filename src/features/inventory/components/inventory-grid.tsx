@@ -20,6 +20,7 @@ import {
   useState,
 } from 'react';
 import { NEEDS_ATTENTION, NOT_YET_SYNCED } from '#data/sync/use-sync-status.ts';
+import { VIEW_DENSITY_ROW_HEIGHT } from '#domains/preferences/inventory-settings.ts';
 import {
   DEFAULT_COLUMN_WIDTHS,
   MIN_COLUMN_WIDTH,
@@ -36,7 +37,6 @@ import { gridCell, LINK_COLOR } from './grid-cells.ts';
  * options column. Headers sort, edges resize (never below 50 px), a product name opens the
  * detail, the options cell opens the row menu. The grid shows one page of rows.
  */
-export const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 40;
 
 const THEME: Partial<Theme> = {
@@ -129,7 +129,7 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
       firstRowNumber,
       sort,
       widths,
-      rowHeight = ROW_HEIGHT,
+      rowHeight = VIEW_DENSITY_ROW_HEIGHT.comfortable,
       showImages = false,
       editingId,
       unsyncedIds = NONE,

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { StoredCustomField } from '#data/db.ts';
 import type { CatalogueWrites } from '#data/hooks/use-catalogue-writes.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
+import { VIEW_DENSITY_ROW_HEIGHT } from '#domains/preferences/inventory-settings.ts';
 import { LOW_STOCK_THRESHOLD, PAGE_SIZE_OPTIONS } from '#domains/products/constants.ts';
 import { itemName } from '#domains/products/display-name.ts';
 import {
@@ -22,7 +23,8 @@ import { exportProduct } from '../product-actions.ts';
 import { useInventoryTable } from '../use-inventory-table.ts';
 import { type AdjustmentInput, AdjustStockDialog } from './adjust-stock-dialog.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
-import { InventoryGrid, type InventoryGridHandle, ROW_HEIGHT } from './inventory-grid.tsx';
+import type { InventoryGridHandle } from './inventory-grid.tsx';
+import { LazyInventoryGrid } from './lazy-inventory-grid.tsx';
 import { Pagination } from './pagination.tsx';
 import { RowEditor } from './row-editor.tsx';
 import { type RowAction, RowOptionsMenu } from './row-options-menu.tsx';
@@ -65,7 +67,7 @@ export interface DisplayOptions {
 export function InventoryTableView({
   catalogue,
   columns,
-  display = { rowHeight: ROW_HEIGHT, showImages: false },
+  display = { rowHeight: VIEW_DENSITY_ROW_HEIGHT.comfortable, showImages: false },
   writes,
   stockReasons = [],
   unsyncedIds,
@@ -294,7 +296,7 @@ export function InventoryTableView({
             {query ? `No products found for "${query}".` : 'No products available.'}
           </p>
         ) : (
-          <InventoryGrid
+          <LazyInventoryGrid
             ref={gridRef}
             rows={table.pageRows}
             columns={columns}

@@ -20,9 +20,10 @@ import { renderWithQuery } from '../../helpers/render-with-query.tsx';
 
 beforeAll(() => loadInventoryChunks(), 30_000);
 
-vi.mock('#features/inventory/components/inventory-grid.tsx', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  InventoryGrid: (await import('./grid-stand-in.tsx')).GridStandIn,
+// The page loads the grid when it opens (lazy-inventory-grid.tsx); here it is the stand-in.
+vi.mock('#features/inventory/components/lazy-inventory-grid.tsx', async () => ({
+  LazyInventoryGrid: (await import('./grid-stand-in.tsx')).GridStandIn,
+  preloadInventoryGrid: () => undefined,
 }));
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
