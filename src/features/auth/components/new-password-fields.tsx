@@ -1,4 +1,5 @@
 import { checkPasswordRules } from '#shared/auth/password-rules.ts';
+import { Field } from '#ui/field.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 
 /**
@@ -22,34 +23,32 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <div className="field">
-        <label className="field__label" htmlFor={`${idPrefix}-password`}>
-          New Password
-        </label>
-        <input
-          id={`${idPrefix}-password`}
-          className="field__input"
-          type="password"
-          autoComplete="new-password"
-          disabled={disabled}
-          value={password}
-          onChange={(event) => onPassword(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${idPrefix}-confirmation`}>
-          Confirm Password
-        </label>
-        <input
-          id={`${idPrefix}-confirmation`}
-          className="field__input"
-          type="password"
-          autoComplete="new-password"
-          disabled={disabled}
-          value={confirmation}
-          onChange={(event) => onConfirmation(event.target.value)}
-        />
-      </div>
+      <Field id={`${idPrefix}-password`} label="New Password">
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            type="password"
+            autoComplete="new-password"
+            disabled={disabled}
+            value={password}
+            onChange={(event) => onPassword(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={`${idPrefix}-confirmation`} label="Confirm Password">
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            type="password"
+            autoComplete="new-password"
+            disabled={disabled}
+            value={confirmation}
+            onChange={(event) => onConfirmation(event.target.value)}
+          />
+        )}
+      </Field>
       <PasswordChecklist results={checkPasswordRules(password, confirmation)} />
     </>
   );

@@ -163,24 +163,23 @@ export function BusinessProfilePage() {
               </select>
             )}
           </Field>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-tax`}>
-              Default tax category (GST suggestions)
-            </label>
-            <select
-              id={`${id}-tax`}
-              className="field__input"
-              value={draft.default_tax_category}
-              disabled={!canEdit}
-              onChange={(event) => set('default_tax_category', event.target.value as TaxCategory)}
-            >
-              {TAX_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {TAX_CATEGORY_LABELS[category]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field id={`${id}-tax`} label="Default tax category (GST suggestions)">
+            {(control) => (
+              <select
+                {...control}
+                className="field__input"
+                value={draft.default_tax_category}
+                disabled={!canEdit}
+                onChange={(event) => set('default_tax_category', event.target.value as TaxCategory)}
+              >
+                {TAX_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {TAX_CATEGORY_LABELS[category]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </div>
         {canEdit ? (
           <button type="submit" className="button button--primary">

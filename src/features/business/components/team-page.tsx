@@ -17,6 +17,7 @@ import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { showToast } from '#ui/toast.tsx';
 import './team.css';
+import { Field } from '#ui/field.tsx';
 
 const dateTime = (iso: string | null) =>
   iso
@@ -282,23 +283,22 @@ function InviteForm({ role }: { role: Role }) {
       <div className="team-invite__fields">
         {field('name', 'Name', 'text')}
         {field('email', 'Email', 'email')}
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-role`}>
-            Role
-          </label>
-          <select
-            id={`${id}-role`}
-            className="field__input"
-            value={draft.role}
-            onChange={(event) => set('role', event.target.value)}
-          >
-            {roles.map((option) => (
-              <option key={option} value={option}>
-                {ROLE_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id={`${id}-role`} label="Role">
+          {(control) => (
+            <select
+              {...control}
+              className="field__input"
+              value={draft.role}
+              onChange={(event) => set('role', event.target.value)}
+            >
+              {roles.map((option) => (
+                <option key={option} value={option}>
+                  {ROLE_LABELS[option]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <p className="team-note__small">
         Staff see the catalogue and dashboard, adjust stock and count. Managers also change the

@@ -14,6 +14,7 @@ import {
   CUSTOM_FIELD_TEMPLATES,
   type CustomFieldTemplate,
 } from '#domains/custom-fields/templates.ts';
+import { Field } from '#ui/field.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { showToast } from '#ui/toast.tsx';
 import { definitionFrom, EMPTY_FORM, type FieldForm, formFrom, withName } from '../form-state.ts';
@@ -148,72 +149,70 @@ export function CustomFieldModal({
           </div>
         ) : null}
 
-        <div className="field">
-          <label className="field__label" htmlFor={field('name')}>
-            Field Name *
-          </label>
-          <input
-            id={field('name')}
-            className="field__input"
-            required
-            value={form.field_name}
-            onChange={(event) =>
-              setForm((current) => withName(current, event.target.value, creating))
-            }
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={field('key')}>
-            Field Key
-          </label>
-          <input
-            id={field('key')}
-            className="field__input field__input--mono"
-            value={form.field_key}
-            aria-describedby={field('key-hint')}
-            onChange={(event) => set({ field_key: event.target.value, keyEdited: true })}
-          />
-          <span id={field('key-hint')} className="field__hint">
-            Lowercase letters, numbers and underscores; made from the name while you type it.
-          </span>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={field('type')}>
-            Field Type *
-          </label>
-          <select
-            id={field('type')}
-            className="field__input"
-            required
-            value={form.field_type}
-            aria-describedby={type ? field('use-case') : undefined}
-            onChange={(event) => set({ field_type: event.target.value as FieldType | '' })}
-          >
-            <option value="">Choose a type…</option>
-            {FIELD_TYPES.map((option) => (
-              <option key={option} value={option}>
-                {FIELD_TYPE_INFO[option].label}
-              </option>
-            ))}
-          </select>
-          {type ? (
-            <span id={field('use-case')} className="field__hint">
-              {FIELD_TYPE_INFO[type].description}. Use it for: {FIELD_TYPE_INFO[type].useCase}.
-            </span>
-          ) : null}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={field('description')}>
-            Description
-          </label>
-          <textarea
-            id={field('description')}
-            className="field__input field__input--area"
-            rows={2}
-            value={form.description}
-            onChange={(event) => set({ description: event.target.value })}
-          />
-        </div>
+        <Field id={field('name')} label="Field Name *">
+          {(control) => (
+            <input
+              {...control}
+              className="field__input"
+              required
+              value={form.field_name}
+              onChange={(event) =>
+                setForm((current) => withName(current, event.target.value, creating))
+              }
+            />
+          )}
+        </Field>
+        <Field
+          id={field('key')}
+          label="Field Key"
+          hint="Lowercase letters, numbers and underscores; made from the name while you type it."
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="field__input field__input--mono"
+              value={form.field_key}
+              onChange={(event) => set({ field_key: event.target.value, keyEdited: true })}
+            />
+          )}
+        </Field>
+        <Field
+          id={field('type')}
+          label="Field Type *"
+          hint={
+            type
+              ? `${FIELD_TYPE_INFO[type].description}. Use it for: ${FIELD_TYPE_INFO[type].useCase}.`
+              : null
+          }
+        >
+          {(control) => (
+            <select
+              {...control}
+              className="field__input"
+              required
+              value={form.field_type}
+              onChange={(event) => set({ field_type: event.target.value as FieldType | '' })}
+            >
+              <option value="">Choose a type…</option>
+              {FIELD_TYPES.map((option) => (
+                <option key={option} value={option}>
+                  {FIELD_TYPE_INFO[option].label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={field('description')} label="Description">
+          {(control) => (
+            <textarea
+              {...control}
+              className="field__input field__input--area"
+              rows={2}
+              value={form.description}
+              onChange={(event) => set({ description: event.target.value })}
+            />
+          )}
+        </Field>
         <label className="checkbox-field">
           <input
             type="checkbox"
@@ -249,17 +248,16 @@ export function CustomFieldModal({
             </div>
           ) : null}
           {type && allowsOption(type, 'pattern') ? (
-            <div className="field">
-              <label className="field__label" htmlFor={field('pattern')}>
-                Pattern (regular expression)
-              </label>
-              <input
-                id={field('pattern')}
-                className="field__input field__input--mono"
-                value={form.pattern}
-                onChange={(event) => set({ pattern: event.target.value })}
-              />
-            </div>
+            <Field id={field('pattern')} label="Pattern (regular expression)">
+              {(control) => (
+                <input
+                  {...control}
+                  className="field__input field__input--mono"
+                  value={form.pattern}
+                  onChange={(event) => set({ pattern: event.target.value })}
+                />
+              )}
+            </Field>
           ) : null}
           {type && allowsOption(type, 'min_value') ? (
             <div className="rules__row">
@@ -339,19 +337,18 @@ function NumberInput({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field__input"
-        type="number"
-        inputMode="decimal"
-        min={min}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
+    <Field id={id} label={label}>
+      {(control) => (
+        <input
+          {...control}
+          className="field__input"
+          type="number"
+          inputMode="decimal"
+          min={min}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }

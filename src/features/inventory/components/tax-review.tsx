@@ -11,6 +11,7 @@ import {
   type TaxCategory,
 } from '#domains/products/tax.ts';
 import { countText, plural } from '#shared/words.ts';
+import { Field } from '#ui/field.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { showToast } from '#ui/toast.tsx';
 
@@ -125,23 +126,22 @@ function TaxReviewDialog({
       }
     >
       <p className="dialog-text">{TAX_REVIEW_TEXT.intro}</p>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-all`}>
-          {TAX_REVIEW_TEXT.setAll}
-        </label>
-        <select
-          id={`${id}-all`}
-          className="field__input"
-          value={all}
-          onChange={(event) => {
-            setAll(event.target.value as TaxCategory | '');
-            setChosen({});
-          }}
-        >
-          <option value="">{TAX_REVIEW_TEXT.choose}</option>
-          {options}
-        </select>
-      </div>
+      <Field id={`${id}-all`} label={TAX_REVIEW_TEXT.setAll}>
+        {(control) => (
+          <select
+            {...control}
+            className="field__input"
+            value={all}
+            onChange={(event) => {
+              setAll(event.target.value as TaxCategory | '');
+              setChosen({});
+            }}
+          >
+            <option value="">{TAX_REVIEW_TEXT.choose}</option>
+            {options}
+          </select>
+        )}
+      </Field>
       <ul className="tax-review__list">
         {items.slice(0, LISTED).map((item) => (
           <li key={item.id} className="tax-review__item">

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { type ApprovalOutcome, approveSale } from '#data/repositories/approvals.ts';
 import { type ApprovalKey, type Approver, PIN_MESSAGES } from '#domains/sales/approval.ts';
 import type { Sale } from '#domains/sales/sale.ts';
+import { Field } from '#ui/field.tsx';
 import { Modal } from '#ui/modal.tsx';
 
 export const APPROVAL_TEXT = {
@@ -97,49 +98,47 @@ export function ApprovalDialog({
           <p role="alert">{APPROVAL_TEXT.noApprovers}</p>
         ) : (
           <>
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-who`}>
-                {APPROVAL_TEXT.who}
-              </label>
-              <select
-                id={`${id}-who`}
-                className="field__input"
-                value={approverId}
-                onChange={(event) => {
-                  setApproverId(event.target.value);
-                  setProblem(null);
-                }}
-              >
-                {open.length === 1 ? null : <option value="">Choose a manager</option>}
-                {approvers.map((each) => (
-                  <option key={each.user_id} value={each.user_id} disabled={each.locked}>
-                    {each.locked ? APPROVAL_TEXT.locked(each.name) : each.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-pin`}>
-                {APPROVAL_TEXT.pin}
-              </label>
-              <input
-                id={`${id}-pin`}
-                className="field__input"
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={8}
-                // biome-ignore lint/a11y/noAutofocus: the dialog opens to take the PIN.
-                autoFocus
-                value={pin}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? `${id}-error` : undefined}
-                onChange={(event) => {
-                  setPin(event.target.value.replace(/\D/g, ''));
-                  setProblem(null);
-                }}
-              />
-            </div>
+            <Field id={`${id}-who`} label={APPROVAL_TEXT.who}>
+              {(control) => (
+                <select
+                  {...control}
+                  className="field__input"
+                  value={approverId}
+                  onChange={(event) => {
+                    setApproverId(event.target.value);
+                    setProblem(null);
+                  }}
+                >
+                  {open.length === 1 ? null : <option value="">Choose a manager</option>}
+                  {approvers.map((each) => (
+                    <option key={each.user_id} value={each.user_id} disabled={each.locked}>
+                      {each.locked ? APPROVAL_TEXT.locked(each.name) : each.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id={`${id}-pin`} label={APPROVAL_TEXT.pin}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="field__input"
+                  type="password"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={8}
+                  // biome-ignore lint/a11y/noAutofocus: the dialog opens to take the PIN.
+                  autoFocus
+                  value={pin}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? `${id}-error` : undefined}
+                  onChange={(event) => {
+                    setPin(event.target.value.replace(/\D/g, ''));
+                    setProblem(null);
+                  }}
+                />
+              )}
+            </Field>
             {problem ? (
               <p id={`${id}-error`} className="field__error" role="alert">
                 {problem}

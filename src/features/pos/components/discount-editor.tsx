@@ -84,35 +84,34 @@ export function DiscountEditor({
           )}
         </Field>
       ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-value`}>
-          Discount
-        </label>
-        <div className="discount-editor__row">
-          <input
-            id={`${id}-value`}
-            className="field__input"
-            inputMode="decimal"
-            value={value}
-            // biome-ignore lint/a11y/noAutofocus: the editor opens to take the discount.
-            autoFocus={!price}
-            aria-invalid={problem ? true : undefined}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setProblem(null);
-            }}
-          />
-          <select
-            className="field__input discount-editor__kind"
-            aria-label="Discount in"
-            value={kind}
-            onChange={(event) => setKind(event.target.value as Discount['kind'])}
-          >
-            <option value="percent">%</option>
-            <option value="amount">$</option>
-          </select>
-        </div>
-      </div>
+      <Field id={`${id}-value`} label="Discount">
+        {(control) => (
+          <div className="discount-editor__row">
+            <input
+              {...control}
+              className="field__input"
+              inputMode="decimal"
+              value={value}
+              // biome-ignore lint/a11y/noAutofocus: the editor opens to take the discount.
+              autoFocus={!price}
+              aria-invalid={problem ? true : undefined}
+              onChange={(event) => {
+                setValue(event.target.value);
+                setProblem(null);
+              }}
+            />
+            <select
+              className="field__input discount-editor__kind"
+              aria-label="Discount in"
+              value={kind}
+              onChange={(event) => setKind(event.target.value as Discount['kind'])}
+            >
+              <option value="percent">%</option>
+              <option value="amount">$</option>
+            </select>
+          </div>
+        )}
+      </Field>
       {problem ? (
         <p className="field__error" role="alert">
           {problem}

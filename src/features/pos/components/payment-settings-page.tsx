@@ -26,6 +26,7 @@ import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { showToast } from '#ui/toast.tsx';
 import './pos.css';
+import { Field } from '#ui/field.tsx';
 
 export const PAYMENT_TEXT = {
   title: 'Payment & Tax',
@@ -97,32 +98,28 @@ function ApprovalPin({ businessId, locked }: { businessId: string; locked: boole
           {PAYMENT_TEXT.pinLocked}
         </p>
       ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-pin`}>
-          New PIN (4 to 8 digits)
-        </label>
-        <input
-          id={`${id}-pin`}
-          className="field__input payment-section__pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={8}
-          value={pin}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-pin-error` : undefined}
-          onChange={(event) => {
-            setPin(event.target.value);
-            setProblem(null);
-          }}
-        />
-        {problem ? (
-          <span id={`${id}-pin-error`} className="field__error" role="alert">
-            {problem}
-          </span>
-        ) : null}
-        {online ? null : <span className="field__hint">{PAYMENT_TEXT.pinOffline}</span>}
-      </div>
+      <Field
+        id={`${id}-pin`}
+        label="New PIN (4 to 8 digits)"
+        error={problem}
+        hint={online ? null : PAYMENT_TEXT.pinOffline}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="field__input payment-section__pin"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={8}
+            value={pin}
+            onChange={(event) => {
+              setPin(event.target.value);
+              setProblem(null);
+            }}
+          />
+        )}
+      </Field>
       <button type="submit" className="button button--secondary" disabled={!online || busy}>
         {busy ? 'Setting PIN...' : 'Set PIN'}
       </button>
@@ -285,68 +282,64 @@ export function PaymentSettingsPage() {
         <fieldset className="card payment-section" disabled={locked}>
           <legend className="payment-section__title">Tax and rounding</legend>
           <p className="payment-section__help">{PAYMENT_TEXT.gst}</p>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-step`}>
-              Cash rounding
-            </label>
-            <select
-              id={`${id}-step`}
-              className="field__input"
-              value={draft.cashStepCents}
-              onChange={(event) => set('cashStepCents', Number(event.target.value) as CashStep)}
-            >
-              {CASH_STEPS.map((step) => (
-                <option key={step} value={step}>
-                  {STEP_LABELS[step]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-limit`}>
-              Discount staff may give without approval (%)
-            </label>
-            <input
-              id={`${id}-limit`}
-              className="field__input"
-              type="number"
-              min={0}
-              max={100}
-              step="0.5"
-              inputMode="decimal"
-              value={Number.isNaN(draft.discountLimitPercent) ? '' : draft.discountLimitPercent}
-              onChange={(event) => set('discountLimitPercent', event.target.valueAsNumber)}
-            />
-          </div>
+          <Field id={`${id}-step`} label="Cash rounding">
+            {(control) => (
+              <select
+                {...control}
+                className="field__input"
+                value={draft.cashStepCents}
+                onChange={(event) => set('cashStepCents', Number(event.target.value) as CashStep)}
+              >
+                {CASH_STEPS.map((step) => (
+                  <option key={step} value={step}>
+                    {STEP_LABELS[step]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id={`${id}-limit`} label="Discount staff may give without approval (%)">
+            {(control) => (
+              <input
+                {...control}
+                className="field__input"
+                type="number"
+                min={0}
+                max={100}
+                step="0.5"
+                inputMode="decimal"
+                value={Number.isNaN(draft.discountLimitPercent) ? '' : draft.discountLimitPercent}
+                onChange={(event) => set('discountLimitPercent', event.target.valueAsNumber)}
+              />
+            )}
+          </Field>
         </fieldset>
         <fieldset className="card payment-section" disabled={locked}>
           <legend className="payment-section__title">Receipt</legend>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-header`}>
-              Header (above the lines)
-            </label>
-            <textarea
-              id={`${id}-header`}
-              className="field__input"
-              rows={2}
-              maxLength={300}
-              value={draft.receiptHeader}
-              onChange={(event) => set('receiptHeader', event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-footer`}>
-              Footer (below the totals)
-            </label>
-            <textarea
-              id={`${id}-footer`}
-              className="field__input"
-              rows={2}
-              maxLength={300}
-              value={draft.receiptFooter}
-              onChange={(event) => set('receiptFooter', event.target.value)}
-            />
-          </div>
+          <Field id={`${id}-header`} label="Header (above the lines)">
+            {(control) => (
+              <textarea
+                {...control}
+                className="field__input"
+                rows={2}
+                maxLength={300}
+                value={draft.receiptHeader}
+                onChange={(event) => set('receiptHeader', event.target.value)}
+              />
+            )}
+          </Field>
+          <Field id={`${id}-footer`} label="Footer (below the totals)">
+            {(control) => (
+              <textarea
+                {...control}
+                className="field__input"
+                rows={2}
+                maxLength={300}
+                value={draft.receiptFooter}
+                onChange={(event) => set('receiptFooter', event.target.value)}
+              />
+            )}
+          </Field>
         </fieldset>
         {problem ? (
           <p className="field__error" role="alert">

@@ -855,18 +855,17 @@ export function PosPage() {
                     )}
                   </Field>
                   {selected.kind === 'card' ? (
-                    <div className="field">
-                      <label className="field__label" htmlFor={`${id}-approval`}>
-                        Approval code (optional)
-                      </label>
-                      <input
-                        id={`${id}-approval`}
-                        className="field__input"
-                        maxLength={40}
-                        value={approvalCode}
-                        onChange={(event) => setApprovalCode(event.target.value)}
-                      />
-                    </div>
+                    <Field id={`${id}-approval`} label="Approval code (optional)">
+                      {(control) => (
+                        <input
+                          {...control}
+                          className="field__input"
+                          maxLength={40}
+                          value={approvalCode}
+                          onChange={(event) => setApprovalCode(event.target.value)}
+                        />
+                      )}
+                    </Field>
                   ) : null}
                   <button
                     type="button"

@@ -7,6 +7,7 @@ import type { PaymentSettings } from '#domains/sales/payment-settings.ts';
 import { normalReceiptNumber } from '#domains/sales/receipt-number.ts';
 import { refundDue, returnTotals, type SaleReturn, type SoldSale } from '#domains/sales/returns.ts';
 import { receiptMoment, type ShopIdentity, TAX_INVOICE_TEXT } from '#domains/sales/tax-invoice.ts';
+import { Field } from '#ui/field.tsx';
 import { choiceKey, choiceLabel, tenderChoices } from '../basket.ts';
 import { ReceiptBarcode, ReceiptShop } from './receipt.tsx';
 
@@ -164,27 +165,28 @@ export function ReturnsPanel({
             </button>
           </div>
         </form>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-day`}>
-            {RETURNS_TEXT.byDay}
-          </label>
-          <input
-            id={`${id}-day`}
-            className="field__input"
-            type="date"
-            value={day}
-            onChange={(event) => void showDay(event.target.value)}
-          />
-          {daySales === null ? (
-            <button
-              type="button"
-              className="button button--link pos__sale-discount"
-              onClick={() => void showDay(day)}
-            >
-              Show that day’s sales
-            </button>
-          ) : null}
-        </div>
+        <Field id={`${id}-day`} label={RETURNS_TEXT.byDay}>
+          {(control) => (
+            <>
+              <input
+                {...control}
+                className="field__input"
+                type="date"
+                value={day}
+                onChange={(event) => void showDay(event.target.value)}
+              />
+              {daySales === null ? (
+                <button
+                  type="button"
+                  className="button button--link pos__sale-discount"
+                  onClick={() => void showDay(day)}
+                >
+                  Show that day’s sales
+                </button>
+              ) : null}
+            </>
+          )}
+        </Field>
         {daySales ? (
           <>
             {daySales.complete ? null : <p className="pos__hint">{RETURNS_TEXT.onlyKept}</p>}
