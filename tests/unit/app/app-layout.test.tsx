@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeNavigation } from '#app/navigation.ts';
 import { mockServer } from '../../mocks/server.ts';
-import { loadInventoryChunks } from '../helpers/lazy-chunks.ts';
+import { loadInventoryChunks, loadSignedInChunks } from '../helpers/lazy-chunks.ts';
 import {
   demoProfileHandler,
   idleDashboardHandler,
@@ -12,7 +12,7 @@ import {
   signInAsDemo,
 } from '../helpers/render-app.tsx';
 
-beforeAll(() => loadInventoryChunks(), 30_000);
+beforeAll(() => Promise.all([loadInventoryChunks(), loadSignedInChunks()]), 30_000);
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());

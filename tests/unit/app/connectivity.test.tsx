@@ -12,6 +12,7 @@ import type { EntryFailure } from '#data/sync/outbox-entry.ts';
 import { requestReplay } from '#data/sync/replayer.ts';
 import type { CustomFieldDefinitionBody } from '#domains/custom-fields/definition.ts';
 import { mockServer } from '../../mocks/server.ts';
+import { loadSignedInChunks } from '../helpers/lazy-chunks.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
 import {
   DEMO_USER,
@@ -21,6 +22,8 @@ import {
   signInAsDemo,
 } from '../helpers/render-app.tsx';
 
+// Loaded before the tests: compiling the lazy shell on first import can outlast a wait.
+beforeAll(() => loadSignedInChunks(), 30_000);
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());

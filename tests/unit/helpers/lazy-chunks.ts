@@ -16,3 +16,11 @@ export function loadInventoryChunks() {
     import('#features/custom-fields/components/custom-fields-manager.tsx'),
   ]);
 }
+
+/** The signed-in shell and the dashboard a signed-in app opens on (React.lazy), as above. */
+export function loadSignedInChunks() {
+  return Promise.all([
+    import('#routes/signed-in-layout.tsx'),
+    import('#features/dashboard/components/dashboard-page.tsx'),
+  ]);
+}

@@ -7,6 +7,7 @@ import { writeCatalogue } from '#data/catalogue-store.ts';
 import { resetCatalogueState } from '#data/repositories/catalogue.ts';
 import { EXAMPLE_CREATE, EXAMPLE_UPDATE } from '#domains/products/example-payloads.ts';
 import { mockServer } from '../../../mocks/server.ts';
+import { loadSignedInChunks } from '../../helpers/lazy-chunks.ts';
 import {
   DEMO_USER,
   demoProfileHandler,
@@ -19,6 +20,9 @@ import {
 // through a Response) and File stand in for the page's, so the upload can be read back.
 const nodeFormData = (await new Response(new URLSearchParams()).formData()).constructor;
 const windowClasses = { FormData: globalThis.FormData, File: globalThis.File };
+
+// Loaded before the tests: compiling the lazy shell on first import can outlast a wait.
+beforeAll(() => loadSignedInChunks(), 30_000);
 beforeAll(() => {
   globalThis.FormData = nodeFormData as typeof FormData;
   globalThis.File = NodeFile as unknown as typeof File;

@@ -7,6 +7,7 @@ import { SAMPLE_TOMORROW_ORDERS } from '#domains/dashboard/sample-data.ts';
 import type { DashboardSnapshot } from '#domains/dashboard/snapshot.ts';
 import { DASHBOARD_TEXT } from '#features/dashboard/components/dashboard-page.tsx';
 import { announceChange, mockServer } from '../../../mocks/server.ts';
+import { loadSignedInChunks } from '../../helpers/lazy-chunks.ts';
 import { demoProfileHandler, renderApp, signInAsDemo } from '../../helpers/render-app.tsx';
 
 // The chart draws on a canvas jsdom does not have; its formatting is tested on its own.
@@ -16,6 +17,8 @@ vi.mock('#features/dashboard/components/sales-chart.tsx', () => ({
   ),
 }));
 
+// Loaded before the tests: compiling the lazy shell on first import can outlast a wait.
+beforeAll(() => loadSignedInChunks(), 30_000);
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
