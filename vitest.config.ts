@@ -2,8 +2,10 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Unit tests (client and shared code, in jsdom) and server tests (Hono app on PGlite, or on the
-// PostgreSQL named by TEST_DATABASE_URL). Browser tests run under Playwright, benchmarks apart.
+// Unit tests (client and shared code, in jsdom), data-layer tests (the device's code in jsdom
+// against the real server app in the same process, on PGlite) and server tests (Hono app on
+// PGlite, or on the PostgreSQL named by TEST_DATABASE_URL). Browser tests run under Playwright,
+// benchmarks apart.
 export default defineConfig({
   test: {
     // Every core: Vitest's default keeps one free, which on a two-core machine (CI's) ran each
@@ -18,6 +20,17 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
           restoreMocks: true,
+        },
+      },
+      {
+        test: {
+          name: 'data',
+          include: ['tests/data/**/*.test.ts'],
+          environment: './tests/data/helpers/jsdom-server-environment.ts',
+          setupFiles: ['tests/unit/setup.ts'],
+          restoreMocks: true,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

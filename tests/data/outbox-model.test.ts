@@ -1,3 +1,4 @@
+import { eq, sum } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { readCatalogue, writeCatalogue } from '#data/catalogue-store.ts';
@@ -35,19 +36,14 @@ import {
 import {
   defaultInventorySettings,
   type InventorySettings,
+  type InventorySettingsAnswer,
 } from '#domains/preferences/inventory-settings.ts';
 import { isOfferedColumn } from '#domains/products/columns.ts';
-import {
-  APPROVAL_ALGORITHM,
-  type ApprovalKey,
-  approvalDigest,
-  type SealedApproval,
-  sealApproval,
-} from '#domains/sales/approval.ts';
 import { totalsOf } from '#domains/sales/sale.ts';
 import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
-import { FakeSyncServer, type Fault } from '../helpers/fake-sync-server.ts';
-import { clearLocalData } from '../helpers/local-data.ts';
+import { saleReturnLines, saleReturns, sales, stocktakeLines } from '#server/db/schema.ts';
+import { clearLocalData } from '../unit/helpers/local-data.ts';
+import { type Fault, RealSyncServer } from './helpers/real-sync-server.ts';
 
 /**
  * Model-based property test of the outbox (ARCHITECTURE.md section 4). fast-check plays random
@@ -56,14 +52,16 @@ import { clearLocalData } from '../helpers/local-data.ts';
  * device edits them), replays, restarts, sign-ins, the browser going offline and online
  * (offline, nothing is tried, so writes coalesce) and injected network faults (lost
  * requests, lost answers, 5xx, 429, expired access token, revoked session, 409 still running)
- * against an in-memory server. Once the network heals, whatever happened: the server holds what
- * the user chose last, no write took effect twice, the outbox is empty and the local copy agrees
- * with the server.
+ * against the real server app (in this process, on PGlite in memory: tests/data/helpers/
+ * real-sync-server.ts), each run in a business of its own. Once the network heals, whatever
+ * happened: the server holds what the user chose last, no write took effect twice (no product,
+ * sale or return twice, every stock movement once), the outbox is empty and the local copy agrees
+ * with the server. A manager's approval of a discount is the server's and the POS's to test
+ * (tests/server/sales.test.ts, tests/e2e/pos-approval.spec.ts): an owner sells here, at list price.
  */
 
-const RUNS = 1000;
-/** The signed-in person's business, whose till (T1) this tablet sells on. */
-const BUSINESS = '5a1e5a1e-0000-4000-8000-000000000001';
+// Each run is a business of its own on the real server; RUNS=<n> runs more.
+const RUNS = process.env.RUNS ? Number(process.env.RUNS) : 150;
 // A failure prints its seed; SEED=<seed> replays it.
 const SEED = process.env.SEED ? Number(process.env.SEED) : undefined;
 const FIELD_KEYS = ['bin', 'vintage_note', 'cellar', 'closure'] as const;
@@ -79,14 +77,12 @@ const FAULTS: Fault[] = [
   'still-running',
 ];
 
-/** A sale the user made: its product, units, how many came back, and its approval's fate. */
+/** A sale the user made: its product, units and how many came back. */
 interface ModelSale {
   id: string;
   product: string;
   quantity: number;
   returned: number;
-  /** A manager's PIN typed offline: the server confirms it, or keeps the sale marked. */
-  approval?: 'confirmed' | 'not-confirmed';
 }
 
 interface ModelProduct {
@@ -118,7 +114,9 @@ interface Model {
 }
 
 interface Real {
-  server: FakeSyncServer;
+  server: RealSyncServer;
+  /** This run's business, whose till (T1) this tablet sells on. */
+  businessId: string;
   tokens: Tokens;
 }
 
@@ -298,15 +296,11 @@ class AdjustStock implements Command {
   toString = () => `AdjustStock(${this.name}, ${this.delta})`;
 }
 
-/**
- * A sale of a product the server has (the tablet sells nothing else), paid by card; maybe with a
- * manager's PIN typed offline, sealed for it, which the server finds right or wrong.
- */
+/** A sale of a product the server has (the tablet sells nothing else), paid by card. */
 class Sell implements Command {
   constructor(
     readonly name: string,
     readonly quantity: number,
-    readonly approval?: 'confirmed' | 'not-confirmed',
   ) {}
   check = (model: Readonly<Model>) => model.products.has(this.name);
   async run(model: Model, real: Real) {
@@ -316,41 +310,23 @@ class Sell implements Command {
     if (shown.id <= 0) return;
     const lines = [{ item: shown, quantity: this.quantity }];
     const { totalCents } = totalsOf({ lines: saleLinesOf(lines) });
-    const id = crypto.randomUUID();
-    let approval: SealedApproval | undefined;
-    if (this.approval) {
-      approval = await sealApproval(APPROVAL_KEY, {
-        pin: this.approval === 'confirmed' ? '2468' : '1111',
-        saleId: id,
-        approverId: APPROVER,
-        digest: await approvalDigest({ lines: saleLinesOf(lines) }),
-      });
-      real.server.approvalVerdicts.set(approval.sealed, this.approval);
-    }
     const sale = await recordSale(
-      { id, lines, tenders: [{ kind: 'card', cents: totalCents }], approval },
-      BUSINESS,
+      { id: crypto.randomUUID(), lines, tenders: [{ kind: 'card', cents: totalCents }] },
+      real.businessId,
     );
     const product = model.products.get(this.name) as ModelProduct;
     product.stock -= this.quantity;
     product.sold = true;
-    model.sales.push({
-      id: sale.id,
-      product: this.name,
-      quantity: this.quantity,
-      returned: 0,
-      ...(this.approval ? { approval: this.approval } : {}),
-    });
+    model.sales.push({ id: sale.id, product: this.name, quantity: this.quantity, returned: 0 });
   }
-  toString = () =>
-    `Sell(${this.name}, ${this.quantity}${this.approval ? `, ${this.approval} PIN` : ''})`;
+  toString = () => `Sell(${this.name}, ${this.quantity})`;
 }
 
 /** One unit of a sale made here comes back, fit to sell, refunded on the card. */
 class ReturnOne implements Command {
   constructor(readonly pick: number) {}
   check = (model: Readonly<Model>) => model.sales.length > 0;
-  async run(model: Model) {
+  async run(model: Model, real: Real) {
     const sale = model.sales[this.pick % model.sales.length] as ModelSale;
     const kept = await db.sales.get(sale.id);
     if (!kept || sale.returned >= sale.quantity) return;
@@ -361,7 +337,7 @@ class ReturnOne implements Command {
         tender: { kind: 'card' },
         cashStep: 5,
       },
-      BUSINESS,
+      real.businessId,
     );
     sale.returned += 1;
     const product = model.products.get(sale.product);
@@ -416,11 +392,11 @@ class EditElsewhere implements Command {
   ) {}
   check = (model: Readonly<Model>) => model.products.has(this.name);
   async run(model: Model, real: Real) {
-    const served = [...real.server.products.values()].find(
+    const served = (await servedProducts(real.server)).find(
       (product) => product.values.name === this.name,
     );
     if (!served) return;
-    real.server.editElsewhere(served.id, this.field, this.value);
+    await real.server.editElsewhere(served.id, served.version, this.field, this.value);
     (model.products.get(this.name) as ModelProduct).elsewhere.set(this.field, this.value);
     // A copy not yet made on the server will copy the original as it is then: with this value.
     const entries = await db.outbox.toArray();
@@ -485,7 +461,7 @@ class Restart implements Command {
 class SignIn implements Command {
   check = () => true;
   async run(_model: Model, real: Real) {
-    Object.assign(real.tokens, real.server.signIn());
+    Object.assign(real.tokens, await real.server.signIn());
     resumeReplay();
     await requestReplay();
   }
@@ -501,9 +477,13 @@ const productChange = fc
   .chain((field) => fc.tuple(fc.constant(field), fc.constantFrom(...PRODUCT_VALUES[field])));
 const commands = fc.commands(
   [
-    fc
-      .tuple(fc.constantFrom(...PRODUCT_NAMES), fc.constantFrom(...PRODUCT_VALUES.list_price))
-      .map(([name, price]) => new AddProduct(name, price)),
+    // Twice as often as the rest: a run with fewer sequences than before (each a business on
+    // the real server) still has products to sell, edit and count in most of them.
+    ...[1, 2].map(() =>
+      fc
+        .tuple(fc.constantFrom(...PRODUCT_NAMES), fc.constantFrom(...PRODUCT_VALUES.list_price))
+        .map(([name, price]) => new AddProduct(name, price)),
+    ),
     fc
       .tuple(productName, productChange)
       .map(([name, [field, value]]) => new EditProduct(name, field, value)),
@@ -512,21 +492,12 @@ const commands = fc.commands(
     fc
       .tuple(productName, fc.constantFrom(-3, -1, 1, 2, 12))
       .map(([name, delta]) => new AdjustStock(name, delta)),
-    // Selling and returning are what a shop's tablets do most: they come up three times as often.
-    ...[1, 2, 3].map(() =>
+    // Selling and returning are what a shop's tablets do most: they come up most often, sales
+    // mostly of the products the user added (a copy is rarely there to sell).
+    ...[1, 2, 3, 4, 5, 6].map((n) =>
       fc
-        .tuple(productName, fc.constantFrom(1, 2, 3))
+        .tuple(n === 1 ? productName : fc.constantFrom(...PRODUCT_NAMES), fc.constantFrom(1, 2, 3))
         .map(([name, quantity]) => new Sell(name, quantity)),
-    ),
-    // Past the staff limit, with a manager's PIN typed while offline: right, or wrong. As often
-    // as plain sales, so that every run of the test meets approvals that do not hold.
-    ...[1, 2, 3].map(() =>
-      fc
-        .tuple(
-          productName,
-          fc.constantFrom<'confirmed' | 'not-confirmed'>('confirmed', 'not-confirmed'),
-        )
-        .map(([name, approval]) => new Sell(name, 1, approval)),
     ),
     ...[1, 2, 3].map(() => fc.nat(5).map((pick) => new ReturnOne(pick))),
     fc
@@ -578,9 +549,26 @@ async function heal(real: Real) {
   }
 }
 
+/** A product as the server holds it: its values by key. */
+interface ServedProduct {
+  id: number;
+  version: number;
+  values: Record<string, unknown>;
+}
+
+async function servedProducts(server: RealSyncServer): Promise<ServedProduct[]> {
+  const { products } = await server.read<{
+    products: { id: number; version: number; columns: { key: string; value: unknown }[] }[];
+  }>('/api/v1/inventory/enhanced');
+  return products.map((product) => ({
+    id: product.id,
+    version: product.version,
+    values: Object.fromEntries(product.columns.map((column) => [column.key, column.value])),
+  }));
+}
+
 /** Every product the user kept is on the server once, with their values, and stored here so. */
-async function expectProducts(model: Model, server: FakeSyncServer) {
-  const served = [...server.products.values()];
+async function expectProducts(model: Model, served: readonly ServedProduct[]) {
   expect(served.map((product) => String(product.values.name)).sort()).toEqual(
     [...model.products.keys()].sort(),
   );
@@ -604,15 +592,15 @@ async function expectProducts(model: Model, server: FakeSyncServer) {
 }
 
 /** The server holds the user's last count of every product still there, once; so does the tablet. */
-async function expectCountLines(model: Model, server: FakeSyncServer) {
+async function expectCountLines(model: Model, server: RealSyncServer, served: ServedProduct[]) {
   if (!model.count) return;
-  const lines = server.stocktakes.get(model.count.summary.id);
-  const served = [...server.products.values()];
+  const lines = await server.server.db
+    .select({ productId: stocktakeLines.productId, quantity: stocktakeLines.quantity })
+    .from(stocktakeLines)
+    .where(eq(stocktakeLines.stocktakeId, model.count.summary.id));
   const idOf = (name: string) => served.find((product) => product.values.name === name)?.id;
   const expected = [...model.count.lines].map(([name, quantity]) => [idOf(name), quantity]);
-  expect([...(lines ?? new Map())].map(([id, line]) => [id, line.quantity]).sort()).toEqual(
-    expected.sort(),
-  );
+  expect(lines.map((line) => [line.productId, line.quantity]).sort()).toEqual(expected.sort());
   // The tablet may still hold a line of a product deleted since: its screens leave it out.
   const local = await db.countLines.where('stocktakeId').equals(model.count.summary.id).toArray();
   const held = new Set(served.map((product) => product.id));
@@ -624,25 +612,16 @@ async function expectCountLines(model: Model, server: FakeSyncServer) {
   ).toEqual(expected.sort());
 }
 
-/** The server's approval key (its public half, as tablets hold it) and the approving manager. */
-let APPROVAL_KEY: ApprovalKey;
-const APPROVER = '5a1e5a1e-0000-4000-8000-0000000000a1';
+let server: RealSyncServer;
 
 beforeAll(async () => {
-  const pair = (await crypto.subtle.generateKey(
-    { ...APPROVAL_ALGORITHM, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) },
-    true,
-    ['encrypt', 'decrypt'],
-  )) as CryptoKeyPair;
-  APPROVAL_KEY = {
-    id: 'model-key',
-    jwk: (await crypto.subtle.exportKey('jwk', pair.publicKey)) as ApprovalKey['jwk'],
-  };
+  server = await RealSyncServer.start();
   vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
-});
-afterAll(() => {
+}, 60_000);
+afterAll(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  await server.close();
 });
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -655,11 +634,10 @@ it(
     let batches = 0;
     let sold = 0;
     let returned = 0;
-    let unconfirmed = 0;
     await fc.assert(
       fc.asyncProperty(commands, async (sequence) => {
-        const server = new FakeSyncServer();
-        const real: Real = { server, tokens: { ...server.signIn() } };
+        const shop = await server.newShop();
+        const real: Real = { server, businessId: shop.businessId, tokens: { ...shop.device } };
         vi.stubGlobal('fetch', server.fetch);
         installTokenStore({
           current: async () => ({ ...real.tokens }),
@@ -679,7 +657,7 @@ it(
         // The device has loaded the (empty) catalogue: acknowledged writes are stored into it.
         await writeCatalogue([], { key: 'catalogue', etag: null, fetchedAt: Date.now(), count: 0 });
         // This tablet had its till code from an earlier online visit.
-        await db.meta.put({ key: 'till', businessId: BUSINESS, code: 'T1', sequence: 0 });
+        await db.meta.put({ key: 'till', businessId: shop.businessId, code: 'T1', sequence: 0 });
         const model: Model = {
           columns: null,
           settings: null,
@@ -693,13 +671,27 @@ it(
         await heal(real);
 
         expect(await db.outbox.toArray()).toEqual([]);
-        expect(server.columns).toEqual(model.columns);
-        expect(server.settings).toEqual(model.settings);
-        const onServer = [...server.fields.values()];
+        const columns = await server.read<{ preferences: ColumnPreference[] }>(
+          '/api/v1/preferences/columns/products',
+        );
+        expect(
+          columns.preferences.map(({ column_key, is_visible, display_order }) => ({
+            column_key,
+            is_visible,
+            display_order,
+          })),
+        ).toEqual(model.columns ?? []);
+        const { savedAt, ...settings } = await server.read<InventorySettingsAnswer>(
+          '/api/v1/preferences/inventory-settings',
+        );
+        if (model.settings) expect(settings).toEqual(model.settings);
+        else expect(savedAt).toBeNull();
+        const { definitions: onServer } = await server.read<{
+          definitions: { id: number; field_key: string; field_name: string }[];
+        }>('/api/v1/custom-fields/definitions/product');
         expect(new Map(onServer.map((field) => [field.field_key, field.field_name]))).toEqual(
           model.fields,
         );
-        expect(Math.max(0, ...server.effects.values())).toBeLessThanOrEqual(1);
 
         const local = await localDefinitions('product');
         expect(local.map((field) => [field.id, field.field_key, field.field_name]).sort()).toEqual(
@@ -708,29 +700,42 @@ it(
         if (model.columns) {
           expect((await db.columnPreferences.get('products'))?.saved).toEqual(model.columns);
         }
-        await expectProducts(model, server);
-        await expectCountLines(model, server);
+        const served = await servedProducts(server);
+        await expectProducts(model, served);
+        await expectCountLines(model, server, served);
         // Each sale and each return reached the server exactly once.
-        expect([...server.sales.keys()].sort()).toEqual(model.sales.map((sale) => sale.id).sort());
-        expect(server.returns.size).toBe(model.sales.reduce((sum, sale) => sum + sale.returned, 0));
-        for (const sale of model.sales) {
-          expect(server.sales.get(sale.id)?.lines[0]?.returned).toBe(sale.returned);
-          // An approval that did not hold left its sale stored once, marked: never retried.
-          expect(server.sales.get(sale.id)?.approval).toBe(sale.approval);
-        }
-        unconfirmed += model.sales.filter((sale) => sale.approval === 'not-confirmed').length;
+        const stored = await server.server.db
+          .select({ id: sales.id })
+          .from(sales)
+          .where(eq(sales.businessId, shop.businessId));
+        expect(stored.map((sale) => sale.id).sort()).toEqual(
+          model.sales.map((sale) => sale.id).sort(),
+        );
+        const returns = await server.server.db
+          .select({ saleId: saleReturns.saleId, units: sum(saleReturnLines.quantity) })
+          .from(saleReturns)
+          .innerJoin(saleReturnLines, eq(saleReturnLines.returnId, saleReturns.id))
+          .where(eq(saleReturns.businessId, shop.businessId))
+          .groupBy(saleReturns.saleId);
+        const returnedOf = new Map(returns.map((row) => [row.saleId, Number(row.units)]));
+        const returnCount = await server.server.db
+          .select({ id: saleReturns.id })
+          .from(saleReturns)
+          .where(eq(saleReturns.businessId, shop.businessId));
+        expect(returnCount.length).toBe(
+          model.sales.reduce((total, sale) => total + sale.returned, 0),
+        );
+        for (const sale of model.sales) expect(returnedOf.get(sale.id) ?? 0).toBe(sale.returned);
         batches += server.batches;
-        sold += server.sales.size;
-        returned += server.returns.size;
+        sold += stored.length;
+        returned += returnCount.length;
       }),
       { numRuns: RUNS, seed: SEED },
     );
     // Writes of several orders waiting together went in batches, through the same faults.
     if (SEED === undefined) expect(batches).toBeGreaterThan(0);
-    // Sales and returns were among what went through them, and approvals that did not hold.
-    if (SEED === undefined) {
-      expect([sold > 20, returned > 5, unconfirmed > 5]).toEqual([true, true, true]);
-    }
+    // Sales and returns were among what went through them.
+    if (SEED === undefined) expect([sold > 20, returned > 5]).toEqual([true, true]);
   },
   10 * 60_000,
 );
