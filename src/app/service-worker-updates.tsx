@@ -28,11 +28,10 @@ export function ServiceWorkerUpdates() {
     workbox.addEventListener('controlling', () => {
       if (reloadRequested.current) window.location.reload();
     });
-    // Looked for as each page opens, by the app itself: browsers look on navigation too, but
-    // when is theirs to decide (Chromium 156 did not within 20 s of a reload). A tablet may stay
-    // on one page all day: also now and then, and when the network comes back.
+    void workbox.register();
+    // A tablet may stay on one page all day: look for a new version now and then, and when the
+    // network comes back, not only when a page is opened.
     const lookForUpdate = () => void workbox.update().catch(() => {});
-    void workbox.register().then(lookForUpdate, () => {});
     const hourly = setInterval(lookForUpdate, UPDATE_CHECK_INTERVAL_MS);
     window.addEventListener('online', lookForUpdate);
     return () => {
