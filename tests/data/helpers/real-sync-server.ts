@@ -155,35 +155,37 @@ export class RealSyncServer {
     return json(200, { answers: [{ status: 409, body: busy, retry_after: 1 }, ...answers] });
   }
 
-  /** GET an answer of the API as the other tablet reads it. */
-  async read<T>(path: string): Promise<T> {
+  /**
+   * A call of the other tablet of the shop. Signed out everywhere meanwhile (a revoked session),
+   * its person signs in again first.
+   */
+  private async asOther(
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const shop = this.shop;
     if (!shop) throw new Error('no shop');
-    let response = await this.server.call('GET', path, { token: shop.other.accessToken });
-    if (response.status === 401) {
-      shop.other = await this.signIn();
-      response = await this.server.call('GET', path, { token: shop.other.accessToken });
-    }
+    const send = () => this.server.call(method, path, { ...init, token: shop.other.accessToken });
+    const response = await send();
+    if (response.status !== 401) return response;
+    shop.other = await this.signIn();
+    return send();
+  }
+
+  /** GET an answer of the API as the other tablet reads it. */
+  async read<T>(path: string): Promise<T> {
+    const response = await this.asOther('GET', path);
     if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
     return response.body as T;
   }
 
   /** Another tablet of the shop changes a product's field, from the version it holds. */
   async editElsewhere(id: number, version: number, field: string, value: unknown) {
-    const shop = this.shop;
-    if (!shop) throw new Error('no shop');
-    const send = () =>
-      this.server.call('PATCH', `/api/v1/catalogue/products/${id}`, {
-        token: shop.other.accessToken,
-        headers: { 'Idempotency-Key': randomUUID() },
-        body: { base_version: version, changes: { [field]: value } },
-      });
-    let response = await send();
-    // Signed out everywhere meanwhile: that tablet's person signs in again.
-    if (response.status === 401) {
-      shop.other = await this.signIn();
-      response = await send();
-    }
+    const response = await this.asOther('PATCH', `/api/v1/catalogue/products/${id}`, {
+      headers: { 'Idempotency-Key': randomUUID() },
+      body: { base_version: version, changes: { [field]: value } },
+    });
     if (response.status !== 200) {
       throw new Error(`the other tablet's edit answered ${response.status}`);
     }
