@@ -41,7 +41,7 @@ import { changePaymentSettings, readPaymentSettings } from './payment-settings.t
 import { receiptMailContent } from './receipt-content.ts';
 import { recordReturn, saleByReceipt, salesOfDay } from './returns.ts';
 import { reviewApproval, unconfirmedApprovals } from './review.ts';
-import { productSales, recordSale, recordSales, type SaleFigures, tillCode } from './sales.ts';
+import { productSales, recordSales, type SaleFigures, tillCode } from './sales.ts';
 import { closeShift, openShift, toShift } from './shifts.ts';
 
 /**
@@ -108,8 +108,8 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
     products: sold.map(toEnhancedProduct),
   });
 
-  // Every refusal is answered by checks, or by the one statement that stores a sale when it
-  // wrote nothing (recordSale): a replay's sales are stored many at once (recordSales).
+  // A sale alone is a batch of one (recordSales). Every refusal is answered by checks, or by the
+  // one statement that stores sales when it wrote nothing.
   writes.add(
     recordSaleWrite,
     async (c, sale) => {
@@ -120,8 +120,8 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
         sale.made_at,
         await businessLife(c.var.db, caller.businessId, seller.now),
       );
-      const outcome = await recordSale(c.var.db, seller, sale);
-      switch (outcome.status) {
+      const [outcome] = await recordSales(c.var.db, seller, [sale]);
+      switch (outcome?.status) {
         case 'refused':
           throw new HttpError(422, outcome.message);
         case 'unapproved':
@@ -130,9 +130,12 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
           throw new HttpError(409, SALE_MESSAGES.taken);
         case 'receipt-taken':
           throw new HttpError(409, RECEIPT_MESSAGES.taken(outcome.receipt));
-        default:
+        case 'recorded':
+        case 'repeated':
           // Sent again under another key, it answers as it did when it was recorded.
           return c.json(saleAnswer(outcome.sale, outcome.products), 201);
+        default:
+          throw new Error('A sale sent alone was left unanswered');
       }
     },
     {
@@ -153,7 +156,8 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
         return batch.map((_, index) => {
           if (!dated[index]) return null;
           const outcome = outcomes[next++];
-          return outcome?.status === 'recorded'
+          // A refusal runs alone, to be undone and answered as it would be by itself.
+          return outcome?.status === 'recorded' || outcome?.status === 'repeated'
             ? { status: 201, body: saleAnswer(outcome.sale, outcome.products) }
             : null;
         });

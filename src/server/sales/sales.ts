@@ -307,43 +307,11 @@ async function storedAs(
   return { status: 'repeated', sale: stored, products: sold };
 }
 
-export async function recordSale(
-  db: Db,
-  context: WriteContext & { role: Role },
-  sale: Sale,
-): Promise<SaleOutcome> {
-  return inTransaction(db, async (tx) => {
-    // A sale already stored (sent again, its answer lost, under any key) is answered as it was,
-    // before anything is checked again: the tablet's figures were taken then.
-    const stored = await storedAs(tx, context.businessId, sale);
-    if (stored) return stored;
-    const decided = await decideSales(tx, context, [sale]);
-    const decision = decided.decisions[0] as Decision;
-    if ('status' in decision) return decision;
-    const { stored: kept, products: sold } = await storeSales(
-      tx,
-      context,
-      [decision],
-      decided.nameOf,
-    );
-    const figures = kept.get(sale.id);
-    if (figures) return { status: 'recorded', sale: figures, products: sold };
-    // Its receipt number was taken: by this same sale, sent at the same moment under another
-    // key (answered as the other was), or by another sale or return.
-    return (
-      (await storedAs(tx, context.businessId, sale)) ?? {
-        status: 'receipt-taken',
-        receipt: sale.receipt,
-      }
-    );
-  });
-}
-
 /**
- * Many sales at once (a replay's batch), in the caller's transaction. Those that pass every
- * check are stored together by one statement; each answer is that sale's outcome, or null for a
- * sale to record alone (recordSale answers it as it would anyway: a refusal, a sale sent again,
- * an id or a receipt number taken, or named twice here).
+ * Sales of one seller (one sent alone, or a replay's batch), in one transaction: each answer is
+ * that sale's outcome. Those that pass every check are stored together by one statement. A sale
+ * whose id or receipt number an earlier one of the batch names answers null: it is recorded
+ * alone after, as if sent by itself.
  */
 export async function recordSales(
   db: Db,
@@ -352,6 +320,13 @@ export async function recordSales(
 ): Promise<(SaleOutcome | null)[]> {
   if (batch.length === 0) return [];
   return inTransaction(db, async (tx) => {
+    const named = new Set<string>();
+    const first = batch.map((sale) => {
+      const alone = !named.has(sale.id) && !named.has(sale.receipt);
+      named.add(sale.id);
+      named.add(sale.receipt);
+      return alone;
+    });
     const storedIds = new Set(
       (
         await tx
@@ -365,29 +340,47 @@ export async function recordSales(
           )
       ).map((row) => row.id),
     );
-    const named = new Set<string>();
-    const fresh = batch.filter((sale) => {
-      const first = !named.has(sale.id) && !named.has(sale.receipt);
-      named.add(sale.id);
-      named.add(sale.receipt);
-      return first && !storedIds.has(sale.id);
-    });
-    if (fresh.length === 0) return batch.map(() => null);
-    const { decisions, nameOf } = await decideSales(tx, context, fresh);
-    const ready = new Map<Sale, DecidedSale>();
-    fresh.forEach((sale, index) => {
-      const decision = decisions[index];
-      if (decision && !('status' in decision)) ready.set(sale, decision);
-    });
-    if (ready.size === 0) return batch.map(() => null);
-    const { stored, products: sold } = await storeSales(tx, context, [...ready.values()], nameOf);
+    // A sale already stored (sent again, its answer lost, under any key) is answered as it was,
+    // before anything is checked again: the tablet's figures were taken then.
+    const fresh = batch.filter((sale, index) => first[index] && !storedIds.has(sale.id));
+    const { decisions, nameOf } =
+      fresh.length > 0 ? await decideSales(tx, context, fresh) : { decisions: [], nameOf: null };
+    const decisionOf = new Map(fresh.map((sale, index) => [sale, decisions[index] as Decision]));
+    const ready = [...decisionOf.values()].filter(
+      (decision): decision is DecidedSale => !('status' in decision),
+    );
+    const { stored, products: sold } =
+      ready.length > 0 && nameOf
+        ? await storeSales(tx, context, ready, nameOf)
+        : { stored: new Map<string, SaleFigures>(), products: [] };
     const productsById = new Map(sold.map((product) => [product.id, product]));
-    return batch.map((sale): SaleOutcome | null => {
-      const figures = ready.has(sale) ? stored.get(sale.id) : undefined;
-      if (!figures) return null;
-      const mine = [...unitsByProduct(sale).keys()].flatMap((id) => productsById.get(id) ?? []);
-      return { status: 'recorded', sale: figures, products: mine };
-    });
+    const outcomes: (SaleOutcome | null)[] = [];
+    for (const [index, sale] of batch.entries()) {
+      if (!first[index]) {
+        outcomes.push(null);
+        continue;
+      }
+      const decision = decisionOf.get(sale);
+      if (decision && 'status' in decision) {
+        outcomes.push(decision);
+        continue;
+      }
+      const figures = stored.get(sale.id);
+      if (figures) {
+        const mine = [...unitsByProduct(sale).keys()].flatMap((id) => productsById.get(id) ?? []);
+        outcomes.push({ status: 'recorded', sale: figures, products: mine });
+        continue;
+      }
+      // Stored before, or its receipt number was taken: by this same sale, sent at the same
+      // moment under another key (answered as the other was), or by another sale or return.
+      outcomes.push(
+        (await storedAs(tx, context.businessId, sale)) ?? {
+          status: 'receipt-taken',
+          receipt: sale.receipt,
+        },
+      );
+    }
+    return outcomes;
   });
 }
 
