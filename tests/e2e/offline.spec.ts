@@ -565,29 +565,37 @@ test('the app is installable, and a new version is offered with Reload', async (
     expect(installabilityErrors).toEqual([]);
     await cdp.detach();
 
-    // Chromium 156 leaves an update check started while another is still running unanswered
-    // (registration.update() never settled): the checks of the loads above finish first.
-    await page.waitForTimeout(5000);
     publishNewBuild();
     await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
     // The browser looks for a new version as a page opens, the app hourly and on reconnect.
-    // Chromium 156 did not look within 20 s of this reload: what the hourly check would find is
-    // asked for now.
-    await expect
-      .poll(
-        async () => {
-          if ((await prompt.count()) > 0) return true;
-          await page.evaluate(() =>
-            navigator.serviceWorker
-              .getRegistration()
-              .then((registration) => registration?.update()),
-          );
-          return false;
-        },
-        { timeout: 20_000, intervals: [2_000] },
-      )
-      .toBe(true);
+    // Chromium 156 made no check within 30 s of this reload, and a registration.update() asked
+    // from the app's page was at times never answered, while the same call from another tab of
+    // the browser was at once. So the check the hourly one would make is asked from a tab that
+    // is not the app's (the manifest, a file the worker keeps): what the app does with a new
+    // version found (offer Reload, then run it) is what this test is about.
+    const checker = await context.newPage();
+    try {
+      await checker.goto('/manifest.webmanifest');
+      await expect
+        .poll(
+          async () => {
+            if ((await prompt.count()) > 0) return true;
+            await checker.evaluate(() => {
+              void navigator.serviceWorker
+                .getRegistration()
+                .then((registration) => registration?.update())
+                .catch(() => undefined);
+            });
+            return false;
+          },
+          { timeout: 30_000, intervals: [2_000] },
+        )
+        .toBe(true);
+    } finally {
+      await checker.close();
+    }
     await expect(prompt).toBeVisible();
     await expect(page.locator('meta[name="vintry-build"]')).toHaveCount(0);
     await screenshot(page, 'update-prompt-desktop');

@@ -16,7 +16,12 @@ const savedShown = (page: Page) => page.getByText('Saved').waitFor({ state: 'vis
 async function openSettings(page: Page) {
   await signIn(page, account);
   await page.goto('/inventory?tab=settings');
-  await expect(page.getByRole('heading', { name: 'Inventory Settings' })).toBeVisible();
+  // A first visit loads the inventory, then the preferences (spec), then the Settings chunk,
+  // while the new service worker precaches the app: on a busy machine it takes longer than the
+  // usual wait (a run saw 12 s).
+  await expect(page.getByRole('heading', { name: 'Inventory Settings' })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('checkbox', { name: 'SKU', exact: true })).toBeVisible();
 }
 
