@@ -343,15 +343,16 @@ export async function recordSales(
     // A sale already stored (sent again, its answer lost, under any key) is answered as it was,
     // before anything is checked again: the tablet's figures were taken then.
     const fresh = batch.filter((sale, index) => first[index] && !storedIds.has(sale.id));
-    const { decisions, nameOf } =
-      fresh.length > 0 ? await decideSales(tx, context, fresh) : { decisions: [], nameOf: null };
-    const decisionOf = new Map(fresh.map((sale, index) => [sale, decisions[index] as Decision]));
+    const decided = fresh.length > 0 ? await decideSales(tx, context, fresh) : null;
+    const decisionOf = new Map(
+      fresh.map((sale, index) => [sale, decided?.decisions[index] as Decision]),
+    );
     const ready = [...decisionOf.values()].filter(
       (decision): decision is DecidedSale => !('status' in decision),
     );
     const { stored, products: sold } =
-      ready.length > 0 && nameOf
-        ? await storeSales(tx, context, ready, nameOf)
+      decided && ready.length > 0
+        ? await storeSales(tx, context, ready, decided.nameOf)
         : { stored: new Map<string, SaleFigures>(), products: [] };
     const productsById = new Map(sold.map((product) => [product.id, product]));
     const outcomes: (SaleOutcome | null)[] = [];

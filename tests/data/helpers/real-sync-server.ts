@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { revokeAllRefreshTokens } from '#server/auth/refresh-sessions.ts';
+import { IDEMPOTENCY_MESSAGES } from '#server/http/idempotency.ts';
 import type { BatchWrite } from '#shared/sync/batch.ts';
 import { createTestServer, type TestServer } from '../../server/helpers/test-server.ts';
 
@@ -120,7 +121,7 @@ export class RealSyncServer {
     }
     let response: Response;
     if (fault === 'still-running') {
-      const busy = { message: 'A request with this Idempotency-Key is still being processed' };
+      const busy = { message: IDEMPOTENCY_MESSAGES.inProgress };
       response = isBatch
         ? await this.batchFirstBusy(request, busy)
         : json(409, busy, { 'Retry-After': '1' });
