@@ -10,7 +10,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The list as it runs; then, for a failed journey, where its time went (and the server's).
+  reporter: [['list'], ['./tests/e2e/slow-steps-reporter.ts']],
   use: {
     baseURL: E2E_BASE_URL,
     browserName: 'chromium',

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, request } from '@playwright/test';
 import { COLLEAGUE, DEMO } from './e2e-env.ts';
+import { keepServerLog } from './server-log.ts';
 
 /** Access tokens of the offline journeys' server expire quickly, so replays must refresh. */
 export const SHORT_TOKEN_TTL_SECONDS = 6;
@@ -64,8 +65,7 @@ export class OfflineServer {
     });
     this.child = child;
     for (const stream of [child.stdout, child.stderr]) {
-      stream?.setEncoding('utf8');
-      stream?.on('data', (chunk: string) => this.log.push(...chunk.split('\n').filter(Boolean)));
+      keepServerLog(stream, 'offline', (line) => this.log.push(line));
     }
     await expect
       .poll(

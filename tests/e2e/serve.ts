@@ -13,12 +13,14 @@ import {
   TILL_MANAGER,
   TILL_STAFF,
 } from './e2e-env.ts';
+import { E2E_LOG_DIR, keepServerLog } from './server-log.ts';
 
 /**
  * The browser tests' server: a fresh data folder, extra accounts made with the admin CLI,
  * then `npm start` exactly as README says (build, then serve with the demo data).
  */
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+rmSync(E2E_LOG_DIR, { recursive: true, force: true });
 const env = { ...process.env, PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR };
 
 function createUser(
@@ -66,7 +68,9 @@ createUser(
 );
 createUser(TEAM_OWNER.email, TEAM_OWNER.password, TEAM_OWNER.business, 'Olive Owner');
 
-const server = spawn('npm', ['start'], { env, stdio: 'inherit' });
+const server = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+keepServerLog(server.stdout, 'main', (line) => console.log(line));
+keepServerLog(server.stderr, 'main', (line) => console.error(line));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => server.kill(signal));
 }
