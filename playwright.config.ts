@@ -8,7 +8,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // A guard against a journey that hangs, not a measure of speed (tests/bench measures): the
+  // longest journeys take about a minute with two workers on a 2-core machine, and each step
+  // keeps its own shorter wait.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // The list as it runs; then, for a failed journey, where its time went (and the server's).
   reporter: [['list'], ['./tests/e2e/slow-steps-reporter.ts']],

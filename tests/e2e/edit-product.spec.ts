@@ -45,7 +45,6 @@ async function valuesOf(page: Page, name: string) {
 test('Edit Product saves every field offline and merges with another device’s price', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const a = await tablet(browser, { width: 1024, height: 768 });
   try {
     const before = await valuesOf(a.page, WINE);

@@ -24,7 +24,6 @@ async function sell(page: Page, search: string, name: string) {
 test('the owner’s own price list imported with stock, then sold: tax invoices with vintages, and the shift’s GST their sum', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, FIRST_DAY_USER);
 
   // The till asks once for the ABN, and says why.

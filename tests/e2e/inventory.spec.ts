@@ -394,9 +394,6 @@ test.describe('inventory', () => {
     page,
     browser,
   }) => {
-    // Two browsers, three reloads and four round trips: beside the offline journeys' own server
-    // on two cores it took 52 s of the default 60.
-    test.setTimeout(90_000);
     const indicator = page.getByRole('button', { name: /Show pending changes$/ });
     const delivered = () => expect(indicator).toHaveText('Online', { timeout: 20_000 });
     await openInventory(page);

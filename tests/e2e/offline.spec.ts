@@ -20,7 +20,6 @@ let view: ServerView;
 test.use({ baseURL: server.baseURL });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   server.prepare();
   await server.start();
   view = await server.api();
@@ -92,7 +91,6 @@ async function definitionNames() {
 }
 
 test('after one online visit every screen opens offline, also after the browser restarts', async () => {
-  test.setTimeout(120_000);
   await view.createField('Bin Location', 'bin_location');
   const profile = mkdtempSync(path.join(os.tmpdir(), 'vintry-profile-'));
   const launch = (offline: boolean) =>
@@ -350,7 +348,6 @@ test('a shared tablet: the next person sees and sends nothing of the last, whose
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
   await visitOnline(page);
   await goOffline(context, page);
   await checkbox(page, 'Country').uncheck();
@@ -478,7 +475,6 @@ test('the server stops in the middle of a replay and starts again: everything co
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
   await visitOnline(page);
   await goOffline(context, page);
   const names = ['First Notes', 'Second Notes', 'Third Notes', 'Fourth Notes'];
@@ -545,7 +541,6 @@ test('a change the server refuses needs attention, is undone here, and Discard c
 });
 
 test('the app is installable, and a new version is offered with Reload', async () => {
-  test.setTimeout(120_000);
   // Installability is only reported outside incognito: a profile of its own.
   const profile = mkdtempSync(path.join(os.tmpdir(), 'vintry-profile-'));
   const context = await chromium.launchPersistentContext(profile, {

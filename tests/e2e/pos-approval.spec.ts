@@ -35,8 +35,6 @@ async function discountedWine(staff: Page) {
 test('an approval is the manager’s PIN checked by the server: at once online, on arrival offline', async ({
   browser,
 }) => {
-  // Two people on two devices, three sales and the way back online.
-  test.setTimeout(120_000);
   // The manager sets their PIN in Payment & Tax.
   const managerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const manager = await managerContext.newPage();

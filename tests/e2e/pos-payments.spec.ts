@@ -27,8 +27,6 @@ async function addToSale(page: Page, name: string) {
 test('a manager sets Payment & Tax and a PIN; staff sell past the limit with it, split and park', async ({
   browser,
 }) => {
-  // Two browsers through the whole sale: about 40 s alone, longer beside the other files.
-  test.setTimeout(120_000);
   const manager = await (
     await browser.newContext({ viewport: { width: 1280, height: 800 } })
   ).newPage();

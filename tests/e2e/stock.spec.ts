@@ -44,7 +44,6 @@ async function adjust(page: Page, direction: 'Add' | 'Remove', quantity: string,
 test('stock adjusted offline on two tablets: both count, on the server and on both screens', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const a = await tablet(browser);
   const b = await tablet(browser);
   try {

@@ -35,7 +35,6 @@ async function countWine(page: Page, quantity: string) {
 test('a count on two tablets offline, with a sale during it, closes to the right stock', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const a = await tablet(browser);
   const b = await tablet(browser);
   try {

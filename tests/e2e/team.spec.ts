@@ -27,7 +27,6 @@ test('an owner invites staff, who count but cannot change prices, until disabled
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, TEAM_OWNER);
   const owner = await ownerApi(page);
   expect(

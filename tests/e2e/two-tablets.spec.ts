@@ -23,7 +23,6 @@ const priceOf = async (page: Page) =>
 test('two tablets offline: different fields both kept, the same field settled in Pending changes', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const a = await tablet(browser);
   const b = await tablet(browser);
   try {
