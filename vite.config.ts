@@ -124,19 +124,7 @@ export default defineConfig({
         codeSplitting: {
           // The chart library's renderer in a chunk of its own beside the chart's: both load
           // together on the dashboard only, side by side, and neither passes 500 kB.
-          groups: [
-            { name: 'chart-renderer', test: /node_modules[\\/]zrender[\\/]/ },
-            // What the sign-in screen needs stays with the entry; the device's data layer (its
-            // domains, Dexie, the outbox and the sync), which every signed-in screen needs, is
-            // one chunk rather than twenty small ones: each chunk a browser asks for costs main
-            // thread time at start (a request, a module to link, a code cache to make).
-            { name: 'initial', tags: ['$initial'], priority: 2 },
-            {
-              name: 'device-data',
-              test: /[\\/]src[\\/](data|domains)[\\/]|node_modules[\\/]dexie/,
-              priority: 1,
-            },
-          ],
+          groups: [{ name: 'chart-renderer', test: /node_modules[\\/]zrender[\\/]/ }],
         },
       },
     },
