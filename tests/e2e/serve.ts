@@ -69,7 +69,8 @@ createUser(
 createUser(TEAM_OWNER.email, TEAM_OWNER.password, TEAM_OWNER.business, 'Olive Owner');
 
 const server = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-keepServerLog(server.stdout, 'main', (line) => console.log(line));
+// Playwright ignores this process's stdout (the request log, kept in the file); stderr it shows.
+keepServerLog(server.stdout, 'main');
 keepServerLog(server.stderr, 'main', (line) => console.error(line));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => server.kill(signal));

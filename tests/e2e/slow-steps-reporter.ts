@@ -110,11 +110,11 @@ function serverMoments(logs: Map<string, string[]>, start: number, end: number):
       const text = match[2] ?? '';
       if (at < start || at > end) continue;
       const request = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \S+ (\d{3}) ([\d.]+)ms/.exec(text);
-      const slow =
+      const worthShowing =
         request === null ||
         Number(request[3]) >= SLOW_REQUEST_MS ||
         (request[2] ?? '').startsWith('5');
-      if (slow) moments.push({ at, text: `server ${server}: ${text.slice(0, 140)}` });
+      if (worthShowing) moments.push({ at, text: `server ${server}: ${text.slice(0, 140)}` });
     }
   }
   return moments;
