@@ -119,6 +119,14 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: which chunks each module needs, for the bundle-size benchmarks.
     manifest: true,
+    // The page asks for a lazy screen's modules itself as it imports them; the bundler's helper
+    // would first add a <link rel=modulepreload> for every one of them, all in one task (about
+    // 30 links and 120 ms at a phone's CPU speed when the signed-in layout loads, the largest
+    // long task after the entry's own evaluation). The entry's own modules keep their links in
+    // index.html, so the sign-in screen still asks for all of them at once.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -220,18 +220,21 @@ export class VintryDatabase extends Dexie {
     // Strict: a transaction is reported done only once it is on disk, so a queued change
     // survives the tab or the device dying right after.
     super(name, { chromeTransactionDurability: 'strict' });
-    this.version(1).stores({
-      catalogueChunks: 'n',
-      meta: 'key',
-      columnPreferences: 'table',
-      customFields: 'id, entity_type',
-      inventorySettings: 'key',
-      outbox: '++seq, &id, resource, state',
-      session: 'key',
-    });
-    // Outbox entries gained a failure reason in place of a status and a text.
+    // Only the versions whose data changed are declared (a version that only added tables or
+    // indexes needs no declaration of its own: Dexie compares with the database it finds), each
+    // with the whole schema of its time. Fewer declarations are less work at every app start.
     this.version(2)
-      .stores({ parkedChanges: 'userId' })
+      .stores({
+        catalogueChunks: 'n',
+        meta: 'key',
+        columnPreferences: 'table',
+        customFields: 'id, entity_type',
+        inventorySettings: 'key',
+        outbox: '++seq, &id, resource, state',
+        session: 'key',
+        parkedChanges: 'userId',
+      })
+      // Outbox entries gained a failure reason in place of a status and a text.
       .upgrade((tx) =>
         tx
           .table<OutboxEntry, number>('outbox')
@@ -252,18 +255,17 @@ export class VintryDatabase extends Dexie {
             chunk.ids = chunk.items.map((item) => item.id);
           }),
       );
-    // Stocktakes: the counts this device knows, and what it counted in them.
-    this.version(4).stores({
-      stocktakes: 'id, started_at',
-      countLines: '[stocktakeId+productId], stocktakeId',
-    });
-    // Acknowledged edits of held products, laid over the catalogue's records.
-    this.version(5).stores({ catalogueEdits: 'id' });
-    // Sales this device made or looked up, with what came back of each line: returns offline.
-    this.version(6).stores({ sales: 'id, &receipt, made_at' });
-    // Approvers are names only now: the PIN hashes an earlier version kept here go.
+    // Since version 3: stocktakes (the counts this device knows, and what it counted in them;
+    // version 4), acknowledged edits of held products laid over the catalogue's records (5), and
+    // the sales this device made or looked up, for returns offline (6).
+    // Version 7: approvers are names only now; the PIN hashes an earlier version kept here go.
     this.version(7)
-      .stores({})
+      .stores({
+        stocktakes: 'id, started_at',
+        countLines: '[stocktakeId+productId], stocktakeId',
+        catalogueEdits: 'id',
+        sales: 'id, &receipt, made_at',
+      })
       .upgrade((tx) =>
         tx
           .table<MetaRecord, string>('meta')

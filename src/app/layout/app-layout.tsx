@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { unsentChangeCount } from '#data/sync/unsent.ts';
 import { signOut } from '#features/auth/sign-out.ts';
 import { useSession } from '#features/auth/use-session.ts';
@@ -9,14 +9,20 @@ import { BrandMark } from '#ui/brand-mark.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { ToastRegion } from '#ui/toast.tsx';
 import { useFocusTrap } from '#ui/use-focus-trap.ts';
-import { LiveUpdates } from '../live-updates.tsx';
-import { SyncNotices } from '../sync-notices.tsx';
+import { loadDeviceSync } from '../load-device-sync.ts';
 import { ConnectivityIndicator } from './connectivity-indicator.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
-import { ScanProduct } from './scan-product.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useViewport } from './use-viewport.ts';
 import './app-layout.css';
+
+// Already loaded by the signed-in route (see load-device-sync.ts).
+const DeviceSync = lazy(async () => ({ default: (await loadDeviceSync()).DeviceSync }));
+// Loaded when first opened: the scanner and the catalogue's writes are not part of every
+// screen's first paint.
+const ScanProduct = lazy(async () => ({
+  default: (await import('./scan-product.tsx')).ScanProduct,
+}));
 
 /** Every signed-in screen: the sidebar (a drawer on phones), a top bar, and the content area. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -125,7 +131,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </main>
       </div>
       <ToastRegion />
-      {scanning ? <ScanProduct onClose={() => setScanning(false)} /> : null}
+      {scanning ? (
+        <Suspense fallback={null}>
+          <ScanProduct onClose={() => setScanning(false)} />
+        </Suspense>
+      ) : null}
       {unsentOnSignOut !== null ? (
         <Modal
           title="Sign out?"
@@ -156,8 +166,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </p>
         </Modal>
       ) : null}
-      <SyncNotices />
-      <LiveUpdates />
+      <Suspense fallback={null}>
+        <DeviceSync />
+      </Suspense>
     </div>
   );
 }

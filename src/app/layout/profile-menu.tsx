@@ -23,9 +23,6 @@ export function ProfileMenu({ sessionUser }: { sessionUser: SessionUser }) {
   useFocusTrap(panelRef, open, () => setOpen(false));
   const user = profile.data ?? sessionUser;
   const name = user.name ?? user.email;
-  const saved = profile.dataUpdatedAt
-    ? new Date(profile.dataUpdatedAt).toLocaleString('en-AU')
-    : null;
 
   return (
     <div className="profile">
@@ -71,8 +68,11 @@ export function ProfileMenu({ sessionUser }: { sessionUser: SessionUser }) {
               </div>
             ) : null}
           </dl>
-          {profile.isError && saved ? (
-            <p className="profile__note">Could not reach the server: as saved {saved}.</p>
+          {profile.isError && profile.dataUpdatedAt ? (
+            <p className="profile__note">
+              Could not reach the server: as saved{' '}
+              {new Date(profile.dataUpdatedAt).toLocaleString('en-AU')}.
+            </p>
           ) : null}
           <button
             type="button"

@@ -128,7 +128,8 @@ describe('layout and side navigation', () => {
     const { nav, user, history } = await openApp();
     const button = within(nav).getByRole('button', { name: 'Scan Product' });
     await user.click(button);
-    const dialog = screen.getByRole('dialog', { name: 'Scan Product' });
+    // It loads when first opened.
+    const dialog = await screen.findByRole('dialog', { name: 'Scan Product' });
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Scan or search'));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Scan Product' })).toBeNull();

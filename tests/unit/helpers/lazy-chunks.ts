@@ -17,10 +17,15 @@ export function loadInventoryChunks() {
   ]);
 }
 
-/** The signed-in shell and the dashboard a signed-in app opens on (React.lazy), as above. */
+/**
+ * The signed-in shell, the device's sync it waits for, the dashboard a signed-in app opens on
+ * and Scan Product (React.lazy), as above.
+ */
 export function loadSignedInChunks() {
   return Promise.all([
     import('#routes/signed-in-layout.tsx'),
+    import('#app/device-sync.tsx'),
+    import('#app/layout/scan-product.tsx'),
     import('#features/dashboard/components/dashboard-page.tsx'),
   ]);
 }
