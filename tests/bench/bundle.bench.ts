@@ -36,9 +36,13 @@ const CHART_MODULE = 'src/features/dashboard/components/sales-chart.tsx';
  */
 const GRID_MODULE = 'src/features/inventory/components/inventory-grid.tsx';
 const INVENTORY_ROUTE_MODULE = 'src/routes/inventory-screen.tsx';
-/** The chunks the dashboard's cards need, lazily loaded with the route: not the chart's. */
+/**
+ * The chunks the dashboard's cards need, lazily loaded with the route (the signed-in route waits
+ * for the device's sync): not the chart's.
+ */
 const CARD_MODULES = [
   'src/routes/signed-in-layout.tsx',
+  'src/app/device-sync.tsx',
   'src/features/dashboard/components/dashboard-page.tsx',
 ];
 
