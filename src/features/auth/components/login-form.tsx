@@ -4,6 +4,7 @@ import { requestLogin, requestPasswordReset } from '#data/auth-api.ts';
 import { AUTH_MESSAGES } from '#shared/auth/messages.ts';
 import { checkForgotPasswordEmail, LoginRequestSchema } from '#shared/auth/schemas.ts';
 import { firstIssueMessage } from '#shared/validation.ts';
+import { Field } from '#ui/field.tsx';
 import { FormMessage, type FormMessageValue } from '#ui/form-message.tsx';
 import { serverMessageOr } from '../server-message.ts';
 import { startSession } from '../sign-in.ts';
@@ -84,43 +85,41 @@ export function LoginForm({
   return (
     <AuthCard subtitle="Welcome back! Please sign in to your account.">
       <form className="auth-form" onSubmit={handleLogin}>
-        <div className="field">
-          <label className="field__label" htmlFor="login-email">
-            Email address
-          </label>
-          <input
-            id="login-email"
-            className="field__input"
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            disabled={busy}
-            value={email}
-            aria-invalid={emailInvalid}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setEmailInvalid(false);
-            }}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="login-password">
-            Password
-          </label>
-          <input
-            id="login-password"
-            className="field__input"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            disabled={busy}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <Field label="Email address" id="login-email">
+          {(control) => (
+            <input
+              {...control}
+              className="field__input"
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              required
+              disabled={busy}
+              value={email}
+              aria-invalid={emailInvalid}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setEmailInvalid(false);
+              }}
+            />
+          )}
+        </Field>
+        <Field label="Password" id="login-password">
+          {(control) => (
+            <input
+              {...control}
+              className="field__input"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              disabled={busy}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
         <div className="auth-form__row">
           <button
             type="button"

@@ -8,6 +8,7 @@ import {
   VIEW_DENSITY_TEXT,
   type ViewDensity,
 } from '#domains/preferences/inventory-settings.ts';
+import { Field } from '#ui/field.tsx';
 
 type Display = InventorySettings['display'];
 
@@ -27,47 +28,45 @@ export function DisplayPreferences({
 }) {
   return (
     <div className="settings-grid">
-      <div className="field">
-        <label className="field__label" htmlFor="settings-items-per-page">
-          Items Per Page
-        </label>
-        <select
-          id="settings-items-per-page"
-          className="field__input"
-          value={value.itemsPerPage}
-          onChange={(event) =>
-            onChange({
-              ...value,
-              itemsPerPage: Number(event.target.value) as Display['itemsPerPage'],
-            })
-          }
-        >
-          {ITEMS_PER_PAGE_OPTIONS.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="settings-default-sort">
-          Default Sort Order
-        </label>
-        <select
-          id="settings-default-sort"
-          className="field__input"
-          value={value.defaultSort}
-          onChange={(event) =>
-            onChange({ ...value, defaultSort: event.target.value as SortOption })
-          }
-        >
-          {SORT_OPTIONS.map((option) => (
-            <option key={option} value={option}>
-              {SORT_OPTION_LABELS[option]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label="Items Per Page" id="settings-items-per-page">
+        {(control) => (
+          <select
+            {...control}
+            className="field__input"
+            value={value.itemsPerPage}
+            onChange={(event) =>
+              onChange({
+                ...value,
+                itemsPerPage: Number(event.target.value) as Display['itemsPerPage'],
+              })
+            }
+          >
+            {ITEMS_PER_PAGE_OPTIONS.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Default Sort Order" id="settings-default-sort">
+        {(control) => (
+          <select
+            {...control}
+            className="field__input"
+            value={value.defaultSort}
+            onChange={(event) =>
+              onChange({ ...value, defaultSort: event.target.value as SortOption })
+            }
+          >
+            {SORT_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {SORT_OPTION_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <fieldset className="field density">
         <legend className="field__label">View Density</legend>
         {VIEW_DENSITIES.map((density) => (
