@@ -248,26 +248,18 @@ function InviteForm({ role }: { role: Role }) {
   }
 
   const field = (key: 'name' | 'email', label: string, type: string) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${key}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        className="field__input"
-        type={type}
-        autoComplete="off"
-        value={draft[key]}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-        onChange={(event) => set(key, event.target.value)}
-      />
-      {errors[key] ? (
-        <span id={`${id}-${key}-error`} className="field__error" role="alert">
-          {errors[key]}
-        </span>
-      ) : null}
-    </div>
+    <Field id={`${id}-${key}`} label={label} error={errors[key]}>
+      {(control) => (
+        <input
+          {...control}
+          className="field__input"
+          type={type}
+          autoComplete="off"
+          value={draft[key]}
+          onChange={(event) => set(key, event.target.value)}
+        />
+      )}
+    </Field>
   );
 
   return (

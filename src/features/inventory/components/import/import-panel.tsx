@@ -21,6 +21,7 @@ import { defaultInventorySettings } from '#domains/preferences/inventory-setting
 import type { InventoryItem } from '#domains/products/product.ts';
 import type { TaxCategory } from '#domains/products/tax.ts';
 import { downloadText } from '#ui/download.ts';
+import { Field } from '#ui/field.tsx';
 import { showToast } from '#ui/toast.tsx';
 import { ImportCheck } from './import-check.tsx';
 import { DELIMITER_NAMES, IMPORT_TEXT } from './import-text.ts';
@@ -465,25 +466,21 @@ export function ImportPanel({
           </div>
 
           <div className="import__save-mapping">
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-mapping-name`}>
-                {IMPORT_TEXT.mappingName}
-              </label>
-              <input
-                id={`${id}-mapping-name`}
-                className="field__input"
-                value={mappingName}
-                maxLength={100}
-                aria-invalid={mappingNameError ? true : undefined}
-                aria-describedby={mappingNameError ? `${id}-mapping-error` : undefined}
-                onChange={(event) => setMappingName(event.target.value)}
-              />
-              {mappingNameError ? (
-                <p id={`${id}-mapping-error`} className="field__error" role="alert">
-                  {mappingNameError}
-                </p>
-              ) : null}
-            </div>
+            <Field
+              id={`${id}-mapping-name`}
+              label={IMPORT_TEXT.mappingName}
+              error={mappingNameError}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className="field__input"
+                  value={mappingName}
+                  maxLength={100}
+                  onChange={(event) => setMappingName(event.target.value)}
+                />
+              )}
+            </Field>
             <button
               type="button"
               className="button button--secondary"
