@@ -1,7 +1,44 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Marks every chunk with V8's explicit compile hint: its functions are compiled as it streams
+ * in, off the main thread, instead of one by one on the main thread as each is first called.
+ * A chunk loads when its screen opens and runs most of what it holds then (the entry: React,
+ * the router, the query cache); those first calls were the largest part of the signed-in
+ * start's blocking time on a phone. Lighthouse mobile /dashboard, four audits in one browser:
+ * 79-86 with the entry marked alone, 84-94 with every chunk (88 and under on the first open
+ * after an update, which also stores the compiled code). The hint must be the file's first
+ * line, and the build writes a line of its own at the top of the entry last of all, so the hint
+ * is added to the written files (before the service worker's precache list is made from them).
+ */
+function compileHints(): Plugin {
+  const hint = '//# allFunctionsCalledOnLoad';
+  return {
+    name: 'vintry:compile-hints',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const file = path.join(dir, chunk.fileName);
+        const code = readFileSync(file, 'utf8');
+        if (code.startsWith(hint)) continue;
+        writeFileSync(file, `${hint}\n${code}`);
+        // One line more at the top: the source map's lines move down by one.
+        const mapFile = `${file}.map`;
+        if (existsSync(mapFile)) {
+          const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { mappings: string };
+          writeFileSync(mapFile, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
+        }
+      }
+    },
+  };
+}
 
 // `npm run dev` runs this dev server in front of the API (started beside it on API_PORT).
 const apiPort = process.env.API_PORT ?? '8787';
@@ -9,6 +46,7 @@ const apiPort = process.env.API_PORT ?? '8787';
 export default defineConfig({
   plugins: [
     react(),
+    compileHints(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

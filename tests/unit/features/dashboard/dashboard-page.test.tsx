@@ -236,7 +236,7 @@ describe('Dashboard', () => {
     await screen.findByRole('region', { name: "Today's Snapshot" });
     expect(screen.queryByText(/^Updated /)).toBeNull();
     await router.options.context.queryClient.refetchQueries({ queryKey: ['dashboard'] });
-    expect(await screen.findByText(/^Updated /, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/^Updated /)).toBeTruthy();
     expect(screen.getByRole('region', { name: "Today's Snapshot" })).toBeTruthy();
   });
 
@@ -253,7 +253,7 @@ describe('Dashboard', () => {
     );
     await signInAsDemo();
     renderApp('/dashboard');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The dashboard could not be loaded.');
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: "Today's Snapshot" })).toBeTruthy();
@@ -266,7 +266,7 @@ describe('Dashboard', () => {
     );
     await signInAsDemo();
     renderApp('/dashboard');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(DASHBOARD_TEXT.needsVisit);
     expect(alert.textContent).not.toContain('Failed to fetch');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
