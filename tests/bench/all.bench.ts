@@ -185,7 +185,20 @@ async function browserFigures() {
       pass: true,
       baseline: '—',
     });
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
 
+/**
+ * Lighthouse on a server of its own with the demo data only, as `bench:lighthouse` runs it: beside
+ * the 50,000-product server, which prepares its answers as it starts, and another open browser,
+ * its simulated first paint of /login was 2.7 s instead of 0.5-0.7 s.
+ */
+async function lighthouseFigures() {
+  const server = await startServer({ port: 8293, extraProducts: 0 });
+  try {
     for (const result of await measureLighthouse(server.baseUrl)) {
       const minimum = (category: Category) =>
         category === 'performance' && result.page === '/dashboard' ? 90 : 95;
@@ -203,7 +216,6 @@ async function browserFigures() {
       }
     }
   } finally {
-    await browser.close();
     await server.stop();
   }
 }
@@ -416,6 +428,7 @@ async function importAppliedFigures() {
 async function main() {
   if (!process.argv.includes('--no-build')) build();
   await browserFigures();
+  await lighthouseFigures();
   await importAppliedFigures();
   await catalogueFigures();
   await offlineAndServerFigures();
