@@ -221,8 +221,9 @@ export class VintryDatabase extends Dexie {
     // survives the tab or the device dying right after.
     super(name, { chromeTransactionDurability: 'strict' });
     // Only the versions whose data changed are declared (a version that only added tables or
-    // indexes needs no declaration of its own: Dexie compares with the database it finds), each
-    // with the whole schema of its time. Fewer declarations are less work at every app start.
+    // indexes needs no declaration of its own: Dexie compares with the database it finds). Each
+    // declaration adds to the ones before it: version 2 names every table of its time, later
+    // ones what they changed or added. Fewer declarations are less work at every app start.
     this.version(2)
       .stores({
         catalogueChunks: 'n',
