@@ -7,6 +7,7 @@ import { dashboardDomain } from './dashboard/module.ts';
 import { importsDomain } from './imports/module.ts';
 import { preferencesDomain } from './preferences/module.ts';
 import { productsDomain } from './products/module.ts';
+import { purchasingDomain } from './purchasing/module.ts';
 import { salesDomain } from './sales/module.ts';
 import { stockDomain } from './stock/module.ts';
 import { stocktakesDomain } from './stocktakes/module.ts';
@@ -20,6 +21,7 @@ export const DOMAINS: readonly DomainModule[] = [
   importsDomain,
   preferencesDomain,
   productsDomain,
+  purchasingDomain,
   salesDomain,
   stockDomain,
   stocktakesDomain,

@@ -5,6 +5,7 @@ import type { ServerDomain } from './domain-module.ts';
 import { importsServer } from './imports/module.ts';
 import { preferencesServer } from './preferences/module.ts';
 import { productsServer } from './products/module.ts';
+import { purchasingServer } from './purchasing/module.ts';
 import { salesServer } from './sales/module.ts';
 import { stockServer } from './stock/module.ts';
 import { stocktakesServer } from './stocktakes/module.ts';
@@ -20,6 +21,7 @@ export const SERVER_DOMAINS: readonly ServerDomain[] = [
   dashboardServer,
   productsServer,
   stockServer,
+  purchasingServer,
   salesServer,
   stocktakesServer,
   importsServer,

@@ -68,6 +68,9 @@ const MANAGERS: readonly string[] = [
   // Sales whose discount's approval did not hold: for managers to see and review.
   'GET /api/v1/sales/approvals/unconfirmed',
   'POST /api/v1/sales/:id/approval-review',
+  // Suppliers are kept by those who buy; staff see them.
+  'POST /api/v1/suppliers',
+  'PATCH /api/v1/suppliers/:id',
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {

@@ -1,34 +1,15 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS, migrationsBefore } from './helpers/migrations.ts';
 
 /**
  * The migration that gives products their wine fields: a custom field a shop made with one of
  * their keys ('vintage') keeps its name, values and column preferences under 'vintage_custom'.
  */
-const MIGRATIONS = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
 const WINE_FIELDS = '0011_wine_fields';
-
-/** The migrations folder as it was before the wine fields. */
-async function foldersBefore(tag: string) {
-  const folder = await mkdtemp(path.join(tmpdir(), 'vintry-migrations-'));
-  await cp(MIGRATIONS, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry) => entry.tag === tag),
-  );
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 describe('wine fields migration', () => {
   const cleanup: string[] = [];
@@ -39,7 +20,7 @@ describe('wine fields migration', () => {
   it('moves a custom field named like a wine field aside, with its values and preferences', async () => {
     const client = await PGlite.create();
     const db = drizzle({ client });
-    const before = await foldersBefore(WINE_FIELDS);
+    const before = await migrationsBefore(WINE_FIELDS);
     cleanup.push(before);
     await migrate(db, { migrationsFolder: before });
 

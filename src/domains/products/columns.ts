@@ -41,6 +41,13 @@ export const OFFERED_COLUMNS = [
   { key: 'storage_location', label: 'Storage Location' },
   // Beyond the spec's list: the tax category each product carries (README, "GST on every product").
   { key: 'tax_category', label: 'Tax Category' },
+  // How it is bought (README, "Buying and receiving").
+  { key: 'supplier_code', label: "Supplier's Code" },
+  { key: 'case_size', label: 'Case Size' },
+  { key: 'case_barcode', label: 'Case Barcode' },
+  { key: 'case_cost', label: 'Case Cost' },
+  { key: 'reorder_point', label: 'Reorder Point' },
+  { key: 'reorder_quantity', label: 'Reorder Quantity' },
 ] as const;
 
 export type OfferedColumnKey = (typeof OFFERED_COLUMNS)[number]['key'];
@@ -96,6 +103,12 @@ export const DEFAULT_COLUMN_WIDTHS: Readonly<Record<string, number>> = {
   rating: 80,
   storage_location: 150,
   tax_category: 130,
+  supplier_code: 120,
+  case_size: 90,
+  case_barcode: 140,
+  case_cost: 100,
+  reorder_point: 110,
+  reorder_quantity: 130,
 };
 
 /** Columns whose header sorts and whose edge resizes (spec section 3), besides custom fields. */

@@ -26,7 +26,13 @@ export type ProductFieldKind =
 export type EmptyValue = 'refused' | 'empty-text' | 'none';
 
 /** Where the product form shows the field. */
-export type ProductFormSection = 'Product' | 'Origin' | 'Wine' | 'Identification' | 'Pricing';
+export type ProductFormSection =
+  | 'Product'
+  | 'Origin'
+  | 'Wine'
+  | 'Identification'
+  | 'Pricing'
+  | 'Buying';
 
 export interface ProductFieldSpec {
   /** Its key in the API, the change log and the forms: 'list_price'. */
@@ -162,6 +168,37 @@ export const PRODUCT_FIELD_TABLE = [
   },
   { ...field('cost_price', 'Cost price', 'money', 'none', 'Pricing'), row: 'costPrice' },
   { ...field('retail_price', 'Retail price', 'money', 'none', 'Pricing'), row: 'retailPrice' },
+  // How the product is bought (beyond the spec's prototype; README, "Buying and receiving"): its
+  // supplier's code and case, and its own reorder figures where it does not go by its sales.
+  {
+    ...field('supplier_code', "Supplier's code", 'text', 'none', 'Buying'),
+    row: 'supplierCode',
+    maxLength: 64,
+  },
+  {
+    ...field('case_size', 'Case size', 'number', 'none', 'Buying'),
+    row: 'caseSize',
+    min: 1,
+    max: 1_000,
+    decimals: 0,
+    placeholder: '6 or 12',
+  },
+  { ...field('case_barcode', 'Case barcode', 'barcode', 'none', 'Buying'), row: 'caseBarcode' },
+  { ...field('case_cost', 'Case cost', 'money', 'none', 'Buying'), row: 'caseCost' },
+  {
+    ...field('reorder_point', 'Reorder point', 'number', 'none', 'Buying'),
+    row: 'reorderPoint',
+    min: 0,
+    max: 1_000_000,
+    decimals: 0,
+  },
+  {
+    ...field('reorder_quantity', 'Reorder quantity', 'number', 'none', 'Buying'),
+    row: 'reorderQuantity',
+    min: 1,
+    max: 1_000_000,
+    decimals: 0,
+  },
 ] as const satisfies readonly ProductFieldSpec[];
 
 /** A field whose key, column and row property are one name, of 200 characters at most. */
@@ -182,6 +219,11 @@ export const WINE_FIELD_SPECS: readonly ProductFieldSpec[] = PRODUCT_FIELD_TABLE
   (spec) => spec.section === 'Wine',
 );
 export type WineField = Extract<(typeof PRODUCT_FIELD_TABLE)[number], { section: 'Wine' }>['key'];
+/** How the product is bought: its supplier's code, its case, its reorder figures. */
+export type BuyingField = Extract<
+  (typeof PRODUCT_FIELD_TABLE)[number],
+  { section: 'Buying' }
+>['key'];
 
 export const PRODUCT_FIELDS: readonly ProductField[] = PRODUCT_FIELD_TABLE.map((spec) => spec.key);
 

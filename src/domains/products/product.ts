@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { int32 } from '#shared/validation.ts';
 import {
+  type BuyingField,
   PRODUCT_FIELD_TABLE,
   type ProductFieldSpec,
   WINE_FIELD_SPECS,
@@ -16,7 +17,12 @@ export type CustomValue = string | number | boolean | null | string[];
 /** The wine's values (vintage, type, grapes …), each absent where the product has none. */
 export type WineValues = { [K in WineField]?: string };
 
-export interface InventoryItem extends WineValues {
+/** How it is bought (case, supplier's code, reorder figures), each absent where it has none. */
+export type BuyingValues = { [K in Exclude<BuyingField, 'case_cost'>]?: string } & {
+  case_cost?: number | string;
+};
+
+export interface InventoryItem extends WineValues, BuyingValues {
   id: number;
   /** The server's version of the product, which an edit names as its base. */
   version?: number;

@@ -219,6 +219,15 @@ export const products = pgTable(
     foodPairing: text('food_pairing'),
     rating: text('rating'),
     storageLocation: text('storage_location'),
+    // How it is bought (domains/products/fields.ts): numbers kept as their exact text, as the
+    // wine's are; the supplier it comes from is `supplierId`, whose name `supplier` holds.
+    supplierCode: text('supplier_code'),
+    caseSize: text('case_size'),
+    caseBarcode: text('case_barcode'),
+    caseCost: money('case_cost'),
+    supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
+    reorderPoint: text('reorder_point'),
+    reorderQuantity: text('reorder_quantity'),
     customValues: jsonb('custom_values').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -409,6 +418,34 @@ export const saleLines = pgTable(
  * of every product in scope when the count reached the server; lines are each counter's count
  * of a product on one device, replaced by their recount there (the latest `counted_at` wins).
  */
+/**
+ * Suppliers (beyond the spec's prototype; README, "Buying and receiving"), made on a device (its
+ * id) and edited field by field: `fieldVersions` says at which version each field last changed,
+ * so edits of different fields made on two devices both stand.
+ */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contact: text('contact'),
+    email: text('email'),
+    phone: text('phone'),
+    accountNumber: text('account_number'),
+    leadDays: integer('lead_days'),
+    minimumOrderCents: integer('minimum_order_cents'),
+    notes: text('notes'),
+    version: integer('version').notNull().default(1),
+    fieldVersions: jsonb('field_versions').$type<Record<string, number>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('suppliers_business_idx').on(t.businessId)],
+);
+
 export const stocktakes = pgTable(
   'stocktakes',
   {

@@ -17,6 +17,7 @@ import { businesses, productChanges, products } from '../db/schema.ts';
 import { resultRows, tableRows } from '../db/table-rows.ts';
 import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalogue-repository.ts';
 import { lockProducts } from './product-locks.ts';
+import { linkSuppliers } from './supplier-links.ts';
 
 /**
  * Every write of a product's fields, and only here: create, field-level edit, duplicate and
@@ -159,6 +160,7 @@ export async function createCatalogueProduct(
         fields: createdFields(row),
       },
     ]);
+    if (row.supplier) await linkSuppliers(tx, context.businessId, [row.id]);
     return { status: 'created', row };
   });
 }
@@ -298,6 +300,11 @@ export async function createProducts(
       fields: createdFields(row),
     })),
   );
+  await linkSuppliers(
+    tx,
+    context.businessId,
+    rows.filter((row) => row.supplier).map((row) => row.id),
+  );
   return rows;
 }
 
@@ -342,7 +349,7 @@ export async function patchProducts(
     }
   }
 
-  const written: { row: ProductRow; entry: LoggedChange }[] = [];
+  const written: { row: ProductRow; entry: LoggedChange; newSupplier: boolean }[] = [];
   const outcomes = edits.map((edit): PatchOutcome => {
     const row = current.get(edit.id);
     if (!row) return { status: 'missing' };
@@ -363,6 +370,7 @@ export async function patchProducts(
         productVersion: next.version,
         fields: outcome.fields,
       },
+      newSupplier: 'supplier' in outcome.effective,
     });
     return { status: 'saved', row: next, changed: true };
   });
@@ -390,6 +398,11 @@ export async function patchProducts(
     from jsonb_populate_recordset(null::${products}, ${JSON.stringify(json)}::jsonb) as n
     where p.id = n.id and p.business_id = ${context.businessId}
       and p.id = any(${pgArray(written.map(({ row }) => row.id))}::int[])`);
+  await linkSuppliers(
+    tx,
+    context.businessId,
+    written.filter((edit) => edit.newSupplier).map(({ row }) => row.id),
+  );
   return outcomes;
 }
 

@@ -4,9 +4,9 @@ import type { Role } from './schemas.ts';
  * What each role may do. The server enforces it on every route (src/server/http/route-rules.ts);
  * the screens read the same table to offer only what the role may do.
  * - owner: everything, including roles, owners and the business profile;
- * - manager: the catalogue and its prices, stock, stocktakes, custom fields, inventory settings,
- *   and the team except owners;
- * - staff: see the catalogue and dashboard, sell, adjust stock and count it.
+ * - manager: the catalogue and its prices, stock, stocktakes, suppliers, purchase orders and
+ *   deliveries, custom fields, inventory settings, and the team except owners;
+ * - staff: see the catalogue and dashboard, sell, adjust stock, count it and scan deliveries in.
  * Everyone keeps their own column preferences.
  */
 export const PERMISSIONS = {
@@ -24,6 +24,10 @@ export const PERMISSIONS = {
   'stocktake.count': ['owner', 'manager', 'staff'],
   /** Start, close and cancel stocktakes. */
   'stocktake.manage': ['owner', 'manager'],
+  /** Keep suppliers, send purchase orders and post deliveries (beyond the spec's prototype). */
+  'purchasing.manage': ['owner', 'manager'],
+  /** Scan a delivery in, for a manager to post. */
+  'purchasing.receive': ['owner', 'manager', 'staff'],
   /** Define, change and remove custom fields. */
   'fields.manage': ['owner', 'manager'],
   /** Change the inventory settings (not the per-person column preferences). */

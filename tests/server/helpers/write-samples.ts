@@ -32,6 +32,7 @@ export const fixture = {
   invitation: '',
   person: '',
   stocktake: '',
+  supplier: '',
   /** An import job, for the rows sample. */
   importJob: '',
   /** A sale of many units, for the return samples to return one at a time. */
@@ -383,6 +384,26 @@ export const SAMPLES: Sample[] = [
     acceptedAfter: false,
   },
   {
+    route: 'POST /api/v1/suppliers',
+    path: () => '/api/v1/suppliers',
+    body: () => ({
+      id: uuid(),
+      name: 'Harbour Distributors',
+      contact: 'Jo Rep',
+      email: 'orders@harbour.test',
+      phone: '02 9999 1234',
+      account_number: 'HW-1042',
+      lead_days: 7,
+      minimum_order_cents: 50_000,
+      notes: 'Deliveries on Tuesdays',
+    }),
+  },
+  {
+    route: 'PATCH /api/v1/suppliers/:id',
+    path: () => `/api/v1/suppliers/${fixture.supplier}`,
+    body: () => ({ base_version: 1, changes: { lead_days: 10, notes: 'Tuesdays and Fridays' } }),
+  },
+  {
     route: 'POST /api/v1/imports',
     path: () => '/api/v1/imports',
     body: () => ({
@@ -533,6 +554,11 @@ export async function setUpWriteSamples(server: TestServer): Promise<string> {
       set_stock: true,
       row_count: 9,
     },
+  });
+  fixture.supplier = uuid();
+  await server.call('POST', '/api/v1/suppliers', {
+    token,
+    body: { id: fixture.supplier, name: 'Sample Supplier' },
   });
   fixture.stocktake = uuid();
   await server.call('POST', '/api/v1/stocktakes', {

@@ -23,7 +23,7 @@ type Draft = Record<string, FormValue>;
 
 /** The product form's sections, in order, each with its fields from the field table. */
 const SECTIONS: { title: ProductFormSection; fields: readonly ProductFieldSpec[] }[] = (
-  ['Product', 'Origin', 'Wine', 'Identification', 'Pricing'] as const
+  ['Product', 'Origin', 'Wine', 'Identification', 'Pricing', 'Buying'] as const
 ).map((title) => ({
   title,
   fields: PRODUCT_FIELD_TABLE.filter((spec) => spec.section === title),

@@ -84,10 +84,13 @@ describe('inventory settings panel', () => {
       .getAllByRole('checkbox')
       .map((box) => box.closest('li')?.querySelector('label')?.firstChild?.textContent);
     expect(labels).toEqual([...labels].sort((a, b) => String(a).localeCompare(String(b), 'en')));
-    // The spec's 23, the wine's 10 fields and the tax category.
-    expect(labels).toHaveLength(23 + 10 + 1);
+    // The spec's 23, the wine's 10 fields, the tax category and the 6 of buying.
+    expect(labels).toHaveLength(23 + 10 + 1 + 6);
     for (const wine of ['Vintage', 'Type', 'Grape Varieties', 'Alcohol %', 'Storage Location']) {
       expect(labels).toContain(wine);
+    }
+    for (const buying of ['Case Size', 'Case Cost', 'Reorder Point', "Supplier's Code"]) {
+      expect(labels).toContain(buying);
     }
   });
 

@@ -1,0 +1,84 @@
+/**
+ * Reorder figures (spec section 3's Stock Management: autoReorderEnabled, autoReorderDays,
+ * safetyStockMultiplier). A product's reorder point and quantity are its own fields, or, when the
+ * shop reorders automatically and the product sets none, worked out from how fast it sells:
+ * - the rate: units sold over the last RATE_WEEKS weeks, net of returns, per week;
+ * - the point: the rate over the supplier's lead time times the safety multiplier (2: the lead
+ *   time again as safety stock), so an order placed at the point arrives before the shelf is
+ *   empty even if sales run at twice their rate;
+ * - the quantity: the rate over autoReorderDays (30: a month's cover), in whole cases.
+ * Each says how it was worked out, in words a manager checks.
+ */
+export const RATE_WEEKS = 8;
+/** The lead time of a supplier that names none. */
+export const DEFAULT_LEAD_DAYS = 7;
+
+export interface ReorderRules {
+  autoReorderEnabled: boolean;
+  autoReorderDays: number;
+  safetyStockMultiplier: number;
+}
+
+export interface ReorderInput {
+  /** The product's own figures; null where it sets none. */
+  reorderPoint: number | null;
+  reorderQuantity: number | null;
+  /** Units sold less units returned over the last RATE_WEEKS weeks. */
+  netUnitsSold: number;
+  leadDays: number | null;
+  caseSize: number | null;
+}
+
+export interface ReorderFigures {
+  /** null: no point (none set, and not automatic or nothing sold). */
+  point: number | null;
+  quantity: number | null;
+  weeklyRate: number;
+  leadDays: number;
+  /** How the figures were worked out, e.g. 'Sells 6.5 a week; 14 days' lead; 2 cases of 12'. */
+  explanation: string;
+  automatic: boolean;
+}
+
+/** Rounded up to whole cases (of 1 when the product has no case size). */
+export function inWholeCases(units: number, caseSize: number | null): number {
+  const size = caseSize && caseSize > 0 ? caseSize : 1;
+  return Math.max(Math.ceil(units / size - 1e-9), 0) * size;
+}
+
+const oneDecimal = (value: number) => value.toLocaleString('en-AU', { maximumFractionDigits: 1 });
+
+const casesText = (units: number, caseSize: number | null) => {
+  if (!caseSize || caseSize <= 1) return `${units} ${units === 1 ? 'unit' : 'units'}`;
+  const cases = units / caseSize;
+  return `${cases} ${cases === 1 ? 'case' : 'cases'} of ${caseSize}`;
+};
+
+export function reorderFigures(input: ReorderInput, rules: ReorderRules): ReorderFigures {
+  const weeklyRate = Math.max(input.netUnitsSold, 0) / RATE_WEEKS;
+  const leadDays = input.leadDays ?? DEFAULT_LEAD_DAYS;
+  const dailyRate = weeklyRate / 7;
+  const automatic =
+    rules.autoReorderEnabled && (input.reorderPoint === null || input.reorderQuantity === null);
+  const point =
+    input.reorderPoint ??
+    (automatic && weeklyRate > 0
+      ? Math.ceil(dailyRate * leadDays * rules.safetyStockMultiplier - 1e-9)
+      : null);
+  const quantity =
+    input.reorderQuantity ??
+    (automatic && weeklyRate > 0
+      ? inWholeCases(dailyRate * rules.autoReorderDays, input.caseSize)
+      : null);
+  const parts = [
+    `Sells ${oneDecimal(weeklyRate)} a week`,
+    `${leadDays} ${leadDays === 1 ? "day's" : "days'"} lead`,
+  ];
+  if (quantity !== null) parts.push(casesText(quantity, input.caseSize));
+  return { point, quantity, weeklyRate, leadDays, explanation: parts.join('; '), automatic };
+}
+
+/** Whether a product needs ordering: its available stock at or under its point. */
+export function needsReorder(available: number, point: number | null): boolean {
+  return point !== null && available <= point;
+}
