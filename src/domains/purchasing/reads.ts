@@ -1,4 +1,5 @@
 import { defineRead } from '#shared/read-declaration.ts';
+import { ReorderLineSchema, ReorderSuggestionsSchema } from './reorder.ts';
 import { SupplierListSchema } from './supplier.ts';
 
 /** Every supplier of the business, by name. Devices keep them through the pull (feeds.ts). */
@@ -9,4 +10,20 @@ export const suppliersRead = defineRead({
   caching: 'never',
 });
 
-export const purchasingReads = [suppliersRead];
+/** The products to order now, grouped by supplier (reorder.ts). */
+export const reorderSuggestionsRead = defineRead({
+  route: '/purchasing/suggestions',
+  access: 'purchasing.manage',
+  answer: ReorderSuggestionsSchema,
+  caching: 'network-first',
+});
+
+/** One product's reorder figures and how they were worked out: the popup's Stock & Orders. */
+export const productReorderRead = defineRead({
+  route: '/purchasing/products/:id/reorder',
+  access: 'signed-in',
+  answer: ReorderLineSchema,
+  caching: 'network-first',
+});
+
+export const purchasingReads = [suppliersRead, reorderSuggestionsRead, productReorderRead];

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 /**
  * Reorder figures (spec section 3's Stock Management: autoReorderEnabled, autoReorderDays,
  * safetyStockMultiplier). A product's reorder point and quantity are its own fields, or, when the
@@ -82,3 +84,39 @@ export function reorderFigures(input: ReorderInput, rules: ReorderRules): Reorde
 export function needsReorder(available: number, point: number | null): boolean {
   return point !== null && available <= point;
 }
+
+/** A product's reorder figures as the server works them out (GET …/reorder, suggestions). */
+export const ReorderLineSchema = v.object({
+  product_id: v.number(),
+  name: v.string(),
+  stock: v.number(),
+  point: v.nullable(v.number()),
+  quantity: v.nullable(v.number()),
+  automatic: v.boolean(),
+  weekly_rate: v.number(),
+  lead_days: v.number(),
+  case_size: v.nullable(v.number()),
+  /** What one unit costs to buy now: the product's LUC, in cents. */
+  unit_cost_cents: v.number(),
+  explanation: v.string(),
+  supplier_id: v.nullable(v.string()),
+  supplier: v.nullable(v.string()),
+});
+export type ReorderLine = v.InferOutput<typeof ReorderLineSchema>;
+
+/**
+ * Reorder suggestions: the products at or under their point, grouped by supplier (those without
+ * one last), each with the quantity to order and its value at cost.
+ */
+export const ReorderSuggestionsSchema = v.object({
+  suppliers: v.array(
+    v.object({
+      supplier_id: v.nullable(v.string()),
+      name: v.nullable(v.string()),
+      minimum_order_cents: v.nullable(v.number()),
+      lines: v.array(ReorderLineSchema),
+      value_cents: v.number(),
+    }),
+  ),
+});
+export type ReorderSuggestions = v.InferOutput<typeof ReorderSuggestionsSchema>;

@@ -14,6 +14,8 @@ import { formatDelta } from '#domains/stock/movement.ts';
 import { countText } from '#shared/words.ts';
 import { Modal } from '#ui/modal.tsx';
 import { shareProduct } from '../product-actions.ts';
+import { Facts, Section } from './detail-parts.tsx';
+import { ReorderInformation } from './reorder-information.tsx';
 
 type TabId = 'overview' | 'stock' | 'analytics';
 const TABS: { id: TabId; label: string }[] = [
@@ -21,36 +23,6 @@ const TABS: { id: TabId; label: string }[] = [
   { id: 'stock', label: 'Stock & Orders' },
   { id: 'analytics', label: 'Analytics' },
 ];
-
-function Facts({ rows }: { rows: [string, string][] }) {
-  return (
-    <dl className="facts">
-      {rows.map(([term, value]) => (
-        <div key={term} className="facts__row">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Section({
-  title,
-  children,
-  wide = false,
-}: {
-  title: string;
-  children: React.ReactNode;
-  wide?: boolean;
-}) {
-  return (
-    <section className={`detail-section${wide ? ' detail-section--wide' : ''}`}>
-      <h3 className="detail-section__title">{title}</h3>
-      {children}
-    </section>
-  );
-}
 
 /**
  * The Product Detail popup of spec section 2. On the sample products shown while the catalogue
@@ -220,7 +192,7 @@ function wineValue(item: InventoryItem, key: WineField, none: string): string {
 
 export const DETAIL_TEXT = {
   notRecorded: 'Not recorded for this product.',
-  noOrders: 'No purchase orders yet. Orders and reorder points arrive with purchasing.',
+  noOrders: 'No purchase orders yet.',
   noSales: 'No sales recorded yet',
 } as const;
 
@@ -428,7 +400,7 @@ function RealStockTab({
         </p>
       </Section>
       <Section title="Reorder Information">
-        <Facts rows={[['Preferred Supplier', orDash(item.supplier)]]} />
+        <ReorderInformation item={item} online={online} />
       </Section>
       <Section title="Recent Orders" wide>
         <p className="detail-text">{DETAIL_TEXT.noOrders}</p>

@@ -4,12 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InventoryItem } from '#domains/products/product.ts';
+import type { ReorderLine } from '#domains/purchasing/reorder.ts';
 import {
   DETAIL_TEXT,
   ProductDetailDialog,
   SALES_TEXT,
   STOCK_TEXT,
 } from '#features/inventory/components/product-detail-dialog.tsx';
+import { REORDER_TEXT } from '#features/inventory/components/reorder-information.tsx';
 import { mockServer } from '../../../mocks/server.ts';
 // The API client reads the session's tokens from the store this module installs, as in the app.
 import '#data/session.ts';
@@ -36,6 +38,30 @@ function serveSales(productId: number, units: number[]) {
         },
         months,
       }),
+    ),
+  );
+}
+
+/** A product's reorder figures as the server works them out. */
+function serveReorder(productId: number, line: Partial<ReorderLine>) {
+  mockServer.use(
+    http.get(`*/api/v1/purchasing/products/${productId}/reorder`, () =>
+      HttpResponse.json({
+        product_id: productId,
+        name: 'Ardbeg 10 Year Old',
+        stock: 8,
+        point: null,
+        quantity: null,
+        automatic: false,
+        weekly_rate: 0,
+        lead_days: 7,
+        case_size: null,
+        unit_cost_cents: 6_250,
+        explanation: "Sells 0 a week; 7 days' lead",
+        supplier_id: null,
+        supplier: 'Island Spirits Trading',
+        ...line,
+      } satisfies ReorderLine),
     ),
   );
 }
@@ -236,9 +262,59 @@ describe('Product Detail popup', () => {
       expect(fact(dialog, 'Stock Value (at list price)')).toBe('$799.92');
       expect(fact(dialog, 'Stock Value (at cost, LUC)')).toBe('$500.00');
       expect(fact(dialog, 'Preferred Supplier')).toBe('Island Spirits Trading');
-      expect(within(dialog).queryByText('Reorder Point')).toBeNull();
       expect(within(dialog).getByText(DETAIL_TEXT.noOrders)).toBeTruthy();
       expect(within(dialog).queryByText('Delivered')).toBeNull();
+    });
+
+    it('shows the reorder figures the server works out from its sales, and when it next needs ordering', async () => {
+      serveReorder(ardbeg.id, {
+        point: 3,
+        quantity: 12,
+        automatic: true,
+        weekly_rate: 1.5,
+        lead_days: 14,
+        case_size: 6,
+        explanation: "Sells 1.5 a week; 14 days' lead; 2 cases of 6",
+      });
+      const { user, dialog } = setup({ item: ardbeg, ofCatalogue: true });
+      await user.click(within(dialog).getByRole('tab', { name: 'Stock & Orders' }));
+      await within(dialog).findByText('Reorder Point');
+      expect(fact(dialog, 'Reorder Point')).toBe('3');
+      expect(fact(dialog, 'Reorder Quantity')).toBe('12');
+      expect(fact(dialog, 'Lead Time')).toBe('14 days');
+      expect(fact(dialog, 'Case Size')).toBe('6 units');
+      // 8 in stock, 5 above its point, at 1.5 a week: 23.3 days.
+      expect(fact(dialog, 'Next Reorder')).toBe('In about 24 days');
+      expect(
+        within(dialog).getByText(
+          "Worked out from its sales: Sells 1.5 a week; 14 days' lead; 2 cases of 6.",
+        ),
+      ).toBeTruthy();
+      expect(dialog.textContent).not.toContain('48');
+    });
+
+    it('says a product without reorder figures has none set, and not when it needs ordering', async () => {
+      serveReorder(ardbeg.id, {});
+      const { user, dialog } = setup({ item: ardbeg, ofCatalogue: true });
+      await user.click(within(dialog).getByRole('tab', { name: 'Stock & Orders' }));
+      await within(dialog).findByText('Reorder Point');
+      expect(fact(dialog, 'Reorder Point')).toBe(REORDER_TEXT.notSet);
+      expect(fact(dialog, 'Reorder Quantity')).toBe(REORDER_TEXT.notSet);
+      expect(fact(dialog, 'Case Size')).toBe('—');
+      expect(fact(dialog, 'Next Reorder')).toBe(REORDER_TEXT.notSet);
+    });
+
+    it('says the reorder figures need the connection while offline', async () => {
+      mockServer.use(
+        http.get(`*/api/v1/purchasing/products/${ardbeg.id}/reorder`, async () => {
+          await delay('infinite');
+          return HttpResponse.json({});
+        }),
+      );
+      const { user, dialog } = setup({ item: ardbeg, ofCatalogue: true, online: false });
+      await user.click(within(dialog).getByRole('tab', { name: 'Stock & Orders' }));
+      expect(within(dialog).getByText(REORDER_TEXT.needsConnection)).toBeTruthy();
+      expect(fact(dialog, 'Preferred Supplier')).toBe('Island Spirits Trading');
     });
 
     it('says no sales are recorded instead of inventing them', async () => {

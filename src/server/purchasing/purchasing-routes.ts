@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { HttpError, MESSAGES } from '../http/errors.ts';
+import { serialIdParam } from '../http/params.ts';
+import { readInventorySettings } from '../preferences/inventory-settings-repository.ts';
+import { reorderLines, suggestionsOf } from './reorder.ts';
+import { listSuppliers } from './suppliers.ts';
+
+/**
+ * Buying's reads (#domains/purchasing/reads.ts), by the caller's Stock Management rules:
+ * - GET /purchasing/suggestions → the products at or under their reorder point, by supplier;
+ * - GET /purchasing/products/{id}/reorder → one product's figures and how they were worked out.
+ */
+export function purchasingRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const rulesOf = async (db: AppEnv['Variables']['db'], userId: string) =>
+    (await readInventorySettings(db, userId)).stockManagement;
+
+  app.get('/suggestions', async (c) => {
+    const { businessId, userId } = c.get('caller');
+    const rules = await rulesOf(c.var.db, userId);
+    const lines = await reorderLines(c.var.db, businessId, deps.now(), rules);
+    const minimums = new Map(
+      (await listSuppliers(c.var.db, businessId)).map((row) => [row.id, row.minimumOrderCents]),
+    );
+    return c.json(suggestionsOf(lines, minimums));
+  });
+
+  app.get('/products/:id/reorder', async (c) => {
+    const { businessId, userId } = c.get('caller');
+    const id = serialIdParam(c.req.param('id'));
+    const rules = await rulesOf(c.var.db, userId);
+    const [line] = await reorderLines(c.var.db, businessId, deps.now(), rules, id);
+    if (!line) throw new HttpError(404, MESSAGES.notFound);
+    return c.json(line);
+  });
+
+  return app;
+}
