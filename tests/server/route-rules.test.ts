@@ -71,6 +71,11 @@ const MANAGERS: readonly string[] = [
   // Suppliers are kept by those who buy; staff see them.
   'POST /api/v1/suppliers',
   'PATCH /api/v1/suppliers/:id',
+  'GET /api/v1/purchasing/suggestions',
+  'POST /api/v1/purchasing/orders',
+  'PATCH /api/v1/purchasing/orders/:id',
+  'POST /api/v1/purchasing/orders/:id/send',
+  'POST /api/v1/purchasing/orders/:id/cancel',
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {

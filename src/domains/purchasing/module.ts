@@ -1,9 +1,9 @@
 import { defineDomain } from '#shared/domain-module.ts';
-import { suppliersFeed } from './feeds.ts';
+import { purchaseOrdersFeed, suppliersFeed } from './feeds.ts';
 import { purchasingReads } from './reads.ts';
 
 export const purchasingDomain = defineDomain({
   name: 'purchasing',
   reads: purchasingReads,
-  feeds: [suppliersFeed],
+  feeds: [suppliersFeed, purchaseOrdersFeed],
 });

@@ -1,4 +1,5 @@
 import { defineRead } from '#shared/read-declaration.ts';
+import { OrderListSchema } from './purchase-order.ts';
 import { ReorderLineSchema, ReorderSuggestionsSchema } from './reorder.ts';
 import { SupplierListSchema } from './supplier.ts';
 
@@ -26,4 +27,17 @@ export const productReorderRead = defineRead({
   caching: 'network-first',
 });
 
-export const purchasingReads = [suppliersRead, reorderSuggestionsRead, productReorderRead];
+/** Purchase orders, newest first; `?product={id}`: those with a line of that product. */
+export const ordersRead = defineRead({
+  route: '/purchasing/orders',
+  access: 'signed-in',
+  answer: OrderListSchema,
+  caching: 'never',
+});
+
+export const purchasingReads = [
+  suppliersRead,
+  reorderSuggestionsRead,
+  productReorderRead,
+  ordersRead,
+];

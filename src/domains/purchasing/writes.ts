@@ -1,4 +1,5 @@
 import { defineWrite } from '#shared/write-declaration.ts';
+import { OrderCreateSchema, OrderPatchSchema, OrderSendSchema } from './purchase-order.ts';
 import { SupplierCreateSchema, SupplierPatchSchema } from './supplier.ts';
 
 /** A supplier made, and edited field by field (supplier.ts). */
@@ -18,4 +19,41 @@ export const editSupplierWrite = defineWrite({
   access: 'purchasing.manage',
   body: SupplierPatchSchema,
   role: 'update',
+});
+
+/** A purchase order's life (purchase-order.ts): a draft made and changed, sent, or cancelled. */
+export const createOrderWrite = defineWrite({
+  op: 'purchase-order.create',
+  method: 'POST',
+  route: '/purchasing/orders',
+  access: 'purchasing.manage',
+  body: OrderCreateSchema,
+  role: 'create',
+});
+
+export const editOrderWrite = defineWrite({
+  op: 'purchase-order.update',
+  method: 'PATCH',
+  route: '/purchasing/orders/:id',
+  access: 'purchasing.manage',
+  body: OrderPatchSchema,
+  role: 'update',
+});
+
+export const sendOrderWrite = defineWrite({
+  op: 'purchase-order.send',
+  method: 'POST',
+  route: '/purchasing/orders/:id/send',
+  access: 'purchasing.manage',
+  body: OrderSendSchema,
+  role: 'append',
+});
+
+export const cancelOrderWrite = defineWrite({
+  op: 'purchase-order.cancel',
+  method: 'POST',
+  route: '/purchasing/orders/:id/cancel',
+  access: 'purchasing.manage',
+  body: null,
+  role: 'append',
 });

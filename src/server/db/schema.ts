@@ -46,6 +46,8 @@ export const businesses = pgTable(
       .default('gst10'),
     /** Bumped by every change to the business's catalogue; the inventory ETag is built from it. */
     catalogueVersion: integer('catalogue_version').notNull().default(0),
+    /** The number of the business's last purchase order (PO-000001 is 1). */
+    lastOrderNumber: integer('last_order_number').notNull().default(0),
     /**
      * Bumped (from the one sequence `change_versions`) after every write of the business commits:
      * its devices hear the new version and pull. `changed_at` lets every server instance find the
@@ -444,6 +446,62 @@ export const suppliers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('suppliers_business_idx').on(t.businessId)],
+);
+
+/**
+ * Purchase orders (#domains/purchasing/purchase-order.ts): made as drafts on a device (its id),
+ * numbered by the server when they first arrive, sent, then received by deliveries.
+ */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** PO-000001, the business's next when the order arrived. */
+    number: text('number').notNull(),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    status: text('status', {
+      enum: ['draft', 'sent', 'partly_received', 'received', 'cancelled'],
+    })
+      .notNull()
+      .default('draft'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentVia: text('sent_via', { enum: ['email-csv', 'marked'] }),
+    expectedOn: date('expected_on'),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('purchase_orders_business_idx').on(t.businessId, t.createdAt),
+    uniqueIndex('purchase_orders_number_unique').on(t.businessId, t.number),
+  ],
+);
+
+export const purchaseOrderLines = pgTable(
+  'purchase_order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    units: integer('units').notNull(),
+    unitCostCents: integer('unit_cost_cents').notNull(),
+    /** Units posted deliveries brought. */
+    received: integer('received').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.productId] }),
+    index('purchase_order_lines_product_idx').on(t.productId),
+  ],
 );
 
 export const stocktakes = pgTable(

@@ -18,6 +18,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it (a purchase order's CSV). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {
@@ -33,16 +35,16 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      send: async ({ to, subject, text, html }) => {
-        await transport.sendMail({ from: options.from, to, subject, text, html });
+      send: async (message) => {
+        await transport.sendMail({ from: options.from, ...message });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const folder = path.join(options.dataDir, 'mail');
   return {
-    send: async ({ to, subject, text, html }) => {
-      const info = await transport.sendMail({ from: options.from, to, subject, text, html });
+    send: async (message) => {
+      const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(folder, { recursive: true });
       const file = path.join(
         folder,
@@ -51,7 +53,7 @@ export function createMailer(options: {
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       // The path only: an invitation's or a reset's link carries a live token, and logs travel
       // further than the data folder (a terminal's scrollback, a log collector).
-      options.log.info(`Mail to ${to} written to ${file}`);
+      options.log.info(`Mail to ${message.to} written to ${file}`);
     },
   };
 }

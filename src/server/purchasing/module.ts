@@ -1,4 +1,5 @@
 import { defineServerDomain } from '../domain-module.ts';
+import { purchaseOrdersServerFeed } from './orders-feed.ts';
 import { purchasingRoutes } from './purchasing-routes.ts';
 import { supplierRoutes } from './supplier-routes.ts';
 import { suppliersServerFeed } from './suppliers-feed.ts';
@@ -7,7 +8,7 @@ export const purchasingServer = defineServerDomain({
   name: 'purchasing',
   mount: (api, { deps, writes }) => {
     api.route('/suppliers', supplierRoutes(deps, writes));
-    api.route('/purchasing', purchasingRoutes(deps));
+    api.route('/purchasing', purchasingRoutes(deps, writes));
   },
-  feeds: [suppliersServerFeed],
+  feeds: [suppliersServerFeed, purchaseOrdersServerFeed],
 });

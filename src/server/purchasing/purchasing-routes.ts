@@ -3,17 +3,21 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError, MESSAGES } from '../http/errors.ts';
 import { serialIdParam } from '../http/params.ts';
+import type { WriteRoutes } from '../http/write-routes.ts';
 import { readInventorySettings } from '../preferences/inventory-settings-repository.ts';
+import { mountOrderRoutes } from './order-routes.ts';
 import { reorderLines, suggestionsOf } from './reorder.ts';
 import { listSuppliers } from './suppliers.ts';
 
 /**
- * Buying's reads (#domains/purchasing/reads.ts), by the caller's Stock Management rules:
+ * Buying under /purchasing: purchase orders (order-routes.ts), and the reorder figures by the
+ * caller's Stock Management rules (#domains/purchasing/reorder.ts):
  * - GET /purchasing/suggestions → the products at or under their reorder point, by supplier;
  * - GET /purchasing/products/{id}/reorder → one product's figures and how they were worked out.
  */
-export function purchasingRoutes(deps: Deps) {
+export function purchasingRoutes(deps: Deps, writes: WriteRoutes) {
   const app = new Hono<AppEnv>();
+  mountOrderRoutes(app, deps, writes);
   const rulesOf = async (db: AppEnv['Variables']['db'], userId: string) =>
     (await readInventorySettings(db, userId)).stockManagement;
 

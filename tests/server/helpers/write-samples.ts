@@ -33,6 +33,10 @@ export const fixture = {
   person: '',
   stocktake: '',
   supplier: '',
+  /** Purchase orders: a draft to change, one to send and one to cancel. */
+  order: '',
+  orderToSend: '',
+  orderToCancel: '',
   /** An import job, for the rows sample. */
   importJob: '',
   /** A sale of many units, for the return samples to return one at a time. */
@@ -404,6 +408,35 @@ export const SAMPLES: Sample[] = [
     body: () => ({ base_version: 1, changes: { lead_days: 10, notes: 'Tuesdays and Fridays' } }),
   },
   {
+    route: 'POST /api/v1/purchasing/orders',
+    path: () => '/api/v1/purchasing/orders',
+    body: () => ({
+      id: uuid(),
+      supplier_id: fixture.supplier,
+      lines: [{ product_id: fixture.product, units: 12, unit_cost_cents: 1_450 }],
+      expected_on: '2026-12-01',
+      notes: 'Leave at the back door',
+    }),
+  },
+  {
+    route: 'PATCH /api/v1/purchasing/orders/:id',
+    path: () => `/api/v1/purchasing/orders/${fixture.order}`,
+    body: () => ({
+      lines: [{ product_id: fixture.product, units: 24, unit_cost_cents: 1_400 }],
+      notes: 'Two cases',
+    }),
+  },
+  {
+    route: 'POST /api/v1/purchasing/orders/:id/send',
+    path: () => `/api/v1/purchasing/orders/${fixture.orderToSend}/send`,
+    body: () => ({ via: 'marked' }),
+  },
+  {
+    route: 'POST /api/v1/purchasing/orders/:id/cancel',
+    path: () => `/api/v1/purchasing/orders/${fixture.orderToCancel}/cancel`,
+    body: () => ({}),
+  },
+  {
     route: 'POST /api/v1/imports',
     path: () => '/api/v1/imports',
     body: () => ({
@@ -560,6 +593,17 @@ export async function setUpWriteSamples(server: TestServer): Promise<string> {
     token,
     body: { id: fixture.supplier, name: 'Sample Supplier' },
   });
+  for (const key of ['order', 'orderToSend', 'orderToCancel'] as const) {
+    fixture[key] = uuid();
+    await server.call('POST', '/api/v1/purchasing/orders', {
+      token,
+      body: {
+        id: fixture[key],
+        supplier_id: fixture.supplier,
+        lines: [{ product_id: fixture.product, units: 6, unit_cost_cents: 1_500 }],
+      },
+    });
+  }
   fixture.stocktake = uuid();
   await server.call('POST', '/api/v1/stocktakes', {
     token,
