@@ -76,6 +76,8 @@ const MANAGERS: readonly string[] = [
   'PATCH /api/v1/purchasing/orders/:id',
   'POST /api/v1/purchasing/orders/:id/send',
   'POST /api/v1/purchasing/orders/:id/cancel',
+  // Staff scan a delivery in; a manager posts it.
+  'POST /api/v1/purchasing/deliveries/:id/post',
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {

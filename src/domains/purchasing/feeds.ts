@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineFeed } from '#shared/feed-declaration.ts';
 import { OrderSchema } from './purchase-order.ts';
+import { DeliverySchema } from './receiving.ts';
 import { SupplierSchema } from './supplier.ts';
 
 /** The suppliers made or changed since the cursor, as they are now. */
@@ -13,4 +14,10 @@ export const suppliersFeed = defineFeed({
 export const purchaseOrdersFeed = defineFeed({
   name: 'purchase-orders',
   answer: v.object({ cursor: v.number(), orders: v.array(OrderSchema) }),
+});
+
+/** The deliveries started, counted, invoiced, posted or cancelled since the cursor, as now. */
+export const deliveriesFeed = defineFeed({
+  name: 'deliveries',
+  answer: v.object({ cursor: v.number(), deliveries: v.array(DeliverySchema) }),
 });

@@ -1,5 +1,6 @@
 import { defineRead } from '#shared/read-declaration.ts';
 import { OrderListSchema } from './purchase-order.ts';
+import { DeliveryListSchema } from './receiving.ts';
 import { ReorderLineSchema, ReorderSuggestionsSchema } from './reorder.ts';
 import { SupplierListSchema } from './supplier.ts';
 
@@ -35,7 +36,16 @@ export const ordersRead = defineRead({
   caching: 'never',
 });
 
+/** Deliveries, newest first; `?product={id}`: those with a line of that product. */
+export const deliveriesRead = defineRead({
+  route: '/purchasing/deliveries',
+  access: 'signed-in',
+  answer: DeliveryListSchema,
+  caching: 'never',
+});
+
 export const purchasingReads = [
+  deliveriesRead,
   suppliersRead,
   reorderSuggestionsRead,
   productReorderRead,

@@ -1,5 +1,11 @@
 import { defineWrite } from '#shared/write-declaration.ts';
 import { OrderCreateSchema, OrderPatchSchema, OrderSendSchema } from './purchase-order.ts';
+import {
+  DeliveryCountsSchema,
+  DeliveryInvoiceSchema,
+  DeliveryPostSchema,
+  DeliveryStartSchema,
+} from './receiving.ts';
 import { SupplierCreateSchema, SupplierPatchSchema } from './supplier.ts';
 
 /** A supplier made, and edited field by field (supplier.ts). */
@@ -55,5 +61,42 @@ export const cancelOrderWrite = defineWrite({
   route: '/purchasing/orders/:id/cancel',
   access: 'purchasing.manage',
   body: null,
+  role: 'append',
+});
+
+/** A delivery received (receiving.ts): started, counted on each device, invoiced, posted. */
+export const startDeliveryWrite = defineWrite({
+  op: 'delivery.start',
+  method: 'POST',
+  route: '/purchasing/deliveries',
+  access: 'purchasing.receive',
+  body: DeliveryStartSchema,
+  role: 'create',
+});
+
+export const countDeliveryWrite = defineWrite({
+  op: 'delivery.counts',
+  method: 'PUT',
+  route: '/purchasing/deliveries/:id/counts',
+  access: 'purchasing.receive',
+  body: DeliveryCountsSchema,
+  role: 'update',
+});
+
+export const invoiceDeliveryWrite = defineWrite({
+  op: 'delivery.invoice',
+  method: 'PUT',
+  route: '/purchasing/deliveries/:id/invoice',
+  access: 'purchasing.receive',
+  body: DeliveryInvoiceSchema,
+  role: 'update',
+});
+
+export const postDeliveryWrite = defineWrite({
+  op: 'delivery.post',
+  method: 'POST',
+  route: '/purchasing/deliveries/:id/post',
+  access: 'purchasing.manage',
+  body: DeliveryPostSchema,
   role: 'append',
 });

@@ -504,6 +504,99 @@ export const purchaseOrderLines = pgTable(
   ],
 );
 
+/**
+ * Deliveries received (#domains/purchasing/receiving.ts): started on a device (its id), counted
+ * on one or more devices, their invoice typed, then posted once.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id').references(() => purchaseOrders.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['open', 'posted', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    invoiceNumber: text('invoice_number').notNull().default(''),
+    invoiceDate: date('invoice_date'),
+    totalCents: integer('total_cents'),
+    freightCents: integer('freight_cents').notNull().default(0),
+    postedBy: uuid('posted_by').references(() => users.id, { onDelete: 'set null' }),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    /** At posting: the invoice total less its lines, freight and GST (0 when it added up). */
+    differenceCents: integer('difference_cents'),
+  },
+  (t) => [
+    index('deliveries_business_idx').on(t.businessId, t.startedAt),
+    index('deliveries_order_idx').on(t.orderId),
+  ],
+);
+
+/** Each device's latest count of a product of a delivery; the devices' counts add up. */
+export const deliveryCounts = pgTable(
+  'delivery_counts',
+  {
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    received: integer('received').notNull(),
+    damaged: integer('damaged').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+    countedBy: uuid('counted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.deviceId, t.productId] })],
+);
+
+/** The invoice's cost of each line (all units billed, excluding GST). */
+export const deliveryCosts = pgTable(
+  'delivery_costs',
+  {
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    lineCents: integer('line_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.productId] })],
+);
+
+/** A posted delivery's lines as posting worked them out: what stays of it whatever happens. */
+export const deliveryLines = pgTable(
+  'delivery_lines',
+  {
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    received: integer('received').notNull(),
+    damaged: integer('damaged').notNull(),
+    lineCents: integer('line_cents').notNull(),
+    freightCents: integer('freight_cents').notNull(),
+    receivedCents: integer('received_cents').notNull(),
+    lucBeforeCents: integer('luc_before_cents').notNull(),
+    lucAfterCents: integer('luc_after_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deliveryId, t.productId] }),
+    index('delivery_lines_product_idx').on(t.productId),
+  ],
+);
+
 export const stocktakes = pgTable(
   'stocktakes',
   {

@@ -1,4 +1,5 @@
 import { defineServerDomain } from '../domain-module.ts';
+import { deliveriesServerFeed } from './deliveries-feed.ts';
 import { purchaseOrdersServerFeed } from './orders-feed.ts';
 import { purchasingRoutes } from './purchasing-routes.ts';
 import { supplierRoutes } from './supplier-routes.ts';
@@ -10,5 +11,5 @@ export const purchasingServer = defineServerDomain({
     api.route('/suppliers', supplierRoutes(deps, writes));
     api.route('/purchasing', purchasingRoutes(deps, writes));
   },
-  feeds: [suppliersServerFeed, purchaseOrdersServerFeed],
+  feeds: [suppliersServerFeed, purchaseOrdersServerFeed, deliveriesServerFeed],
 });

@@ -5,12 +5,14 @@ import { HttpError, MESSAGES } from '../http/errors.ts';
 import { serialIdParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
 import { readInventorySettings } from '../preferences/inventory-settings-repository.ts';
+import { mountDeliveryRoutes } from './delivery-routes.ts';
 import { mountOrderRoutes } from './order-routes.ts';
 import { reorderLines, suggestionsOf } from './reorder.ts';
 import { listSuppliers } from './suppliers.ts';
 
 /**
- * Buying under /purchasing: purchase orders (order-routes.ts), and the reorder figures by the
+ * Buying under /purchasing: purchase orders (order-routes.ts), deliveries (delivery-routes.ts),
+ * and the reorder figures by the
  * caller's Stock Management rules (#domains/purchasing/reorder.ts):
  * - GET /purchasing/suggestions → the products at or under their reorder point, by supplier;
  * - GET /purchasing/products/{id}/reorder → one product's figures and how they were worked out.
@@ -18,6 +20,7 @@ import { listSuppliers } from './suppliers.ts';
 export function purchasingRoutes(deps: Deps, writes: WriteRoutes) {
   const app = new Hono<AppEnv>();
   mountOrderRoutes(app, deps, writes);
+  mountDeliveryRoutes(app, deps, writes);
   const rulesOf = async (db: AppEnv['Variables']['db'], userId: string) =>
     (await readInventorySettings(db, userId)).stockManagement;
 

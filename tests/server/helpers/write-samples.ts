@@ -37,6 +37,9 @@ export const fixture = {
   order: '',
   orderToSend: '',
   orderToCancel: '',
+  /** A delivery to count and invoice, and one to post. */
+  delivery: '',
+  deliveryToPost: '',
   /** An import job, for the rows sample. */
   importJob: '',
   /** A sale of many units, for the return samples to return one at a time. */
@@ -437,6 +440,35 @@ export const SAMPLES: Sample[] = [
     body: () => ({}),
   },
   {
+    route: 'POST /api/v1/purchasing/deliveries',
+    path: () => '/api/v1/purchasing/deliveries',
+    body: () => ({ id: uuid(), supplier_id: fixture.supplier, order_id: null, started_at: now() }),
+  },
+  {
+    route: 'PUT /api/v1/purchasing/deliveries/:id/counts',
+    path: () => `/api/v1/purchasing/deliveries/${fixture.delivery}/counts`,
+    body: () => ({
+      device_id: 'tablet-1',
+      lines: [{ product_id: fixture.product, received: 11, damaged: 1, counted_at: now() }],
+    }),
+  },
+  {
+    route: 'PUT /api/v1/purchasing/deliveries/:id/invoice',
+    path: () => `/api/v1/purchasing/deliveries/${fixture.delivery}/invoice`,
+    body: () => ({
+      invoice_number: 'INV-2041',
+      invoice_date: '2026-11-28',
+      total_cents: 19_800,
+      freight_cents: 1_500,
+      costs: [{ product_id: fixture.product, line_cents: 16_500 }],
+    }),
+  },
+  {
+    route: 'POST /api/v1/purchasing/deliveries/:id/post',
+    path: () => `/api/v1/purchasing/deliveries/${fixture.deliveryToPost}/post`,
+    body: () => ({ accept_mismatch: true }),
+  },
+  {
     route: 'POST /api/v1/imports',
     path: () => '/api/v1/imports',
     body: () => ({
@@ -604,6 +636,20 @@ export async function setUpWriteSamples(server: TestServer): Promise<string> {
       },
     });
   }
+  for (const key of ['delivery', 'deliveryToPost'] as const) {
+    fixture[key] = uuid();
+    await server.call('POST', '/api/v1/purchasing/deliveries', {
+      token,
+      body: { id: fixture[key], supplier_id: fixture.supplier, started_at: now() },
+    });
+  }
+  await server.call('PUT', `/api/v1/purchasing/deliveries/${fixture.deliveryToPost}/counts`, {
+    token,
+    body: {
+      device_id: 'tablet-1',
+      lines: [{ product_id: fixture.product, received: 6, damaged: 0, counted_at: now() }],
+    },
+  });
   fixture.stocktake = uuid();
   await server.call('POST', '/api/v1/stocktakes', {
     token,
