@@ -3,6 +3,9 @@ import type { CustomFieldDefinition } from '#domains/custom-fields/definition.ts
 import type { ColumnPreference } from '#domains/preferences/column-preferences.ts';
 import type { InventorySettings } from '#domains/preferences/inventory-settings.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
+import type { Order } from '#domains/purchasing/purchase-order.ts';
+import type { Delivery } from '#domains/purchasing/receiving.ts';
+import type { Supplier } from '#domains/purchasing/supplier.ts';
 import type { PaymentSettingsAnswer } from '#domains/sales/payment-settings.ts';
 import type { SoldSale } from '#domains/sales/returns.ts';
 import type { ShiftLedger } from '#domains/sales/shifts.ts';
@@ -42,6 +45,8 @@ import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
  * - stocktakes: the counts this device knows (started here, or listed by the server).
  * - countLines: what this device counted in each count, by count and product.
  * - sales: sales this device made or looked up, with each line's returned units (returns).
+ * - suppliers, purchaseOrders, deliveries: buying, as the server last said or as made here.
+ * - receivedCounts: what this device counted in each delivery, by delivery and product.
  */
 export interface CatalogueChunk {
   n: number;
@@ -167,6 +172,15 @@ export interface CountLine {
   countedAt: string;
 }
 
+/** This device's count of a product in a delivery, as last scanned or typed. */
+export interface ReceivedCount {
+  deliveryId: string;
+  productId: number;
+  received: number;
+  damaged: number;
+  countedAt: string;
+}
+
 export interface ParkedChanges {
   userId: string;
   /** In the order they were made. */
@@ -215,6 +229,10 @@ export class VintryDatabase extends Dexie {
   stocktakes!: Table<StoredStocktake, string>;
   countLines!: Table<CountLine, [string, number]>;
   sales!: Table<SoldSale, string>;
+  suppliers!: Table<Supplier, string>;
+  purchaseOrders!: Table<Order, string>;
+  deliveries!: Table<Delivery, string>;
+  receivedCounts!: Table<ReceivedCount, [string, number]>;
 
   constructor(name = DATABASE_NAME) {
     // Strict: a transaction is reported done only once it is on disk, so a queued change
@@ -258,7 +276,8 @@ export class VintryDatabase extends Dexie {
       );
     // Since version 3: stocktakes (the counts this device knows, and what it counted in them;
     // version 4), acknowledged edits of held products laid over the catalogue's records (5), and
-    // the sales this device made or looked up, for returns offline (6).
+    // the sales this device made or looked up, for returns offline (6); buying: suppliers,
+    // purchase orders, deliveries and what this device counted in them (8).
     // Version 7: approvers are names only now; the PIN hashes an earlier version kept here go.
     this.version(7)
       .stores({
@@ -266,6 +285,10 @@ export class VintryDatabase extends Dexie {
         countLines: '[stocktakeId+productId], stocktakeId',
         catalogueEdits: 'id',
         sales: 'id, &receipt, made_at',
+        suppliers: 'id, name',
+        purchaseOrders: 'id, created_at',
+        deliveries: 'id, started_at',
+        receivedCounts: '[deliveryId+productId], deliveryId',
       })
       .upgrade((tx) =>
         tx

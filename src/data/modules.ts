@@ -1,6 +1,7 @@
 import { customFieldsOnDevice } from './domains/custom-fields.ts';
 import { preferencesOnDevice } from './domains/preferences.ts';
 import { productsOnDevice } from './domains/products.ts';
+import { purchasingOnDevice } from './domains/purchasing.ts';
 import { salesOnDevice } from './domains/sales.ts';
 import { stockOnDevice } from './domains/stock.ts';
 import { stocktakesOnDevice } from './domains/stocktakes.ts';
@@ -14,6 +15,7 @@ export const DEVICE_DOMAINS: readonly DeviceDomain[] = [
   customFieldsOnDevice,
   preferencesOnDevice,
   productsOnDevice,
+  purchasingOnDevice,
   salesOnDevice,
   stockOnDevice,
   stocktakesOnDevice,

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { readCatalogue, writeCatalogue } from '#data/catalogue-store.ts';
 import { db } from '#data/db.ts';
+import { addSupplier } from '#data/repositories/buying.ts';
 import { saveColumnLayout } from '#data/repositories/column-preferences.ts';
 import {
   createCustomField,
@@ -10,6 +11,7 @@ import {
   localDefinitions,
   updateCustomField,
 } from '#data/repositories/custom-fields.ts';
+import { countReceived, postReceived, startReceiving } from '#data/repositories/deliveries.ts';
 import { saveInventorySettings } from '#data/repositories/inventory-settings.ts';
 import {
   createProduct,
@@ -39,9 +41,16 @@ import {
   type InventorySettingsAnswer,
 } from '#domains/preferences/inventory-settings.ts';
 import { isOfferedColumn } from '#domains/products/columns.ts';
+import type { Supplier } from '#domains/purchasing/supplier.ts';
 import { totalsOf } from '#domains/sales/sale.ts';
 import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
-import { saleReturnLines, saleReturns, sales, stocktakeLines } from '#server/db/schema.ts';
+import {
+  deliveries,
+  saleReturnLines,
+  saleReturns,
+  sales,
+  stocktakeLines,
+} from '#server/db/schema.ts';
 import { clearLocalData } from '../unit/helpers/local-data.ts';
 import { type Fault, RealSyncServer } from './helpers/real-sync-server.ts';
 
@@ -111,6 +120,9 @@ interface Model {
   sales: ModelSale[];
   /** The count the user started, and their last count of each product in it. */
   count: { summary: StocktakeSummary; lines: Map<string, number> } | null;
+  /** The supplier the user added here, and the deliveries they received from it and posted. */
+  supplier: Supplier | null;
+  deliveries: string[];
 }
 
 interface Real {
@@ -347,6 +359,34 @@ class ReturnOne implements Command {
 }
 
 /**
+ * A delivery of a product the server has, from the supplier the user added here (maybe offline
+ * too): started, counted (maybe counted again), and posted, accepting whatever the invoice says.
+ */
+class Receive implements Command {
+  constructor(
+    readonly name: string,
+    readonly counts: readonly number[],
+  ) {}
+  check = (model: Readonly<Model>) => model.products.has(this.name);
+  async run(model: Model) {
+    await requestReplay();
+    const shown = await shownProduct(this.name);
+    const received = this.counts.at(-1) ?? 0;
+    if (shown.id <= 0 || received === 0) return;
+    model.supplier ??= await addSupplier({ name: 'Model Distributors' });
+    const delivery = await startReceiving(
+      { supplier_id: model.supplier.id },
+      { supplier: model.supplier.name, orderNumber: null },
+    );
+    for (const count of this.counts) await countReceived(delivery, shown.id, count, 0);
+    await postReceived(delivery, true);
+    (model.products.get(this.name) as ModelProduct).stock += received;
+    model.deliveries.push(delivery.id);
+  }
+  toString = () => `Receive(${this.name}, ${this.counts.join(', ')})`;
+}
+
+/**
  * Counts a product, and maybe recounts it at once, as the counting screen does: only one the
  * server already has. The first count starts the count (offline, maybe).
  */
@@ -507,6 +547,12 @@ const commands = fc.commands(
       )
       .map(([name, quantities]) => new CountLine(name, quantities)),
     fc
+      .tuple(
+        fc.constantFrom(...PRODUCT_NAMES),
+        fc.array(fc.constantFrom(0, 6, 12), { minLength: 1, maxLength: 2 }),
+      )
+      .map(([name, counts]) => new Receive(name, counts)),
+    fc
       .tuple(productName, productChange)
       .map(([name, [field, value]]) => new EditElsewhere(name, field, value)),
     fc
@@ -665,6 +711,8 @@ it(
           products: new Map(),
           sales: [],
           count: null,
+          supplier: null,
+          deliveries: [],
         };
 
         await fc.asyncModelRun(() => ({ model, real }), sequence);
@@ -703,6 +751,14 @@ it(
         const served = await servedProducts(server);
         await expectProducts(model, served);
         await expectCountLines(model, server, served);
+        // Each delivery was posted once: its stock is in the products' above.
+        const posted = await server.server.db
+          .select({ id: deliveries.id, status: deliveries.status })
+          .from(deliveries)
+          .where(eq(deliveries.businessId, shop.businessId));
+        expect(posted.map((delivery) => [delivery.id, delivery.status]).sort()).toEqual(
+          model.deliveries.map((id) => [id, 'posted']).sort(),
+        );
         // Each sale and each return reached the server exactly once.
         const stored = await server.server.db
           .select({ id: sales.id })

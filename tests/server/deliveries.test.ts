@@ -231,14 +231,16 @@ describe('deliveries', () => {
     expect(await stockOf(server, gin.id)).toBe((stock ?? 0) + 2);
   });
 
-  it('posts nothing when nothing came, and keeps a LUC without an invoice cost', async () => {
+  it('posts an empty delivery moving nothing, and keeps a LUC without an invoice cost', async () => {
+    // A post queued offline for a delivery whose products were all deleted meanwhile.
     const { id } = await start();
     const empty = await post(id);
-    expect(empty.status).toBe(409);
-    expect(empty.body).toEqual({ message: DELIVERY_MESSAGES.nothingReceived });
+    expect(empty.status).toBe(200);
+    expect(deliveryOf(empty)).toMatchObject({ status: 'posted', lines: [] });
+    const other = await start();
     const luc = await lucOf(gin.id);
-    await count(id, 'tablet-a', [[gin.id, 1, 0]]);
-    expect((await post(id)).status).toBe(200);
+    await count(other.id, 'tablet-a', [[gin.id, 1, 0]]);
+    expect((await post(other.id)).status).toBe(200);
     expect(await lucOf(gin.id)).toEqual(luc);
   });
 
@@ -265,14 +267,20 @@ describe('deliveries', () => {
         body: { fields: { name: 'Hilltop Rum', luc: '20' } },
       })
     ).body as Product;
-    for (const [lines, status] of [
-      [[[gin.id, -1, 0]], 400],
-      [[[gin.id, 1.5, 0]], 400],
-      [[[gin.id, 1, -2]], 400],
-      [[[foreign.id, 1, 0]], 400],
-    ] as [[number, number, number][], number][]) {
-      expect((await count(id, 'tablet-a', lines)).status, JSON.stringify(lines)).toBe(status);
+    for (const lines of [[[gin.id, -1, 0]], [[gin.id, 1.5, 0]], [[gin.id, 1, -2]]] as [
+      number,
+      number,
+      number,
+    ][][]) {
+      expect((await count(id, 'tablet-a', lines)).status, JSON.stringify(lines)).toBe(400);
     }
+    // Another business's product is left out of the counts, as a product deleted meanwhile is.
+    const foreignCount = await count(id, 'tablet-a', [[foreign.id, 1, 0]]);
+    expect(foreignCount.status).toBe(200);
+    expect((foreignCount.body as { gone: number[] }).gone).toEqual([foreign.id]);
+    expect(
+      (await invoice(id, { costs: [{ product_id: foreign.id, line_cents: 100 }] })).status,
+    ).toBe(200);
     expect((await invoice(id, { freight_cents: -5 })).status).toBe(400);
     expect((await invoice(id, { invoice_date: '2026-13-01' })).status).toBe(400);
     expect((await start({ supplier_id: randomUUID() })).response.status).toBe(400);

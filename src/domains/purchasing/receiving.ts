@@ -32,11 +32,11 @@ export const DELIVERY_MESSAGES = {
   supplierGone: 'This supplier does not exist',
   orderGone: 'This purchase order does not exist, or is another supplier’s',
   orderClosed: 'This purchase order is received or cancelled',
-  productGone: 'A product of this delivery no longer exists',
   posted: 'This delivery has been posted',
   cancelled: 'This delivery was cancelled',
   units: `Enter a whole number of units from 0 to ${MAX_DELIVERY_UNITS.toLocaleString('en')}`,
   cost: 'Enter a cost of $0.00 or more',
+  /** Said by the receiving screen, which offers no post until something came. */
   nothingReceived: 'Nothing has been received on this delivery yet',
   mismatch: 'The lines and freight do not add up to the invoice total',
 } as const;

@@ -227,8 +227,9 @@ export async function startDelivery(
 }
 
 export type DeliveryChangeOutcome =
-  | { status: 'saved' }
-  | { status: 'missing' | 'posted' | 'cancelled' | 'product-gone' | 'nothing-received' }
+  /** `gone`: products of the counts left out (deleted meanwhile, or not the business's). */
+  | { status: 'saved'; gone?: number[] }
+  | { status: 'missing' | 'posted' | 'cancelled' }
   | { status: 'mismatch'; differenceCents: number };
 
 async function lockedDelivery(tx: Tx, businessId: string, id: string) {
@@ -249,13 +250,17 @@ const closedOutcome = (row: DeliveryRow | undefined): DeliveryChangeOutcome | nu
         ? { status: 'cancelled' }
         : null;
 
-async function productsOfBusiness(tx: Tx, businessId: string, ids: readonly number[]) {
-  if (ids.length === 0) return true;
+/**
+ * The products among `ids` the business has. A line of any other (deleted on another device
+ * while this one counted offline, or never the business's) is left out, as a count's is.
+ */
+async function heldProducts(tx: Tx, businessId: string, ids: readonly number[]) {
+  if (ids.length === 0) return new Set<number>();
   const found = await tx
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.businessId, businessId), inArray(products.id, [...ids])));
-  return found.length === new Set(ids).size;
+  return new Set(found.map((row) => row.id));
 }
 
 /** A device's counts, each replacing that device's earlier count of the product if later. */
@@ -268,12 +273,20 @@ export async function recordCounts(
   return inTransaction(db, async (tx) => {
     const closed = closedOutcome(await lockedDelivery(tx, context.businessId, id));
     if (closed) return closed;
-    const ids = counts.lines.map((line) => line.product_id);
-    if (!(await productsOfBusiness(tx, context.businessId, ids))) return { status: 'product-gone' };
+    const held = await heldProducts(
+      tx,
+      context.businessId,
+      counts.lines.map((line) => line.product_id),
+    );
+    const kept = counts.lines.filter((line) => held.has(line.product_id));
+    const gone = counts.lines.flatMap((line) =>
+      held.has(line.product_id) ? [] : [line.product_id],
+    );
+    if (kept.length === 0) return { status: 'saved', gone };
     await tx
       .insert(deliveryCounts)
       .values(
-        counts.lines.map((line) => ({
+        kept.map((line) => ({
           deliveryId: id,
           deviceId: counts.device_id,
           productId: line.product_id,
@@ -294,7 +307,7 @@ export async function recordCounts(
         setWhere: sql`excluded.counted_at >= ${deliveryCounts.countedAt}`,
       });
     await noteDeliveryChanged(tx, context.businessId, [id]);
-    return { status: 'saved' };
+    return { status: 'saved', gone };
   });
 }
 
@@ -308,8 +321,11 @@ export async function saveInvoice(
   return inTransaction(db, async (tx) => {
     const closed = closedOutcome(await lockedDelivery(tx, context.businessId, id));
     if (closed) return closed;
-    const ids = invoice.costs.map((cost) => cost.product_id);
-    if (!(await productsOfBusiness(tx, context.businessId, ids))) return { status: 'product-gone' };
+    const held = await heldProducts(
+      tx,
+      context.businessId,
+      invoice.costs.map((cost) => cost.product_id),
+    );
     await tx
       .update(deliveries)
       .set({
@@ -320,7 +336,11 @@ export async function saveInvoice(
       })
       .where(eq(deliveries.id, id));
     await tx.delete(deliveryCosts).where(eq(deliveryCosts.deliveryId, id));
-    const costs = new Map(invoice.costs.map((cost) => [cost.product_id, cost.line_cents]));
+    const costs = new Map(
+      invoice.costs
+        .filter((cost) => held.has(cost.product_id))
+        .map((cost) => [cost.product_id, cost.line_cents]),
+    );
     if (costs.size > 0) {
       await tx
         .insert(deliveryCosts)
@@ -338,8 +358,8 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 /**
  * Posts a delivery once: what every device counted goes into stock, each product's LUC (and
  * the GST of its category on it) becomes the weighted average, the order's lines count what
- * came. Refused when nothing was received, and when the invoice does not add up unless
- * `acceptMismatch`. Posted already: nothing moves again.
+ * came. Refused when the invoice does not add up, unless `acceptMismatch`. Posted already:
+ * nothing moves again.
  */
 export async function postDelivery(
   db: Db,
@@ -369,8 +389,9 @@ export async function postDelivery(
             .where(eq(purchaseOrderLines.orderId, delivery.orderId))
         : Promise.resolve([]),
     ]);
+    // A delivery whose products were all deleted meanwhile posts too, moving nothing: the
+    // screen never offers to post an empty one, and a post queued offline must not be stuck.
     const came = counted.filter((line) => line.received + line.damaged > 0);
-    if (came.length === 0) return { status: 'nothing-received' };
     const locked = new Map(
       (
         await lockProducts(
@@ -455,19 +476,21 @@ export async function postDelivery(
           };
         }),
     );
-    await tx.insert(deliveryLines).values(
-      posted.map((line) => ({
-        deliveryId: id,
-        productId: line.productId,
-        received: line.received,
-        damaged: line.damaged,
-        lineCents: line.lineCents,
-        freightCents: line.freightCents,
-        receivedCents: line.receivedCents,
-        lucBeforeCents: line.lucBeforeCents,
-        lucAfterCents: line.lucAfterCents,
-      })),
-    );
+    if (posted.length > 0) {
+      await tx.insert(deliveryLines).values(
+        posted.map((line) => ({
+          deliveryId: id,
+          productId: line.productId,
+          received: line.received,
+          damaged: line.damaged,
+          lineCents: line.lineCents,
+          freightCents: line.freightCents,
+          receivedCents: line.receivedCents,
+          lucBeforeCents: line.lucBeforeCents,
+          lucAfterCents: line.lucAfterCents,
+        })),
+      );
+    }
     if (delivery.orderId) await receiveOnOrder(tx, delivery.orderId, posted);
     await tx
       .update(deliveries)

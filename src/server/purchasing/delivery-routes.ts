@@ -13,6 +13,8 @@ import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
 import { serialIdOf, uuidParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
+import { findProducts } from '../products/catalogue-repository.ts';
+import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
 import {
   type DeliveryChangeOutcome,
   listDeliveries,
@@ -27,10 +29,12 @@ import {
  * - GET /deliveries (?product={id}) → {deliveries}, newest first;
  * - POST /deliveries {id, supplier_id, order_id?, started_at} → 201 {delivery} (the same again
  *   → 200; an id of another delivery → 409; a supplier or order not the business's → 400);
- * - PUT /deliveries/{id}/counts {device_id, lines} → 200 {delivery}: this device's counts;
+ * - PUT /deliveries/{id}/counts {device_id, lines} → 200 {delivery, gone}: this device's
+ *   counts; those of products the business does not have (deleted meanwhile) left out, in gone;
  * - PUT /deliveries/{id}/invoice {invoice_number, invoice_date, total_cents, freight_cents,
- *   costs} → 200 {delivery};
- * - POST /deliveries/{id}/post {accept_mismatch?} → 200 {delivery}: stock and LUC moved once;
+ *   costs} → 200 {delivery} (the costs of products it does not have left out);
+ * - POST /deliveries/{id}/post {accept_mismatch?} → 200 {delivery, products}: stock and LUC
+ *   moved once, and the delivery's products as they now are;
  *   409 {message, difference_cents} when the invoice does not add up and the mismatch is not
  *   accepted; 409 once cancelled, and for counts or an invoice once posted (a post sent again
  *   answers 200, nothing moving twice).
@@ -56,10 +60,6 @@ export function mountDeliveryRoutes(app: Hono<AppEnv>, deps: Deps, writes: Write
         throw new HttpError(409, DELIVERY_MESSAGES.posted);
       case 'cancelled':
         throw new HttpError(409, DELIVERY_MESSAGES.cancelled);
-      case 'product-gone':
-        throw new HttpError(400, DELIVERY_MESSAGES.productGone);
-      case 'nothing-received':
-        throw new HttpError(409, DELIVERY_MESSAGES.nothingReceived);
       case 'mismatch':
         throw new HttpError(409, DELIVERY_MESSAGES.mismatch, {
           extra: { difference_cents: outcome.differenceCents },
@@ -101,8 +101,10 @@ export function mountDeliveryRoutes(app: Hono<AppEnv>, deps: Deps, writes: Write
     const id = deliveryId(params.id);
     const life = await businessLife(c.var.db, caller.businessId, deps.now());
     for (const line of counts.lines) refuseOutsideLife('counted_at', line.counted_at, life);
-    refuse(await recordCounts(c.var.db, context(caller), id, counts));
-    return c.json(await answer(c.var.db, caller.businessId, id));
+    const outcome = await recordCounts(c.var.db, context(caller), id, counts);
+    refuse(outcome);
+    const gone = outcome.status === 'saved' ? (outcome.gone ?? []) : [];
+    return c.json({ ...(await answer(c.var.db, caller.businessId, id)), gone });
   });
 
   writes.add(invoiceDeliveryWrite, async (c, invoice, params) => {
@@ -118,6 +120,13 @@ export function mountDeliveryRoutes(app: Hono<AppEnv>, deps: Deps, writes: Write
     const outcome = await postDelivery(c.var.db, context(caller), id, accept_mismatch);
     // Posted already (sent again under another key): it answers as posted, nothing moves again.
     if (outcome.status !== 'posted-now' && outcome.status !== 'posted') refuse(outcome);
-    return c.json(await answer(c.var.db, caller.businessId, id));
+    // With the products as they now are: the device shows their stock and LUC at once.
+    const body = await answer(c.var.db, caller.businessId, id);
+    const moved = await findProducts(
+      c.var.db,
+      caller.businessId,
+      body.delivery.lines.map((line) => line.product_id),
+    );
+    return c.json({ ...body, products: moved.map(toEnhancedProduct) });
   });
 }

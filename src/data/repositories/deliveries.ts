@@ -1,0 +1,279 @@
+import * as v from 'valibot';
+import { mapEnhancedProduct } from '#domains/products/product.ts';
+import { ProductAnswerSchema } from '#domains/products/product-write.ts';
+import { deliveriesFeed } from '#domains/purchasing/feeds.ts';
+import {
+  type Delivery,
+  type DeliveryCounts,
+  type DeliveryInvoice,
+  DeliverySchema,
+  type DeliveryStart,
+} from '#domains/purchasing/receiving.ts';
+import {
+  countDeliveryWrite,
+  invoiceDeliveryWrite,
+  postDeliveryWrite,
+  startDeliveryWrite,
+} from '#domains/purchasing/writes.ts';
+import { ErrorBodySchema } from '#shared/validation.ts';
+import { writeRequest } from '#shared/write-declaration.ts';
+import { updateStoredCatalogue } from '../catalogue-store.ts';
+import { db, type ReceivedCount } from '../db.ts';
+import { deviceFeed, pullFeeds } from '../sync/feeds.ts';
+import { queueWrite } from '../sync/outbox.ts';
+import type { OutboxEntry } from '../sync/outbox-entry.ts';
+import { queueAndSend } from '../sync/replayer.ts';
+import { defineWriteHandler, type FailureNotice, type Refusal } from '../sync/write-handler.ts';
+import { onForgetUser } from '../user-memory.ts';
+import { BUYING_ORDER } from './buying.ts';
+import { deviceId } from './stocktakes.ts';
+
+/**
+ * Receiving on the device (#domains/purchasing/receiving.ts). A delivery is started here with its
+ * own id, so scanning can begin offline; what this device counts is kept in `receivedCounts` at
+ * once and sent as its counts (those waiting for one delivery merge into one request, a product
+ * counted again replacing its count); the invoice as typed; the post last. They go out in
+ * buying's one send order (after the supplier, if it was made here too).
+ */
+const DELIVERIES_RESOURCE = 'deliveries';
+const COUNTS_RESOURCE = 'delivery-counts';
+
+/** What Pending changes says of an entry: the supplier the delivery is from. */
+interface Label {
+  supplier: string;
+}
+
+export async function startReceiving(
+  start: Omit<DeliveryStart, 'id' | 'started_at'>,
+  names: { supplier: string; orderNumber: string | null },
+): Promise<Delivery> {
+  const body: DeliveryStart = {
+    ...start,
+    id: crypto.randomUUID(),
+    started_at: new Date().toISOString(),
+  };
+  const ordered = start.order_id ? await db.purchaseOrders.get(start.order_id) : undefined;
+  const local: Delivery = {
+    id: body.id,
+    supplier_id: body.supplier_id,
+    supplier: names.supplier,
+    order_id: body.order_id ?? null,
+    order_number: names.orderNumber,
+    status: 'open',
+    started_at: body.started_at,
+    posted_at: null,
+    invoice_number: '',
+    invoice_date: null,
+    total_cents: null,
+    freight_cents: 0,
+    lines: (ordered?.lines ?? []).map((line) => ({
+      product_id: line.product_id,
+      name: line.name,
+      ordered: line.units,
+      received: 0,
+      damaged: 0,
+      line_cents: null,
+      luc_before_cents: null,
+      luc_after_cents: null,
+    })),
+    difference_cents: null,
+  };
+  await queueAndSend([db.outbox, db.deliveries], async () => {
+    await db.deliveries.put(local);
+    return queueWrite<DeliveryStart, Label>({
+      resource: DELIVERIES_RESOURCE,
+      ...writeRequest(startDeliveryWrite, {}),
+      body,
+      revert: { supplier: names.supplier },
+      recordId: body.id,
+    });
+  });
+  return local;
+}
+
+/** This device's count of a product in a delivery: kept at once, sent as its count. */
+export async function countReceived(
+  delivery: Delivery,
+  productId: number,
+  received: number,
+  damaged: number,
+) {
+  const count: ReceivedCount = {
+    deliveryId: delivery.id,
+    productId,
+    received,
+    damaged,
+    countedAt: new Date().toISOString(),
+  };
+  const device = await deviceId();
+  await queueAndSend([db.outbox, db.receivedCounts], async () => {
+    await db.receivedCounts.put(count);
+    return queueWrite<DeliveryCounts, Label>({
+      resource: COUNTS_RESOURCE,
+      ...writeRequest(countDeliveryWrite, { id: delivery.id }),
+      body: {
+        device_id: device,
+        lines: [{ product_id: productId, received, damaged, counted_at: count.countedAt }],
+      },
+      revert: { supplier: delivery.supplier },
+      recordId: delivery.id,
+    });
+  });
+}
+
+/** What this device counted in a delivery, by product. */
+export function receivedHere(deliveryId: string): Promise<ReceivedCount[]> {
+  return db.receivedCounts.where('deliveryId').equals(deliveryId).toArray();
+}
+
+/** The invoice as typed (whole: a later save replaces an unsent earlier one). */
+export async function saveDeliveryInvoice(delivery: Delivery, invoice: DeliveryInvoice) {
+  await queueAndSend([db.outbox, db.deliveries], async () => {
+    await db.deliveries.put({
+      ...delivery,
+      invoice_number: invoice.invoice_number,
+      invoice_date: invoice.invoice_date,
+      total_cents: invoice.total_cents,
+      freight_cents: invoice.freight_cents,
+    });
+    return queueWrite<DeliveryInvoice, Label>({
+      resource: DELIVERIES_RESOURCE,
+      ...writeRequest(invoiceDeliveryWrite, { id: delivery.id }),
+      body: invoice,
+      revert: { supplier: delivery.supplier },
+      recordId: delivery.id,
+    });
+  });
+}
+
+export async function postReceived(delivery: Delivery, acceptMismatch: boolean) {
+  await queueAndSend([db.outbox], () =>
+    queueWrite<{ accept_mismatch: boolean }, Label>({
+      resource: DELIVERIES_RESOURCE,
+      ...writeRequest(postDeliveryWrite, { id: delivery.id }),
+      body: { accept_mismatch: acceptMismatch },
+      revert: { supplier: delivery.supplier },
+      recordId: delivery.id,
+    }),
+  );
+}
+
+/** A device's counts waiting for one delivery merge: a product's later count replaces it. */
+function mergeCounts(body: DeliveryCounts, update: unknown): DeliveryCounts {
+  const byProduct = new Map<number, DeliveryCounts['lines'][number]>();
+  for (const line of [...body.lines, ...(update as DeliveryCounts).lines]) {
+    byProduct.set(line.product_id, line);
+  }
+  return { ...body, lines: [...byProduct.values()] };
+}
+
+const AnswerSchema = v.object({ delivery: DeliverySchema });
+const CountsAnswerSchema = v.object({ gone: v.array(v.number()) });
+const PostedAnswerSchema = v.object({
+  delivery: DeliverySchema,
+  products: v.array(ProductAnswerSchema),
+});
+
+/** A posted delivery, and its products' stock and LUC as the server now has them. */
+async function storePosted(answer: unknown) {
+  const posted = v.parse(PostedAnswerSchema, answer);
+  await db.deliveries.put(posted.delivery);
+  await updateStoredCatalogue({
+    put: posted.products.map((product) => ({ item: mapEnhancedProduct(product) })),
+    deleted: [],
+  });
+}
+
+async function storeDelivery(answer: unknown) {
+  await db.deliveries.put(v.parse(AnswerSchema, answer).delivery);
+}
+
+const labelOf = (entry: OutboxEntry) =>
+  `the delivery from ${(entry.revert as Label | null)?.supplier ?? 'a supplier'}`;
+
+function notice(what: string) {
+  return (entry: OutboxEntry, refusal: Refusal): FailureNotice => {
+    const parsed = v.safeParse(ErrorBodySchema, refusal.body);
+    const reason = parsed.success ? parsed.output.message : `Refused (${refusal.status})`;
+    return { kind: 'alert', text: `${what} ${labelOf(entry)}: ${reason}` };
+  };
+}
+
+export const deliveryHandlers = [
+  defineWriteHandler<DeliveryStart, Label>({
+    declaration: startDeliveryWrite,
+    sendOrder: BUYING_ORDER,
+    acknowledge: (_entry, answer) => storeDelivery(answer),
+    async revert(entry) {
+      await db.deliveries.delete(entry.recordId as string);
+      await db.receivedCounts
+        .where('deliveryId')
+        .equals(entry.recordId as string)
+        .delete();
+    },
+    describe: (entry) => `Starting ${labelOf(entry)}`,
+    failureNotice: notice('Could not start'),
+  }),
+  defineWriteHandler<DeliveryCounts, Label>({
+    declaration: countDeliveryWrite,
+    sendOrder: BUYING_ORDER,
+    absorbUpdate: mergeCounts,
+    async acknowledge(entry, answer) {
+      await storeDelivery(answer);
+      // Products deleted meanwhile cannot be received: their counts here go.
+      const { gone } = v.parse(CountsAnswerSchema, answer);
+      await db.receivedCounts.bulkDelete(
+        gone.map((productId) => [entry.recordId as string, productId] as [string, number]),
+      );
+    },
+    // Kept here: what was counted stays on the screen while the user decides.
+    async revert() {},
+    describe: (entry) =>
+      `${(entry.body as DeliveryCounts).lines.length} counted in ${labelOf(entry)}`,
+    failureNotice: notice('Counts not saved in'),
+  }),
+  defineWriteHandler<DeliveryInvoice, Label>({
+    declaration: invoiceDeliveryWrite,
+    sendOrder: BUYING_ORDER,
+    acknowledge: (_entry, answer) => storeDelivery(answer),
+    async revert() {},
+    describe: (entry) => `The invoice of ${labelOf(entry)}`,
+    failureNotice: notice('The invoice was not saved for'),
+  }),
+  defineWriteHandler<{ accept_mismatch: boolean }, Label>({
+    declaration: postDeliveryWrite,
+    sendOrder: BUYING_ORDER,
+    acknowledge: (_entry, answer) => storePosted(answer),
+    async revert() {},
+    describe: (entry) => `Posting ${labelOf(entry)}`,
+    failureNotice: notice('Could not post'),
+  }),
+];
+
+const CURSOR_KEY = `feed:${deliveriesFeed.name}` as const;
+let wanted = false;
+
+/** The business's deliveries, kept here for receiving offline once this device receives. */
+export const deliveriesDeviceFeed = deviceFeed({
+  declaration: deliveriesFeed,
+  async cursor() {
+    const stored = await db.meta.get(CURSOR_KEY);
+    if (stored?.key === CURSOR_KEY) return stored.cursor;
+    return wanted || (await db.deliveries.count()) > 0 ? 0 : null;
+  },
+  async accept({ cursor, deliveries }) {
+    await db.transaction('rw', db.deliveries, db.meta, async () => {
+      await db.deliveries.bulkPut(deliveries);
+      await db.meta.put({ key: CURSOR_KEY, cursor });
+    });
+  },
+});
+
+/** The receiving screen shows the business's deliveries: brought up to date through the pull. */
+export function refreshDeliveries(): Promise<void> {
+  wanted = true;
+  return pullFeeds();
+}
+onForgetUser(() => {
+  wanted = false;
+});
