@@ -24,7 +24,8 @@ import {
 import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
 import { db } from '../db.ts';
-import { deviceFeed, pullFeeds } from '../sync/feeds.ts';
+import { pullFeeds } from '../sync/feeds.ts';
+import { keptFeed } from '../sync/kept-feed.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend } from '../sync/replayer.ts';
@@ -234,38 +235,19 @@ export const buyingHandlers = [
 
 let wanted = false;
 
-/** A table this device keeps once buying is opened here, through the one pull. */
-function keptFeed<T extends { cursor: number }>(
-  declaration: Parameters<typeof deviceFeed<T>>[0]['declaration'],
-  count: () => Promise<number>,
-  store: (answer: T) => Promise<unknown>,
-) {
-  const key = `feed:${declaration.name}` as const;
-  return deviceFeed<T>({
-    declaration,
-    async cursor() {
-      const stored = await db.meta.get(key);
-      if (stored?.key === key) return stored.cursor;
-      return wanted || (await count()) > 0 ? 0 : null;
-    },
-    async accept(answer) {
-      await store(answer);
-      await db.meta.put({ key, cursor: answer.cursor });
-    },
-  });
-}
+export const suppliersDeviceFeed = keptFeed({
+  declaration: suppliersFeed,
+  wanted: () => wanted,
+  held: () => db.suppliers.count(),
+  store: ({ suppliers }) => db.suppliers.bulkPut(suppliers),
+});
 
-export const suppliersDeviceFeed = keptFeed(
-  suppliersFeed,
-  () => db.suppliers.count(),
-  ({ suppliers }) => db.suppliers.bulkPut(suppliers),
-);
-
-export const purchaseOrdersDeviceFeed = keptFeed(
-  purchaseOrdersFeed,
-  () => db.purchaseOrders.count(),
-  ({ orders }) => db.purchaseOrders.bulkPut(orders),
-);
+export const purchaseOrdersDeviceFeed = keptFeed({
+  declaration: purchaseOrdersFeed,
+  wanted: () => wanted,
+  held: () => db.purchaseOrders.count(),
+  store: ({ orders }) => db.purchaseOrders.bulkPut(orders),
+});
 
 /** The buying screens are open: this device keeps suppliers and orders, brought up to date. */
 export function refreshBuying(): Promise<void> {

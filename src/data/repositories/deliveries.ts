@@ -19,7 +19,8 @@ import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
 import { db, type ReceivedCount } from '../db.ts';
-import { deviceFeed, pullFeeds } from '../sync/feeds.ts';
+import { pullFeeds } from '../sync/feeds.ts';
+import { keptFeed } from '../sync/kept-feed.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend } from '../sync/replayer.ts';
@@ -250,23 +251,14 @@ export const deliveryHandlers = [
   }),
 ];
 
-const CURSOR_KEY = `feed:${deliveriesFeed.name}` as const;
 let wanted = false;
 
 /** The business's deliveries, kept here for receiving offline once this device receives. */
-export const deliveriesDeviceFeed = deviceFeed({
+export const deliveriesDeviceFeed = keptFeed({
   declaration: deliveriesFeed,
-  async cursor() {
-    const stored = await db.meta.get(CURSOR_KEY);
-    if (stored?.key === CURSOR_KEY) return stored.cursor;
-    return wanted || (await db.deliveries.count()) > 0 ? 0 : null;
-  },
-  async accept({ cursor, deliveries }) {
-    await db.transaction('rw', db.deliveries, db.meta, async () => {
-      await db.deliveries.bulkPut(deliveries);
-      await db.meta.put({ key: CURSOR_KEY, cursor });
-    });
-  },
+  wanted: () => wanted,
+  held: () => db.deliveries.count(),
+  store: ({ deliveries }) => db.deliveries.bulkPut(deliveries),
 });
 
 /** The receiving screen shows the business's deliveries: brought up to date through the pull. */

@@ -73,3 +73,22 @@ export async function feedChangesSince(
     keys: rows.map((row) => row.key),
   };
 }
+
+/**
+ * The part of the pull of a feed whose records live in tables of their own (noteFeedChange):
+ * those changed since the cursor, as `list` reads them now; every one from 0, or from a cursor
+ * this server never gave (a database restored from an older copy).
+ */
+export async function recordsSince<TRecord>(
+  db: Db,
+  businessId: string,
+  feed: string,
+  since: number,
+  list: (keys: readonly string[] | undefined) => Promise<TRecord[]>,
+): Promise<{ cursor: number; records: TRecord[] }> {
+  const current = await feedVersion(db, businessId, feed);
+  const whole = since === 0 || since > current;
+  const changed = whole ? null : await feedChangesSince(db, businessId, feed, since);
+  const records = changed?.keys.length === 0 ? [] : await list(changed?.keys);
+  return { cursor: changed?.cursor ?? current, records };
+}
