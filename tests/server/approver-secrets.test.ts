@@ -64,7 +64,9 @@ beforeAll(async () => {
     'GET /api/v1/stocktakes/:id': `/api/v1/stocktakes/${stocktake}`,
     'GET /api/v1/sales': `/api/v1/sales?date=${new Date().toISOString().slice(0, 10)}&tz=UTC`,
     'GET /api/v1/dashboard': '/api/v1/dashboard?tz=UTC',
-    'GET /api/v1/changes': '/api/v1/changes?catalogue=0&stocktakes=0',
+    'GET /api/v1/changes':
+      '/api/v1/changes?catalogue=0&stocktakes=0&suppliers=0&purchase-orders=0&deliveries=0',
+    'GET /api/v1/purchasing/products/:id/reorder': `/api/v1/purchasing/products/${product.id}/reorder`,
     'GET /api/v1/custom-fields/definitions/:entityType':
       '/api/v1/custom-fields/definitions/product',
   });
