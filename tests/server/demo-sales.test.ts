@@ -3,7 +3,7 @@ import { parse } from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DashboardSnapshotSchema } from '#domains/dashboard/snapshot.ts';
 import { checkSale, type Sale, totalsOf } from '#domains/sales/sale.ts';
-import { products, saleLines, sales, stockMovements } from '#server/db/schema.ts';
+import { products, saleLines, sales, stockMovements, suppliers } from '#server/db/schema.ts';
 import { silentLogger } from '#server/logger.ts';
 import { DEMO_CATALOGUE_SIZE, generateProducts } from '#server/seed/catalogue.ts';
 import { DEMO, seedDemoIfEmpty } from '#server/seed/demo.ts';
@@ -77,6 +77,19 @@ describe('the demo sales history', () => {
       catalogue.map((product) => [product.name, product.stockQuantity]),
     );
     for (const row of rows) expect(Number(row.moved), row.name).toBe(row.stock);
+  });
+
+  it('makes each supplier the catalogue names a supplier, every product linked to its own', async () => {
+    const rows = await server.db
+      .select({ supplier: products.supplier, linked: suppliers.name })
+      .from(products)
+      .leftJoin(suppliers, eq(suppliers.id, products.supplierId));
+    expect(rows.length).toBe(DEMO_CATALOGUE_SIZE);
+    for (const row of rows) expect(row.linked).toBe(row.supplier);
+    const names = await server.db.select({ name: suppliers.name }).from(suppliers);
+    expect(names.map((row) => row.name).sort()).toEqual(
+      [...new Set(rows.map((row) => row.supplier))].sort(),
+    );
   });
 
   it('peaks on Fridays and Saturdays', () => {

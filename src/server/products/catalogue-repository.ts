@@ -16,6 +16,7 @@ import {
 import { resultRows, tableRows } from '../db/table-rows.ts';
 import type { SeedProduct } from '../seed/catalogue.ts';
 import { recordMovements } from '../stock/ledger.ts';
+import { linkSuppliers } from './supplier-links.ts';
 
 /**
  * Catalogue queries, always scoped by business. Every write bumps the business's catalogue
@@ -88,7 +89,18 @@ export async function insertProducts(db: Db, businessId: string, rows: SeedProdu
       const inserted = await tx
         .insert(products)
         .values(rows.slice(i, i + INSERT_CHUNK).map((row) => ({ ...row, businessId })))
-        .returning({ id: products.id, stock: products.stockQuantity, at: products.createdAt });
+        .returning({
+          id: products.id,
+          stock: products.stockQuantity,
+          at: products.createdAt,
+          supplier: products.supplier,
+        });
+      // Each supplier named is a supplier of the business, as for any product made.
+      await linkSuppliers(
+        tx,
+        businessId,
+        inserted.filter((row) => row.supplier).map((row) => row.id),
+      );
       // Their stock, as every stock, is the sum of its movements.
       await recordMovements(
         tx,
