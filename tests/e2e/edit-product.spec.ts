@@ -63,7 +63,7 @@ test('Edit Product saves every field offline and merges with another device’s 
     await form.getByLabel('SKU', { exact: true }).fill('E2E-POMMARD');
     await form.getByLabel('GST', { exact: true }).fill('8.25');
     await form.getByLabel('Category', { exact: true }).fill('Burgundy Red');
-    await form.getByLabel('Supplier').fill('Cellar Direct');
+    await form.getByLabel('Supplier', { exact: true }).fill('Cellar Direct');
     await form.getByLabel('Description').fill('Firm, dark-fruited village Pommard.');
     // A wrong check digit is named under its field, and nothing is saved.
     await form.getByLabel('Barcode', { exact: true }).fill('4006381333932');

@@ -145,7 +145,7 @@ test('the camera reads a code: a new one is added with its barcode, then found o
 
   await dialog.getByRole('button', { name: 'Add as a new product' }).click();
   const form = page.getByRole('form', { name: 'Add Product' });
-  await expect(form.getByLabel('Barcode')).toHaveValue(CAMERA_CODE);
+  await expect(form.getByLabel('Barcode', { exact: true })).toHaveValue(CAMERA_CODE);
   await form.getByLabel('Product Name').fill(MERLOT);
   await form.getByLabel('Producer/Brand').fill('Scan Test Estate');
   await form.getByLabel('LUC (Landed Unit Cost)').fill('15');
