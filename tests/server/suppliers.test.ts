@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_MESSAGES, type Supplier } from '#domains/purchasing/supplier.ts';
 import { catalogueChanges, type Product, value } from './helpers/products.ts';
+import { shopsWithStaff } from './helpers/sales.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
@@ -17,16 +18,7 @@ describe('suppliers', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    const { harbour, hilltop } = await server.twoBusinesses();
-    owner = harbour.token;
-    other = hilltop.token;
-    await server.createUser({
-      email: 'sam@harbour.test',
-      password: 'Harbour2026',
-      businessName: 'Harbour Wines',
-      role: 'staff',
-    });
-    staff = (await server.login('sam@harbour.test', 'Harbour2026')).accessToken;
+    ({ token: owner, otherToken: other, staffToken: staff } = await shopsWithStaff(server));
   });
   afterAll(() => server.close());
 

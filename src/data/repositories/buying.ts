@@ -21,7 +21,6 @@ import {
   editSupplierWrite,
   sendOrderWrite,
 } from '#domains/purchasing/writes.ts';
-import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
 import { db } from '../db.ts';
 import { pullFeeds } from '../sync/feeds.ts';
@@ -29,7 +28,7 @@ import { keptFeed } from '../sync/kept-feed.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend } from '../sync/replayer.ts';
-import { defineWriteHandler, type FailureNotice, type Refusal } from '../sync/write-handler.ts';
+import { defineWriteHandler, refusalAlert } from '../sync/write-handler.ts';
 import { onForgetUser } from '../user-memory.ts';
 
 /**
@@ -52,13 +51,7 @@ interface Label {
 
 const labelOf = (entry: OutboxEntry) => (entry.revert as Label | null)?.name ?? '';
 
-function notice(what: string) {
-  return (entry: OutboxEntry, refusal: Refusal): FailureNotice => {
-    const parsed = v.safeParse(ErrorBodySchema, refusal.body);
-    const reason = parsed.success ? parsed.output.message : `Refused (${refusal.status})`;
-    return { kind: 'alert', text: `${what} ${labelOf(entry)}: ${reason}` };
-  };
-}
+const notice = (what: string) => refusalAlert(what, labelOf);
 
 export async function addSupplier(fields: Omit<SupplierCreate, 'id'>): Promise<Supplier> {
   const body: SupplierCreate = { ...fields, id: crypto.randomUUID() };

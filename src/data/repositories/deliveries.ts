@@ -15,7 +15,6 @@ import {
   postDeliveryWrite,
   startDeliveryWrite,
 } from '#domains/purchasing/writes.ts';
-import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
 import { updateStoredCatalogue } from '../catalogue-store.ts';
 import { db, type ReceivedCount } from '../db.ts';
@@ -24,7 +23,7 @@ import { keptFeed } from '../sync/kept-feed.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend } from '../sync/replayer.ts';
-import { defineWriteHandler, type FailureNotice, type Refusal } from '../sync/write-handler.ts';
+import { defineWriteHandler, refusalAlert } from '../sync/write-handler.ts';
 import { onForgetUser } from '../user-memory.ts';
 import { BUYING_ORDER } from './buying.ts';
 import { deviceId } from './stocktakes.ts';
@@ -192,13 +191,7 @@ async function storeDelivery(answer: unknown) {
 const labelOf = (entry: OutboxEntry) =>
   `the delivery from ${(entry.revert as Label | null)?.supplier ?? 'a supplier'}`;
 
-function notice(what: string) {
-  return (entry: OutboxEntry, refusal: Refusal): FailureNotice => {
-    const parsed = v.safeParse(ErrorBodySchema, refusal.body);
-    const reason = parsed.success ? parsed.output.message : `Refused (${refusal.status})`;
-    return { kind: 'alert', text: `${what} ${labelOf(entry)}: ${reason}` };
-  };
-}
+const notice = (what: string) => refusalAlert(what, labelOf);
 
 export const deliveryHandlers = [
   defineWriteHandler<DeliveryStart, Label>({

@@ -15,7 +15,6 @@ import {
   countLinesWrite,
   startStocktakeWrite,
 } from '#domains/stocktakes/writes.ts';
-import { ErrorBodySchema } from '#shared/validation.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
 import { readJson } from '../api-client.ts';
 import { type CountLine, db } from '../db.ts';
@@ -23,7 +22,7 @@ import { deviceFeed, pullFeeds } from '../sync/feeds.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend } from '../sync/replayer.ts';
-import { defineWriteHandler, type FailureNotice, type Refusal } from '../sync/write-handler.ts';
+import { defineWriteHandler, refusalAlert } from '../sync/write-handler.ts';
 import { onForgetUser } from '../user-memory.ts';
 
 /**
@@ -145,13 +144,7 @@ async function storeSummary(answer: unknown) {
 
 const labelOf = (entry: OutboxEntry) => `"${(entry.revert as Label | null)?.name ?? 'a count'}"`;
 
-function notice(what: string) {
-  return (entry: OutboxEntry, refusal: Refusal): FailureNotice => {
-    const parsed = v.safeParse(ErrorBodySchema, refusal.body);
-    const reason = parsed.success ? parsed.output.message : `Refused (${refusal.status})`;
-    return { kind: 'alert', text: `${what} ${labelOf(entry)}: ${reason}` };
-  };
-}
+const notice = (what: string) => refusalAlert(what, labelOf);
 
 export const stocktakeHandlers = [
   defineWriteHandler<StocktakeStart, Label>({

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { ErrorBodySchema } from '#shared/validation.ts';
 import type { WriteDeclaration, WriteInput, WriteRole } from '#shared/write-declaration.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
 
@@ -102,6 +104,18 @@ export interface WriteHandler<TBody = unknown, TRevert = unknown> {
    * what differs, and the ways out, each one call. Undefined when there is nothing to offer.
    */
   settle?(entry: OutboxEntry<TBody, TRevert>): Settlement | undefined;
+}
+
+/**
+ * A handler's failureNotice that alerts `what` was refused for the entry (named by `labelOf`),
+ * with the server's message, or its status when it gave none.
+ */
+export function refusalAlert(what: string, labelOf: (entry: OutboxEntry) => string) {
+  return (entry: OutboxEntry, refusal: Refusal): FailureNotice => {
+    const parsed = v.safeParse(ErrorBodySchema, refusal.body);
+    const reason = parsed.success ? parsed.output.message : `Refused (${refusal.status})`;
+    return { kind: 'alert', text: `${what} ${labelOf(entry)}: ${reason}` };
+  };
 }
 
 /** A refused change's choices, as Pending changes shows them. */

@@ -31,6 +31,7 @@ import { patchProducts, type WriteContext } from '../products/catalogue-writes.t
 import { lockProducts } from '../products/product-locks.ts';
 import { moveStock } from '../stock/ledger.ts';
 import { noteFeedChange } from '../sync/feed-changes.ts';
+import { heldProducts } from './held-products.ts';
 
 /**
  * Deliveries on the server (the rules are in #domains/purchasing/receiving.ts). Posting is one
@@ -249,19 +250,6 @@ const closedOutcome = (row: DeliveryRow | undefined): DeliveryChangeOutcome | nu
       : row.status === 'cancelled'
         ? { status: 'cancelled' }
         : null;
-
-/**
- * The products among `ids` the business has. A line of any other (deleted on another device
- * while this one counted offline, or never the business's) is left out, as a count's is.
- */
-async function heldProducts(tx: Tx, businessId: string, ids: readonly number[]) {
-  if (ids.length === 0) return new Set<number>();
-  const found = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.businessId, businessId), inArray(products.id, [...ids])));
-  return new Set(found.map((row) => row.id));
-}
 
 /** A device's counts, each replacing that device's earlier count of the product if later. */
 export async function recordCounts(

@@ -21,6 +21,7 @@ import {
 } from '../db/schema.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
 import { noteFeedChange } from '../sync/feed-changes.ts';
+import { heldProducts } from './held-products.ts';
 
 /**
  * Purchase orders on the server (the rules are in #domains/purchasing/purchase-order.ts). Every
@@ -110,11 +111,7 @@ export async function listOrders(
 /** Whether every product of the lines is the business's (else nothing is stored). */
 async function productsOfBusiness(tx: Tx, businessId: string, lines: readonly OrderLine[]) {
   const ids = lines.map((line) => line.product_id);
-  const found = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.businessId, businessId), inArray(products.id, ids)));
-  return found.length === new Set(ids).size;
+  return (await heldProducts(tx, businessId, ids)).size === new Set(ids).size;
 }
 
 const insertLines = (tx: Tx, orderId: string, lines: readonly OrderLine[]) =>
