@@ -155,6 +155,15 @@ describe('deliveries', () => {
       expect.objectContaining({ product_id: shiraz.id, ordered: 36, received: 36, damaged: 0 }),
       expect.objectContaining({ product_id: gin.id, ordered: 6, received: 5, damaged: 1 }),
     ]);
+    // Each device's own counts come with it, so a tablet shows the others' beside its own.
+    expect(deliveryOf(counted).counts).toEqual(
+      expect.arrayContaining([
+        { device_id: 'tablet-a', product_id: shiraz.id, received: 26, damaged: 0 },
+        { device_id: 'tablet-b', product_id: shiraz.id, received: 10, damaged: 0 },
+        { device_id: 'tablet-b', product_id: gin.id, received: 5, damaged: 1 },
+      ]),
+    );
+    expect(deliveryOf(counted).counts).toHaveLength(3);
     // The invoice: Shiraz 36 at $10.00, gin 6 at $50.00, freight $33.00; GST 10 % on it all.
     const typed = await invoice(id, {
       total_cents: 76_230,
@@ -169,7 +178,7 @@ describe('deliveries', () => {
 
     const posted = await post(id);
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
-    expect(deliveryOf(posted)).toMatchObject({ status: 'posted', difference_cents: 0 });
+    expect(deliveryOf(posted)).toMatchObject({ status: 'posted', difference_cents: 0, counts: [] });
     // Stock: 12 + 36 Shiraz; 5 gin (the broken one is not stock).
     expect(await stockOf(server, shiraz.id)).toBe(48);
     expect(await stockOf(server, gin.id)).toBe(5);

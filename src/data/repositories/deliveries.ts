@@ -76,6 +76,7 @@ export async function startReceiving(
       luc_before_cents: null,
       luc_after_cents: null,
     })),
+    counts: [],
     difference_cents: null,
   };
   await queueAndSend([db.outbox, db.deliveries], async () => {

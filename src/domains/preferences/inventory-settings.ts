@@ -113,6 +113,9 @@ export const InventorySettingsSchema = v.object({
       roundingRule: pick(['nearest', 'charm', 'none'], 'nearest'),
       roundingAmount: num(0.05, 0, 100),
       roundingDirection: pick(['nearest', 'up', 'down'], 'nearest'),
+      // Beyond the spec's list (README, "Buying and receiving"): a delivery whose cost moves a
+      // product's margin by more than these points shows it, with the price that keeps it.
+      marginAlertPoints: num(5, 0, 100),
       defaultTaxCategory: pick(TAX_CATEGORIES, 'gst10'),
       defaultSupplier: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
       skuGeneration: pick(['manual', 'automatic'], 'manual'),

@@ -40,7 +40,11 @@ export interface RetailRules {
  * by the rule — to a step (nearest, up or down: $0.05 by default), to end in .99, or not at all.
  */
 export function suggestedListPrice(luc: number, gst: number, rules: RetailRules): number {
-  const raw = totalCost(luc, gst) * (1 + rules.defaultMarkup / 100);
+  return roundedPrice(totalCost(luc, gst) * (1 + rules.defaultMarkup / 100), rules);
+}
+
+/** A price worked out from a cost, rounded by Product Defaults' rule. */
+export function roundedPrice(raw: number, rules: Omit<RetailRules, 'defaultMarkup'>): number {
   if (rules.roundingRule === 'none' || raw <= 0) return round2(raw);
   if (rules.roundingRule === 'charm') return round2(Math.ceil(raw + 0.01) - 0.01);
   const step = rules.roundingAmount > 0 ? rules.roundingAmount : 0.01;

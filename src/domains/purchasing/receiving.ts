@@ -204,9 +204,66 @@ export const DeliverySchema = v.object({
       luc_after_cents: v.nullable(v.number()),
     }),
   ),
+  /**
+   * While open, each device's count of each product (the lines add them up): a device shows its
+   * own counts as it holds them, beside the others' as the server has them.
+   */
+  counts: v.array(
+    v.object({
+      device_id: v.string(),
+      product_id: v.number(),
+      received: v.number(),
+      damaged: v.number(),
+    }),
+  ),
   /** Once posted: how far the invoice total was from its lines, freight and GST. */
   difference_cents: v.nullable(v.number()),
 });
 export type Delivery = v.InferOutput<typeof DeliverySchema>;
 
 export const DeliveryListSchema = v.object({ deliveries: v.array(DeliverySchema) });
+
+/** One device's count of a product in a delivery. */
+export interface DeviceCount {
+  productId: number;
+  received: number;
+  damaged: number;
+}
+
+/**
+ * An open delivery's lines as a device shows them: the other devices' counts as the server has
+ * them, with this device's own as it holds them (the newest, perhaps not sent yet). A posted
+ * delivery's lines are the server's.
+ */
+export function linesCountedHere(
+  delivery: Delivery,
+  deviceId: string,
+  here: readonly DeviceCount[],
+): Delivery['lines'] {
+  if (delivery.status !== 'open') return delivery.lines;
+  const lines = new Map(
+    delivery.lines.map((line) => [line.product_id, { ...line, received: 0, damaged: 0 }]),
+  );
+  const add = (productId: number, received: number, damaged: number) => {
+    const line = lines.get(productId) ?? {
+      product_id: productId,
+      name: '',
+      ordered: null,
+      received: 0,
+      damaged: 0,
+      line_cents: null,
+      luc_before_cents: null,
+      luc_after_cents: null,
+    };
+    lines.set(productId, {
+      ...line,
+      received: line.received + received,
+      damaged: line.damaged + damaged,
+    });
+  };
+  for (const count of delivery.counts) {
+    if (count.device_id !== deviceId) add(count.product_id, count.received, count.damaged);
+  }
+  for (const count of here) add(count.productId, count.received, count.damaged);
+  return [...lines.values()];
+}

@@ -77,13 +77,13 @@ export async function listDeliveries(
     db
       .select({
         deliveryId: deliveryCounts.deliveryId,
+        deviceId: deliveryCounts.deviceId,
         productId: deliveryCounts.productId,
-        received: sql<number>`sum(${deliveryCounts.received})::int`,
-        damaged: sql<number>`sum(${deliveryCounts.damaged})::int`,
+        received: deliveryCounts.received,
+        damaged: deliveryCounts.damaged,
       })
       .from(deliveryCounts)
-      .where(inArray(deliveryCounts.deliveryId, ids))
-      .groupBy(deliveryCounts.deliveryId, deliveryCounts.productId),
+      .where(inArray(deliveryCounts.deliveryId, ids)),
     db.select().from(deliveryCosts).where(inArray(deliveryCosts.deliveryId, ids)),
     db.select().from(deliveryLines).where(inArray(deliveryLines.deliveryId, ids)),
     orderIds.length === 0
@@ -142,7 +142,9 @@ export async function listDeliveries(
     } else {
       for (const line of counted) {
         if (line.deliveryId !== delivery.id) continue;
-        Object.assign(lineOf(line.productId), { received: line.received, damaged: line.damaged });
+        const total = lineOf(line.productId);
+        total.received += line.received;
+        total.damaged += line.damaged;
       }
       for (const line of costs) {
         if (line.deliveryId === delivery.id) lineOf(line.productId).line_cents = line.lineCents;
@@ -162,6 +164,17 @@ export async function listDeliveries(
       total_cents: delivery.totalCents,
       freight_cents: delivery.freightCents,
       lines: [...lines.values()],
+      counts:
+        delivery.status === 'open'
+          ? counted
+              .filter((line) => line.deliveryId === delivery.id)
+              .map((line) => ({
+                device_id: line.deviceId,
+                product_id: line.productId,
+                received: line.received,
+                damaged: line.damaged,
+              }))
+          : [],
       difference_cents: delivery.differenceCents,
     };
   });

@@ -113,6 +113,15 @@ export const PRODUCT_DEFAULT_FIELDS: readonly SettingField<InventorySettings['pr
       options: options({ nearest: 'Nearest', up: 'Up', down: 'Down' }),
     },
     {
+      key: 'marginAlertPoints',
+      label: 'Flag a margin change on receiving (points)',
+      kind: 'number',
+      min: 0,
+      max: 100,
+      step: 0.5,
+      hint: 'A delivery whose cost moves a margin by more than this shows it, with the price that keeps the old margin.',
+    },
+    {
       key: 'defaultSupplier',
       label: 'Default supplier',
       kind: 'text',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceCheck, type PostingLine, postingLines } from '#domains/purchasing/receiving.ts';
+import {
+  type Delivery,
+  invoiceCheck,
+  linesCountedHere,
+  type PostingLine,
+  postingLines,
+} from '#domains/purchasing/receiving.ts';
 
 const line = (extra: Partial<PostingLine>): PostingLine => ({
   productId: 1,
@@ -78,5 +84,64 @@ describe('the invoice check', () => {
     });
     expect(invoiceCheck(lines, 2_500, 29_750).differenceCents).toBe(0);
     expect(invoiceCheck(lines, 0, null).differenceCents).toBeNull();
+  });
+});
+
+describe('an open delivery’s lines on a device', () => {
+  const line = (product_id: number, ordered: number | null, received: number, damaged = 0) => ({
+    product_id,
+    name: `Product ${product_id}`,
+    ordered,
+    received,
+    damaged,
+    line_cents: null,
+    luc_before_cents: null,
+    luc_after_cents: null,
+  });
+  const delivery: Delivery = {
+    id: 'd',
+    supplier_id: 's',
+    supplier: 'Cellar Direct',
+    order_id: 'o',
+    order_number: 'PO-000001',
+    status: 'open',
+    started_at: '2026-11-29T00:00:00.000Z',
+    posted_at: null,
+    invoice_number: '',
+    invoice_date: null,
+    total_cents: null,
+    freight_cents: 0,
+    lines: [line(1, 36, 34), line(2, 6, 5, 1)],
+    counts: [
+      { device_id: 'a', product_id: 1, received: 24, damaged: 0 },
+      { device_id: 'b', product_id: 1, received: 10, damaged: 0 },
+      { device_id: 'b', product_id: 2, received: 5, damaged: 1 },
+    ],
+    difference_cents: null,
+  };
+
+  it('adds the others’ counts as the server has them to this device’s own, the newest', () => {
+    // Tablet A has since counted 26 of product 1 (not sent yet), and 3 of product 3.
+    const lines = linesCountedHere(delivery, 'a', [
+      { productId: 1, received: 26, damaged: 0 },
+      { productId: 3, received: 3, damaged: 1 },
+    ]);
+    expect(lines).toEqual([
+      { ...line(1, 36, 36), name: 'Product 1' },
+      line(2, 6, 5, 1),
+      { ...line(3, null, 3, 1), name: '' },
+    ]);
+  });
+
+  it('shows what was ordered and nothing received before anyone counts', () => {
+    const fresh = { ...delivery, lines: [line(1, 36, 0)], counts: [] };
+    expect(linesCountedHere(fresh, 'a', [])).toEqual([line(1, 36, 0)]);
+  });
+
+  it('leaves a posted delivery’s lines as the server posted them', () => {
+    const posted = { ...delivery, status: 'posted' as const, counts: [] };
+    expect(linesCountedHere(posted, 'a', [{ productId: 1, received: 99, damaged: 0 }])).toBe(
+      posted.lines,
+    );
   });
 });
