@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Settings,
   Store,
+  Truck,
   Users,
   Wine,
 } from 'lucide-react';
@@ -34,6 +35,8 @@ export const MAIN_MENU: NavItem[] = [
   { id: 'dashboard', label: 'Dashboard', path: '/dashboard', icon: LayoutDashboard },
   { id: 'pos', label: 'POS', path: '/pos', icon: Store },
   { id: 'inventory', label: 'Inventory', path: '/inventory', icon: Wine },
+  // Beyond the spec's menu (README, "Buying and receiving"): buying and receiving deliveries.
+  { id: 'purchasing', label: 'Purchasing', path: '/purchasing', icon: Truck },
   { id: 'orders', label: 'Orders', path: '/orders', icon: ClipboardList },
   { id: 'calendar', label: 'Calendar', path: '/calendar', icon: CalendarDays },
   { id: 'customers', label: 'Customers', path: '/customers', icon: Users },

@@ -37,7 +37,7 @@ export function InventoryScreen() {
       // Opened once: a refresh or Back does not open it again.
       onOpened={() => void navigate({ to: '/inventory', search: {}, replace: true })}
       newBarcode={barcode}
-      onViewOrders={() => void navigate({ to: '/orders' })}
+      onViewOrders={() => void navigate({ to: '/purchasing', search: { tab: 'orders' } })}
       settingsPanel={
         <SettingsPanel
           customFieldsManager={

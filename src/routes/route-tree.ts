@@ -6,6 +6,7 @@ import { indexRoute } from './index.tsx';
 import { inventoryRoute } from './inventory.tsx';
 import { loginRoute } from './login.tsx';
 import { posRoute } from './pos.tsx';
+import { purchasingRoute } from './purchasing.tsx';
 import { resetPasswordRoute } from './reset-password.tsx';
 import { rootRoute } from './root.tsx';
 import { signedInRoute } from './signed-in.tsx';
@@ -20,6 +21,7 @@ export const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     dashboardRoute,
     inventoryRoute,
+    purchasingRoute,
     posRoute,
     apiExamplesRoute,
     teamRoute,

@@ -71,6 +71,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
       setDrawerOpen(false);
       setScanning(true);
     },
+    onScanInvoice: () => {
+      setDrawerOpen(false);
+      void navigate({ to: '/purchasing', search: { tab: 'deliveries', delivery: 'new' } });
+    },
   };
 
   return (

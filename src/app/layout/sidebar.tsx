@@ -14,11 +14,6 @@ import { userProfileQuery } from '#data/repositories/user-profile.ts';
 import { BrandMark } from '#ui/brand-mark.tsx';
 import { activeNavigation, FOOTER_MENU, MAIN_MENU, type NavItem } from '../navigation.ts';
 
-/** Quick Actions have no screen yet: they only log, as unmapped navigation does. */
-function notYetImplemented(target: string) {
-  console.info(`${target}: not yet implemented`);
-}
-
 export interface SidebarProps {
   pathname: string;
   collapsed: boolean;
@@ -28,6 +23,8 @@ export interface SidebarProps {
   onCloseDrawer?: () => void;
   onSignOut: () => void;
   onScanProduct: () => void;
+  /** Scan Invoice: receiving a delivery (Purchasing, Deliveries). */
+  onScanInvoice: () => void;
 }
 
 export function Sidebar({
@@ -38,6 +35,7 @@ export function Sidebar({
   onCloseDrawer,
   onSignOut,
   onScanProduct,
+  onScanInvoice,
 }: SidebarProps) {
   const active = activeNavigation(pathname);
   // The submenu holding the current page starts open.
@@ -196,11 +194,7 @@ export function Sidebar({
                 <ScanBarcode size={18} aria-hidden="true" />
                 Scan Product
               </button>
-              <button
-                type="button"
-                className="sidebar__quick-button"
-                onClick={() => notYetImplemented('Scan Invoice')}
-              >
+              <button type="button" className="sidebar__quick-button" onClick={onScanInvoice}>
                 <ReceiptText size={18} aria-hidden="true" />
                 Scan Invoice
               </button>

@@ -39,7 +39,8 @@ export interface CatalogueWrites {
   ): Promise<{ errors: Record<string, string> } | { id: number }>;
   /** Saves the changed fields (server keys); answers the problems by field, or null. */
   edit(item: InventoryItem, changes: ProductChanges): Promise<Record<string, string> | null>;
-  duplicate(item: InventoryItem): Promise<void>;
+  /** A copy, with changed fields (server keys) if any; answers their problems, or null. */
+  duplicate(item: InventoryItem, changes?: ProductChanges): Promise<Record<string, string> | null>;
   remove(item: InventoryItem): Promise<void>;
   /** Moves the product's stock by a checked adjustment. */
   adjust(item: InventoryItem, adjustment: Adjustment): Promise<void>;
@@ -125,8 +126,11 @@ export function useCatalogueWrites(): CatalogueWrites {
         await editProduct(item, taxOfEdit(check.changes, item));
         return null;
       },
-      async duplicate(item) {
-        await duplicateProduct(item);
+      async duplicate(item, changes = {}) {
+        const check = checkProductChanges(changes, rules);
+        if (!check.ok) return check.errors;
+        await duplicateProduct(item, check.changes);
+        return null;
       },
       async remove(item) {
         await deleteProduct(item);

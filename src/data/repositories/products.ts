@@ -159,8 +159,11 @@ export async function createProduct(fields: ProductChanges): Promise<number> {
   return screenIdOf(id);
 }
 
-/** '{product} (Copy)' right after the original, with a temporary id until the server answers. */
-export async function duplicateProduct(item: InventoryItem) {
+/**
+ * '{product} (Copy)' right after the original, with a temporary id until the server answers; with
+ * changes (checked), the copy takes them (a new vintage under the same barcode names its own).
+ */
+export async function duplicateProduct(item: InventoryItem, changes: ProductChanges = {}) {
   const read = await recordIdOf(item.id);
   const id = temporaryId();
   return queued(async () => {
@@ -169,8 +172,11 @@ export async function duplicateProduct(item: InventoryItem) {
     return queueWrite<ProductDuplicateBody, Label>({
       resource: PRODUCTS_RESOURCE,
       ...writeRequest(duplicateProductWrite, { id: source }),
-      body: { changes: {}, client_ref: crypto.randomUUID() },
-      revert: { name: `${item.product} (Copy)`, source },
+      body: { changes, client_ref: crypto.randomUUID() },
+      revert: {
+        name: typeof changes.name === 'string' ? changes.name : `${item.product} (Copy)`,
+        source,
+      },
       recordId: id,
     });
   });

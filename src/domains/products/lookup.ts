@@ -5,7 +5,7 @@ import type { InventoryItem } from './product.ts';
  * A barcode as its 14-digit GTIN, so that a UPC-A code and the same code read as EAN-13 (a
  * leading 0) are one code; anything else as it was typed, in lower case.
  */
-function codeKey(code: string): string {
+export function codeKey(code: string): string {
   return isValidBarcode(code) ? code.padStart(14, '0') : code.toLowerCase();
 }
 

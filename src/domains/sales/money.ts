@@ -196,9 +196,9 @@ export const returnable = (sold: number, returned: number) => Math.max(sold - re
 /** Cents as a receipt shows them, as every price is shown: '$1,234.50', '-$3.00'. */
 export const formatCents = (cents: number) => formatCurrency(cents / 100);
 
-/** A typed amount ('12', '12.5', '12.50') as cents; null when it is not one. */
+/** A typed amount ('12', '12.5', '$12.50') as cents; null when it is not one. */
 export function parseCents(text: string): number | null {
-  const match = /^\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  const match = /^\s*\$?\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activeNavigation } from '#app/navigation.ts';
 import { mockServer } from '../../mocks/server.ts';
 import { loadInventoryChunks, loadSignedInChunks } from '../helpers/lazy-chunks.ts';
@@ -31,6 +31,7 @@ const MENU_IN_ORDER = [
   'Dashboard',
   'POS',
   'Inventory',
+  'Purchasing',
   'Orders',
   'Calendar',
   'Customers',
@@ -112,12 +113,15 @@ describe('layout and side navigation', () => {
     ).toBe('false');
   });
 
-  it('logs Scan Invoice as not yet implemented and does nothing else', async () => {
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+  it('opens receiving a delivery from Scan Invoice', async () => {
     const { nav, user, history } = await openApp();
     await user.click(within(nav).getByRole('button', { name: 'Scan Invoice' }));
-    expect(info).toHaveBeenCalledWith('Scan Invoice: not yet implemented');
-    expect(history.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(history.location.pathname).toBe('/purchasing'));
+    expect(history.location.search).toContain('delivery=new');
+    expect(await screen.findByRole('heading', { name: 'Receive a delivery' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Deliveries' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
   });
 
   it('opens Scan Product over the current screen, and gives focus back when it closes', async () => {

@@ -134,6 +134,9 @@ describe('paying', () => {
     expect(parseCents('12')).toBe(1_200);
     expect(parseCents(' 12.5 ')).toBe(1_250);
     expect(parseCents('12.05')).toBe(1_205);
+    expect(parseCents('$12.50')).toBe(1_250);
+    expect(parseCents('$ 7')).toBe(700);
+    expect(parseCents('12$')).toBeNull();
     expect(parseCents('12.345')).toBeNull();
     expect(parseCents('-1')).toBeNull();
     expect(formatCents(123_450)).toBe('$1,234.50');

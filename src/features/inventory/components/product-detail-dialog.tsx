@@ -15,6 +15,7 @@ import { countText } from '#shared/words.ts';
 import { Modal } from '#ui/modal.tsx';
 import { shareProduct } from '../product-actions.ts';
 import { Facts, Section } from './detail-parts.tsx';
+import { RecentOrders } from './recent-orders.tsx';
 import { ReorderInformation } from './reorder-information.tsx';
 
 type TabId = 'overview' | 'stock' | 'analytics';
@@ -58,7 +59,7 @@ export function ProductDetailDialog({
   onAdjustStock?: (() => void) | undefined;
   /** Edit Product; without it (a role that may not change the catalogue) it is not offered. */
   onEditProduct?: (() => void) | undefined;
-  /** 'View all orders': goes to the Orders screen (closing the popup). */
+  /** 'View all orders': goes to the purchase orders (closing the popup). */
   onViewOrders?: (() => void) | undefined;
   online?: boolean;
 }) {
@@ -192,7 +193,6 @@ function wineValue(item: InventoryItem, key: WineField, none: string): string {
 
 export const DETAIL_TEXT = {
   notRecorded: 'Not recorded for this product.',
-  noOrders: 'No purchase orders yet.',
   noSales: 'No sales recorded yet',
 } as const;
 
@@ -403,7 +403,7 @@ function RealStockTab({
         <ReorderInformation item={item} online={online} />
       </Section>
       <Section title="Recent Orders" wide>
-        <p className="detail-text">{DETAIL_TEXT.noOrders}</p>
+        <RecentOrders productId={item.id} online={online} />
         <ViewAllOrders />
       </Section>
     </div>
@@ -460,7 +460,7 @@ function OrderPlaceholders({ item }: { item: InventoryItem }) {
   );
 }
 
-/** 'View all orders': the Orders screen, where the screen offers a way there. */
+/** 'View all orders': the purchase orders, where the screen offers a way there. */
 function ViewAllOrders() {
   const onViewOrders = useContext(ViewOrdersContext);
   if (!onViewOrders) return null;

@@ -7,7 +7,7 @@ import { statusBadge } from '#domains/products/status.ts';
 import { Modal } from '#ui/modal.tsx';
 import { ScanField } from '#ui/scanning/scan-field.tsx';
 import './scan-product.css';
-import { SCAN_TEXT } from './scan-text.ts';
+import { SCAN_TEXT } from '#ui/scanning/scan-text.ts';
 
 /** Products offered for a search. */
 const MATCHES = 8;

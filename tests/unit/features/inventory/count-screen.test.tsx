@@ -7,7 +7,7 @@ import {
   COUNT_TEXT,
   CountScreen,
 } from '#features/inventory/components/stocktakes/count-screen.tsx';
-import { SCAN_TEXT } from '#features/inventory/scanning/scan-text.ts';
+import { SCAN_TEXT } from '#ui/scanning/scan-text.ts';
 import { inventoryItem } from '../../helpers/inventory-item.ts';
 import { clearLocalData } from '../../helpers/local-data.ts';
 

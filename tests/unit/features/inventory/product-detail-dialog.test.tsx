@@ -3,7 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { db } from '#data/db.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
+import type { Order } from '#domains/purchasing/purchase-order.ts';
 import type { ReorderLine } from '#domains/purchasing/reorder.ts';
 import {
   DETAIL_TEXT,
@@ -11,6 +13,7 @@ import {
   SALES_TEXT,
   STOCK_TEXT,
 } from '#features/inventory/components/product-detail-dialog.tsx';
+import { RECENT_ORDERS_TEXT } from '#features/inventory/components/recent-orders.tsx';
 import { REORDER_TEXT } from '#features/inventory/components/reorder-information.tsx';
 import { mockServer } from '../../../mocks/server.ts';
 // The API client reads the session's tokens from the store this module installs, as in the app.
@@ -182,7 +185,7 @@ describe('Product Detail popup', () => {
     ).toEqual(['2026-10-15', '24', '$640.00', '$15,360.00', 'Delivered']);
   });
 
-  it("'View all orders' goes to the Orders screen", async () => {
+  it("'View all orders' goes to the purchase orders", async () => {
     const { user, dialog, onViewOrders } = setup();
     await user.click(within(dialog).getByRole('tab', { name: 'Stock & Orders' }));
     await user.click(within(dialog).getByRole('button', { name: 'View all orders' }));
@@ -262,8 +265,65 @@ describe('Product Detail popup', () => {
       expect(fact(dialog, 'Stock Value (at list price)')).toBe('$799.92');
       expect(fact(dialog, 'Stock Value (at cost, LUC)')).toBe('$500.00');
       expect(fact(dialog, 'Preferred Supplier')).toBe('Island Spirits Trading');
-      expect(within(dialog).getByText(DETAIL_TEXT.noOrders)).toBeTruthy();
+      expect(await within(dialog).findByText(RECENT_ORDERS_TEXT.none)).toBeTruthy();
       expect(within(dialog).queryByText('Delivered')).toBeNull();
+    });
+
+    it('lists its purchase orders as this device keeps them, newest first', async () => {
+      const order = (id: string, day: string, units: number, status: Order['status']): Order => ({
+        id,
+        number: `PO-00000${id}`,
+        supplier_id: 's',
+        supplier: 'Island Spirits Trading',
+        status,
+        sent_at: null,
+        sent_via: null,
+        expected_on: null,
+        notes: null,
+        created_at: `${day}T01:00:00.000Z`,
+        lines: [
+          {
+            product_id: ardbeg.id,
+            name: 'Ardbeg 10 Year Old',
+            units,
+            unit_cost_cents: 6_250,
+            received: 0,
+          },
+          { product_id: 999, name: 'Other', units: 1, unit_cost_cents: 100, received: 0 },
+        ],
+        total_cents: units * 6_250 + 100,
+      });
+      await db.purchaseOrders.bulkPut([
+        order('1', '2026-10-01', 12, 'received'),
+        order('2', '2026-11-20', 6, 'sent'),
+        { ...order('3', '2026-11-21', 6, 'draft'), lines: [] },
+      ]);
+      try {
+        const { user, dialog } = setup({ item: ardbeg, ofCatalogue: true });
+        await user.click(within(dialog).getByRole('tab', { name: 'Stock & Orders' }));
+        const cells = async (index: number) =>
+          within((await within(dialog).findAllByRole('row'))[index] as HTMLElement)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent);
+        await within(dialog).findByText('Sent · PO-000002');
+        expect(await cells(1)).toEqual([
+          '2026-11-20',
+          '6',
+          '$62.50',
+          '$375.00',
+          'Sent · PO-000002',
+        ]);
+        expect(await cells(2)).toEqual([
+          '2026-10-01',
+          '12',
+          '$62.50',
+          '$750.00',
+          'Received · PO-000001',
+        ]);
+        expect(dialog.textContent).not.toContain('PO-000003');
+      } finally {
+        await db.purchaseOrders.clear();
+      }
     });
 
     it('shows the reorder figures the server works out from its sales, and when it next needs ordering', async () => {

@@ -6,7 +6,7 @@ import {
   type CatalogueReadiness,
   ScanProductDialog,
 } from '#features/inventory/scanning/scan-product-dialog.tsx';
-import { SCAN_TEXT } from '#features/inventory/scanning/scan-text.ts';
+import { SCAN_TEXT } from '#ui/scanning/scan-text.ts';
 import { inventoryItem } from '../../helpers/inventory-item.ts';
 
 const SHIRAZ = inventoryItem(1, {

@@ -8,7 +8,7 @@ import type { InventoryItem } from '#domains/products/product.ts';
 import { MAX_COUNT, type StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 import { ScanField, type ScanFieldHandle } from '#ui/scanning/scan-field.tsx';
 import '../../scanning/scan-product.css';
-import { SCAN_TEXT } from '../../scanning/scan-text.ts';
+import { SCAN_TEXT } from '#ui/scanning/scan-text.ts';
 
 /** Matches offered for a search. */
 const MATCHES = 8;

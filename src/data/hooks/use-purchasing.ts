@@ -1,0 +1,63 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Order } from '#domains/purchasing/purchase-order.ts';
+import { type Delivery, linesCountedHere } from '#domains/purchasing/receiving.ts';
+import type { Supplier } from '#domains/purchasing/supplier.ts';
+import { postDeliveryWrite } from '#domains/purchasing/writes.ts';
+import { db } from '../db.ts';
+import { deviceId } from '../repositories/stocktakes.ts';
+import { isWriteOf } from '../sync/write-handler.ts';
+
+/** The suppliers this device holds, by name; undefined while reading. */
+export function useSuppliers(): Supplier[] | undefined {
+  return useLiveQuery(() => db.suppliers.orderBy('name').toArray(), []);
+}
+
+/** Purchase orders, newest first. */
+export function usePurchaseOrders(): Order[] | undefined {
+  return useLiveQuery(() => db.purchaseOrders.orderBy('created_at').reverse().toArray(), []);
+}
+
+/** Deliveries, newest first. */
+export function useDeliveries(): Delivery[] | undefined {
+  return useLiveQuery(() => db.deliveries.orderBy('started_at').reverse().toArray(), []);
+}
+
+export interface DeliveryOnDevice {
+  /** Every device's counts: the others' as the server has them, this device's own as held here. */
+  lines: Delivery['lines'];
+  /** This device's own count of each product counted here. */
+  here: ReadonlyMap<number, { received: number; damaged: number }>;
+  /** A post of the delivery is waiting in the outbox (made offline, or on its way). */
+  postWaiting: boolean;
+}
+
+/** A delivery as this device shows it; undefined while reading. */
+export function useDeliveryOnDevice(delivery: Delivery): DeliveryOnDevice | undefined {
+  return useLiveQuery(async () => {
+    const counted = await db.receivedCounts.where('deliveryId').equals(delivery.id).toArray();
+    const waiting = await db.outbox
+      .filter((entry) => entry.recordId === delivery.id && isWriteOf(entry, postDeliveryWrite))
+      .count();
+    return {
+      lines: linesCountedHere(delivery, await deviceId(), counted),
+      here: new Map(
+        counted.map((count) => [
+          count.productId,
+          { received: count.received, damaged: count.damaged },
+        ]),
+      ),
+      postWaiting: waiting > 0,
+    };
+  }, [delivery]);
+}
+
+/** The purchase orders with a line of a product, newest first. */
+export function useProductOrders(productId: number): Order[] | undefined {
+  return useLiveQuery(
+    async () =>
+      (await db.purchaseOrders.orderBy('created_at').reverse().toArray()).filter((order) =>
+        order.lines.some((line) => line.product_id === productId),
+      ),
+    [productId],
+  );
+}
