@@ -82,4 +82,18 @@ export const TILL_MANAGER = {
   name: 'Max Manager',
 };
 
+/** The owner of a business of its own for buying and receiving, and a member of its staff. */
+export const BUYER = {
+  email: 'owner@buyingtest.test',
+  password: 'Buying2026',
+  business: 'Buying Test Cellar',
+  name: 'Bea Buyer',
+};
+export const RECEIVER = {
+  email: 'staff@buyingtest.test',
+  password: 'Receiving2026',
+  business: 'Buying Test Cellar',
+  name: 'Rory Receiver',
+};
+
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';

@@ -95,7 +95,7 @@ export async function serverApi(page: Page, account: { email: string; password: 
   });
   const { accessToken } = (await login.json()) as { accessToken: string };
   const headers = { authorization: `Bearer ${accessToken}` };
-  /** A product of the catalogue by name: its id, stock, barcode and SKU on the server. */
+  /** A product of the catalogue by name: its id, stock, barcode, SKU, LUC and list price on the server. */
   const product = async (name: string) => {
     const response = await page.request.get('/api/v1/inventory/enhanced', { headers });
     const { products } = (await response.json()) as {
@@ -111,6 +111,8 @@ export async function serverApi(page: Page, account: { email: string; password: 
       stock: Number(value('stock_quantity')),
       barcode: value('barcode'),
       sku: value('sku'),
+      luc: value('luc'),
+      listPrice: value('list_price'),
     };
   };
   return { headers, product };

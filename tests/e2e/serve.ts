@@ -1,11 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import {
+  BUYER,
   E2E_DATA_DIR,
   E2E_PORT,
   EXAMPLES_USER,
   FIRST_DAY_USER,
   IMPORT_USER,
+  RECEIVER,
   RESET_USER,
   SCAN_USER,
   SETTINGS_USER,
@@ -67,6 +69,8 @@ createUser(
   'manager',
 );
 createUser(TEAM_OWNER.email, TEAM_OWNER.password, TEAM_OWNER.business, 'Olive Owner');
+createUser(BUYER.email, BUYER.password, BUYER.business, BUYER.name);
+createUser(RECEIVER.email, RECEIVER.password, RECEIVER.business, RECEIVER.name, 'staff');
 
 const server = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 // Playwright ignores this process's stdout (the request log, kept in the file); stderr it shows.

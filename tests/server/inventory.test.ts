@@ -54,6 +54,10 @@ describe('GET /api/v1/inventory/enhanced', () => {
       .update(products)
       .set({ customValues: { vintage_year: 2019, wine_type: 'Red' } })
       .where(eq(products.name, 'Empty Shelf Shiraz'));
+    await server.db
+      .update(products)
+      .set({ caseSize: '6', supplierCode: 'HW-1', reorderPoint: '4' })
+      .where(eq(products.name, 'Nearly Gone Riesling'));
     await bumpCatalogueVersion(server.db, harbourBusiness);
     harbourToken = (await server.login('a@harbour.test', 'Harbour2026')).accessToken;
     hilltopToken = (await server.login('b@hilltop.test', 'Hilltop2026')).accessToken;
@@ -135,6 +139,16 @@ describe('GET /api/v1/inventory/enhanced', () => {
     const body = (await get(harbourToken)).body as Enhanced;
     const sample = body.products.map(asRecord).find((record) => record.name === 'Free Sample');
     expect(sample?.margin_percent).toBe(0);
+  });
+
+  it('sends how a product is bought where it says, so a device finds its case', async () => {
+    const records = ((await get(harbourToken)).body as Enhanced).products.map(asRecord);
+    const riesling = records.find((record) => record.name === 'Nearly Gone Riesling');
+    expect(riesling).toMatchObject({ case_size: '6', supplier_code: 'HW-1', reorder_point: '4' });
+    expect(riesling).not.toHaveProperty('case_barcode');
+    expect(records.find((record) => record.name === 'Plenty Pinot')).not.toHaveProperty(
+      'case_size',
+    );
   });
 
   it('includes custom values by their field_key', async () => {

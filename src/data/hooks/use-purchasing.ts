@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import type { Order } from '#domains/purchasing/purchase-order.ts';
 import { type Delivery, linesCountedHere } from '#domains/purchasing/receiving.ts';
 import type { Supplier } from '#domains/purchasing/supplier.ts';
@@ -33,13 +34,26 @@ export interface DeliveryOnDevice {
 
 /** A delivery as this device shows it; undefined while reading. */
 export function useDeliveryOnDevice(delivery: Delivery): DeliveryOnDevice | undefined {
+  // Read once, outside the live query: a device's first reading stores its id, and a live
+  // query may only read.
+  const [device, setDevice] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    void deviceId().then((id) => {
+      if (current) setDevice(id);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
   return useLiveQuery(async () => {
+    if (device === null) return undefined;
     const counted = await db.receivedCounts.where('deliveryId').equals(delivery.id).toArray();
     const waiting = await db.outbox
       .filter((entry) => entry.recordId === delivery.id && isWriteOf(entry, postDeliveryWrite))
       .count();
     return {
-      lines: linesCountedHere(delivery, await deviceId(), counted),
+      lines: linesCountedHere(delivery, device, counted),
       here: new Map(
         counted.map((count) => [
           count.productId,
@@ -48,7 +62,7 @@ export function useDeliveryOnDevice(delivery: Delivery): DeliveryOnDevice | unde
       ),
       postWaiting: waiting > 0,
     };
-  }, [delivery]);
+  }, [delivery, device]);
 }
 
 /** The purchase orders with a line of a product, newest first. */

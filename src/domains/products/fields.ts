@@ -220,6 +220,9 @@ export const WINE_FIELD_SPECS: readonly ProductFieldSpec[] = PRODUCT_FIELD_TABLE
 );
 export type WineField = Extract<(typeof PRODUCT_FIELD_TABLE)[number], { section: 'Wine' }>['key'];
 /** How the product is bought: its supplier's code, its case, its reorder figures. */
+export const BUYING_FIELD_SPECS: readonly ProductFieldSpec[] = PRODUCT_FIELD_TABLE.filter(
+  (spec) => spec.section === 'Buying',
+);
 export type BuyingField = Extract<
   (typeof PRODUCT_FIELD_TABLE)[number],
   { section: 'Buying' }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { int32 } from '#shared/validation.ts';
 import {
+  BUYING_FIELD_SPECS,
   type BuyingField,
   PRODUCT_FIELD_TABLE,
   type ProductFieldSpec,
@@ -176,6 +177,13 @@ export function mapEnhancedProduct({ id, version, ref, columns }: EnhancedProduc
   for (const spec of WINE_FIELD_SPECS) {
     const value = optionalText(spec.column);
     if (value !== undefined) item[spec.column as WineField] = value;
+  }
+  for (const spec of BUYING_FIELD_SPECS) {
+    const value = known[spec.column];
+    const key = spec.column as BuyingField;
+    if (spec.kind === 'money') {
+      if (typeof value === 'number' || typeof value === 'string') item[key] = String(value);
+    } else if (hasText(value)) item[key] = value;
   }
   if (typeof known.stock_quantity === 'number') item.stock_quantity = known.stock_quantity;
   for (const key of ['cost_price', 'retail_price'] as const) {

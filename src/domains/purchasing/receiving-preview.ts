@@ -20,6 +20,8 @@ export interface ReceivingRow {
   damaged: number;
   /** The invoice's cost of the line as typed, or null. */
   lineCents: number | null;
+  /** What posting would count the line as costing: typed, else at the order's or LUC's cost. */
+  costCents: number | null;
   lucBeforeCents: number | null;
   lucAfterCents: number | null;
   margin: MarginChange | null;
@@ -41,6 +43,8 @@ export interface PreviewInput {
 
 export interface ReceivingPreview {
   rows: ReceivingRow[];
+  /** What the lines that came cost: typed, else at the order's or the LUC's unit cost. */
+  linesCents: number;
   /** Lines + freight + GST, the GST, and how far the typed total is from them. */
   expectedCents: number;
   gstCents: number;
@@ -103,6 +107,7 @@ export function receivingPreview(input: PreviewInput): ReceivingPreview {
       received: line.received,
       damaged: line.damaged,
       lineCents,
+      costCents: posted ? line.line_cents : (preview?.lineCents ?? null),
       lucBeforeCents: counted ? lucBeforeCents : null,
       lucAfterCents: counted ? lucAfterCents : null,
       margin,
@@ -116,5 +121,5 @@ export function receivingPreview(input: PreviewInput): ReceivingPreview {
     input.freightCents,
     input.totalCents,
   );
-  return { rows, ...check };
+  return { rows, linesCents: worked.reduce((sum, line) => sum + line.lineCents, 0), ...check };
 }

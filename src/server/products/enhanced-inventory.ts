@@ -1,4 +1,4 @@
-import { WINE_FIELD_SPECS } from '#domains/products/fields.ts';
+import { BUYING_FIELD_SPECS, WINE_FIELD_SPECS } from '#domains/products/fields.ts';
 import { marginPercent, round2 } from '#domains/products/pricing.ts';
 import { stockStatus } from '#domains/products/status.ts';
 import type { ProductRow } from './catalogue-repository.ts';
@@ -46,9 +46,10 @@ export function toEnhancedProduct(row: ProductRow): {
   ];
   // A product stored before categories has none until the owner confirms one.
   if (row.taxCategory !== null) columns.push({ key: 'tax_category', value: row.taxCategory });
-  // The wine's values go only where the product has them: most of a catalogue of 50,000 has
-  // few, and every empty column would be sent and kept on each device.
-  for (const spec of WINE_FIELD_SPECS) {
+  // The wine's values, and how it is bought (its case: receiving scans case barcodes on the
+  // device), go only where the product has them: most of a catalogue of 50,000 has few, and
+  // every empty column would be sent and kept on each device.
+  for (const spec of [...WINE_FIELD_SPECS, ...BUYING_FIELD_SPECS]) {
     const value = row[spec.row as keyof ProductRow];
     if (value !== null) columns.push({ key: spec.key, value });
   }

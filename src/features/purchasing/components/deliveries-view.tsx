@@ -15,6 +15,7 @@ const STATUS_TEXT = { open: 'Open', posted: 'Posted', cancelled: 'Cancelled' } a
 /** Deliveries, newest first; one opens for receiving, or a new one is started. */
 export function DeliveriesView({
   catalogue,
+  catalogueNote,
   online,
   canPost,
   canEditCatalogue,
@@ -22,6 +23,7 @@ export function DeliveriesView({
   onOpen,
 }: {
   catalogue: readonly InventoryItem[];
+  catalogueNote: string | null;
   online: boolean;
   canPost: boolean;
   canEditCatalogue: boolean;
@@ -39,6 +41,7 @@ export function DeliveriesView({
       <ReceivingScreen
         delivery={open}
         catalogue={catalogue}
+        catalogueNote={catalogueNote}
         online={online}
         canPost={canPost}
         canEditCatalogue={canEditCatalogue}

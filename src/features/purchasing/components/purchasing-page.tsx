@@ -2,9 +2,11 @@ import { type ReactNode, useEffect } from 'react';
 import { useLocalCatalogue } from '#data/hooks/use-local-catalogue.ts';
 import { useCan } from '#data/hooks/use-permissions.ts';
 import { refreshBuying } from '#data/repositories/buying.ts';
+import { refreshCatalogue } from '#data/repositories/catalogue.ts';
 import { refreshDeliveries } from '#data/repositories/deliveries.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import { PageHeader } from '#ui/page-header.tsx';
+import { SCAN_TEXT } from '#ui/scanning/scan-text.ts';
 import { PURCHASING_TEXT } from '../purchasing-text.ts';
 import { DeliveriesView } from './deliveries-view.tsx';
 import { OrdersView } from './orders-view.tsx';
@@ -39,9 +41,14 @@ export function PurchasingPage({
   const online = useOnline();
   const canManage = useCan('purchasing.manage');
   const canEditCatalogue = useCan('catalogue.edit');
-  const { items } = useLocalCatalogue();
+  const { items, held } = useLocalCatalogue();
+  // What receiving says while this device has no catalogue to look scans up in.
+  const catalogueNote = held ? null : online ? SCAN_TEXT.loading : SCAN_TEXT.absent;
+  // Receiving looks products up in the catalogue this device holds: it is fetched on first
+  // visit, as the till and the inventory do, then kept current by the pull.
   useEffect(() => {
     if (!online) return;
+    refreshCatalogue().catch(() => {});
     refreshBuying().catch(() => {});
     refreshDeliveries().catch(() => {});
   }, [online]);
@@ -64,6 +71,7 @@ export function PurchasingPage({
     body = (
       <DeliveriesView
         catalogue={items}
+        catalogueNote={catalogueNote}
         online={online}
         canPost={canManage}
         canEditCatalogue={canEditCatalogue}

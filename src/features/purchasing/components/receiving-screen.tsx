@@ -91,6 +91,7 @@ function invoiceOf(typed: TypedInvoice): { invoice: DeliveryInvoice } | { proble
 export function ReceivingScreen({
   delivery,
   catalogue,
+  catalogueNote,
   online,
   canPost,
   canEditCatalogue,
@@ -98,6 +99,8 @@ export function ReceivingScreen({
 }: {
   delivery: Delivery;
   catalogue: readonly InventoryItem[];
+  /** Said while this device holds no catalogue to look scans up in. */
+  catalogueNote: string | null;
   online: boolean;
   canPost: boolean;
   canEditCatalogue: boolean;
@@ -235,10 +238,6 @@ export function ReceivingScreen({
 
   const rows = preview.rows;
   const cameAny = rows.some((row) => row.received + row.damaged > 0);
-  const linesCents = rows.reduce(
-    (sum, row) => sum + (row.received + row.damaged > 0 ? (row.lineCents ?? 0) : 0),
-    0,
-  );
   const title = `${delivery.supplier}${delivery.order_number ? ` · ${delivery.order_number}` : ''}`;
 
   return (
@@ -267,6 +266,11 @@ export function ReceivingScreen({
       {open && onDevice?.postWaiting ? (
         <p className="purchasing-note purchasing-note--warning" role="status">
           {PURCHASING_TEXT.postQueued}
+        </p>
+      ) : null}
+      {open && catalogueNote ? (
+        <p className="purchasing-note" role="status">
+          {catalogueNote}
         </p>
       ) : null}
       {open ? (
@@ -370,7 +374,7 @@ export function ReceivingScreen({
         <dl className="purchasing-facts receiving-invoice__check">
           <div className="purchasing-facts__row">
             <dt>Lines</dt>
-            <dd>{formatCents(linesCents)}</dd>
+            <dd>{formatCents(preview.linesCents)}</dd>
           </div>
           <div className="purchasing-facts__row">
             <dt>Freight</dt>
@@ -586,6 +590,15 @@ function ReceivingLine({
       <tr className={margin?.beyond ? 'receiving-line--flagged' : undefined}>
         <th scope="row" className="receiving-line__name">
           {name}
+          {open && canEditCatalogue && row.item && vintage === null ? (
+            <button
+              type="button"
+              className="button button--link receiving-line__vintage"
+              onClick={() => setVintage('')}
+            >
+              {PURCHASING_TEXT.newVintage}
+            </button>
+          ) : null}
         </th>
         <td>{row.ordered ?? '—'}</td>
         <td>
@@ -642,7 +655,8 @@ function ReceivingLine({
               inputMode="decimal"
               autoComplete="off"
               aria-label={`Line cost of ${name}`}
-              placeholder="0.00"
+              // What the line counts as costing until its cost is typed: the order's.
+              placeholder={moneyText(row.costCents) || '0.00'}
               value={cost}
               onChange={(event) => onCost(event.target.value)}
             />
@@ -672,7 +686,7 @@ function ReceivingLine({
           </td>
         </tr>
       ) : null}
-      {(margin?.beyond && row.item) || (open && canEditCatalogue && row.item) ? (
+      {(margin?.beyond && row.item && margin.keepingPrice !== null) || vintage !== null ? (
         <tr className="receiving-line__actions-row">
           <td colSpan={8}>
             <div className="purchasing-actions">
@@ -684,15 +698,6 @@ function ReceivingLine({
                   canEdit={canEditCatalogue}
                   writes={writes}
                 />
-              ) : null}
-              {open && canEditCatalogue && row.item && vintage === null ? (
-                <button
-                  type="button"
-                  className="button button--link"
-                  onClick={() => setVintage('')}
-                >
-                  {PURCHASING_TEXT.newVintage}
-                </button>
               ) : null}
               {vintage !== null ? (
                 <form

@@ -116,6 +116,29 @@ describe('mapping the enhanced inventory answer', () => {
     expect(columnValue(item, 'wine_type')).toBe('Red');
   });
 
+  it('keeps how the product is bought: its supplier’s code, case and reorder figures', () => {
+    const item = mapEnhancedProduct({
+      id: 3,
+      columns: [
+        { key: 'supplier_code', value: 'CD-104' },
+        { key: 'case_size', value: '12' },
+        { key: 'case_barcode', value: '9312345000036' },
+        { key: 'case_cost', value: '108.00' },
+        { key: 'reorder_point', value: '6' },
+        { key: 'reorder_quantity', value: null },
+      ],
+    });
+    expect(item).toMatchObject({
+      supplier_code: 'CD-104',
+      case_size: '12',
+      case_barcode: '9312345000036',
+      case_cost: '108.00',
+      reorder_point: '6',
+      custom: {},
+    });
+    expect('reorder_quantity' in item).toBe(false);
+  });
+
   it('parseNumber reads leading numbers and refuses the rest', () => {
     expect(parseNumber('45.90')).toBe(45.9);
     expect(parseNumber('  3 ')).toBe(3);

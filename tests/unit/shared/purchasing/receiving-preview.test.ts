@@ -94,7 +94,13 @@ describe('what posting would make of a delivery, on the device', () => {
 
   it('checks the invoice over the lines that came, freight and GST', () => {
     // (36,000 + 30,000 + 3,300) × 1.1 = 76,230: the line that did not come is not billed.
-    expect(preview).toMatchObject({ expectedCents: 76_230, gstCents: 6_930, differenceCents: 0 });
+    expect(preview.rows.map((row) => row.costCents)).toEqual([36_000, 30_000, null]);
+    expect(preview).toMatchObject({
+      linesCents: 66_000,
+      expectedCents: 76_230,
+      gstCents: 6_930,
+      differenceCents: 0,
+    });
   });
 
   it('flags the Shiraz’s margin, which falls more than 5 points', () => {

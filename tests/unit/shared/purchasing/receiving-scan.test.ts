@@ -20,7 +20,7 @@ const item = (id: number, fields: Partial<InventoryItem>): InventoryItem => ({
 
 const shiraz = item(1, {
   barcode: '9300000000019',
-  case_barcode: '19300000000016',
+  case_barcode: '9300000000040',
   case_size: '12',
 });
 const shiraz2023 = item(2, { barcode: '9300000000019', vintage: '2023', case_size: '6' });
@@ -41,7 +41,7 @@ describe('scanning a delivery in', () => {
   });
 
   it('adds the case size for a case barcode', () => {
-    expect(lookUpReceiving(items, '19300000000016', 8, index)).toEqual({
+    expect(lookUpReceiving(items, '9300000000040', 8, index)).toEqual({
       kind: 'code',
       matches: [{ item: shiraz, units: 12, asCase: true }],
     });
