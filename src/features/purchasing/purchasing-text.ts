@@ -22,6 +22,9 @@ export const PURCHASING_TEXT = {
   noSupplierHint: 'Give these products a supplier to order them.',
   belowMinimum: (minimumCents: number) =>
     `Below this supplier's minimum order of ${formatCents(minimumCents)}`,
+  /** How a suggestion's figures were worked out: the product's own, or from its sales. */
+  ownFigures: (explanation: string) => `Its own reorder point and quantity. ${explanation}.`,
+  fromSales: (explanation: string) => `From its sales: ${explanation}.`,
   createDrafts: 'Create draft orders',
   draftsMade: (count: number) => `${count} draft ${count === 1 ? 'order' : 'orders'} made`,
   noOrders: 'No purchase orders yet. Make them from the reorder suggestions.',

@@ -227,10 +227,7 @@ export function ReceivingScreen({
       }
       setAskingMismatch(false);
       await postReceived(delivery, acceptMismatch);
-      showToast(
-        online ? `Posting the delivery from ${delivery.supplier}` : PURCHASING_TEXT.postQueued,
-        'success',
-      );
+      showToast(`Posting the delivery from ${delivery.supplier}`, 'success');
     } finally {
       setBusy(false);
     }
@@ -497,8 +494,8 @@ function ReceivingLines({
             <th scope="col">Product</th>
             <th scope="col">Ordered</th>
             <th scope="col">Received</th>
-            {open ? <th scope="col">Here</th> : null}
-            <th scope="col">Damaged</th>
+            {open ? <th scope="col">Received here</th> : null}
+            <th scope="col">{open ? 'Damaged here' : 'Damaged'}</th>
             <th scope="col">Line cost (ex GST)</th>
             <th scope="col">LUC</th>
             <th scope="col">Margin</th>
@@ -603,6 +600,9 @@ function ReceivingLine({
         <td>{row.ordered ?? '—'}</td>
         <td>
           {row.received}
+          {open && row.damaged > 0 ? (
+            <span className="receiving-line__damaged"> + {row.damaged} damaged</span>
+          ) : null}
           {over ? (
             <span className="receiving-line__over">
               {' '}

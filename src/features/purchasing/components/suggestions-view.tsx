@@ -161,7 +161,11 @@ export function SuggestionsView({ online, onDrafted }: { online: boolean; onDraf
                             ? formatCents(units * line.unit_cost_cents)
                             : '—'}
                         </td>
-                        <td className="purchasing-table__why">{line.explanation}</td>
+                        <td className="purchasing-table__why">
+                          {line.automatic
+                            ? PURCHASING_TEXT.fromSales(line.explanation)
+                            : PURCHASING_TEXT.ownFigures(line.explanation)}
+                        </td>
                       </tr>
                     );
                   })}
