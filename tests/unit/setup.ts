@@ -39,8 +39,10 @@ window.matchMedia = (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
-// jsdom does not scroll; the router restores scroll positions after navigation.
+// jsdom does not scroll; the router restores scroll positions after navigation, and a tab bar
+// brings its open tab into view.
 window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
 
 beforeEach(() => {
   window.innerWidth = 1280;

@@ -61,11 +61,11 @@ export function OrdersView({
             <thead>
               <tr>
                 <th scope="col">Order</th>
+                <th scope="col">Status</th>
                 <th scope="col">Supplier</th>
+                <th scope="col">Total</th>
                 <th scope="col">Made</th>
                 <th scope="col">Lines</th>
-                <th scope="col">Total</th>
-                <th scope="col">Status</th>
               </tr>
             </thead>
             <tbody>
@@ -80,13 +80,13 @@ export function OrdersView({
                       {order.number || PURCHASING_TEXT.notNumbered}
                     </button>
                   </td>
-                  <td>{order.supplier}</td>
-                  <td>{dayText(order.created_at)}</td>
-                  <td>{order.lines.length}</td>
-                  <td>{formatCents(order.total_cents)}</td>
                   <td>
                     <OrderStatusBadge status={order.status} />
                   </td>
+                  <td>{order.supplier}</td>
+                  <td>{formatCents(order.total_cents)}</td>
+                  <td>{dayText(order.created_at)}</td>
+                  <td>{order.lines.length}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocalCatalogue } from '#data/hooks/use-local-catalogue.ts';
 import { useCan } from '#data/hooks/use-permissions.ts';
 import { refreshBuying } from '#data/repositories/buying.ts';
@@ -55,6 +55,13 @@ export function PurchasingPage({
 
   const tabs = PURCHASING_TABS.filter((tab) => tab !== 'suggestions' || canManage);
   const tab = tabs.includes(view.tab) ? view.tab : 'orders';
+  // A phone's tab bar scrolls: the open tab is brought into view when it changes.
+  const tabBar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabBar.current
+      ?.querySelector('[aria-selected="true"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   let body: ReactNode;
   if (tab === 'suggestions') {
     body = <SuggestionsView online={online} onDrafted={() => onNavigate({ tab: 'orders' })} />;
@@ -95,7 +102,12 @@ export function PurchasingPage({
   return (
     <>
       <PageHeader title={PURCHASING_TEXT.title} subtitle={PURCHASING_TEXT.subtitle} />
-      <div className="tab-bar purchasing-tabs" role="tablist" aria-label={PURCHASING_TEXT.title}>
+      <div
+        ref={tabBar}
+        className="tab-bar purchasing-tabs"
+        role="tablist"
+        aria-label={PURCHASING_TEXT.title}
+      >
         {tabs.map((entry) => (
           <button
             key={entry}
