@@ -130,12 +130,33 @@ export function receivedHere(deliveryId: string): Promise<ReceivedCount[]> {
 /** The invoice as typed (whole: a later save replaces an unsent earlier one). */
 export async function saveDeliveryInvoice(delivery: Delivery, invoice: DeliveryInvoice) {
   await queueAndSend([db.outbox, db.deliveries], async () => {
+    const costs = new Map(invoice.costs.map((cost) => [cost.product_id, cost.line_cents]));
     await db.deliveries.put({
       ...delivery,
       invoice_number: invoice.invoice_number,
       invoice_date: invoice.invoice_date,
       total_cents: invoice.total_cents,
       freight_cents: invoice.freight_cents,
+      // The invoice is saved whole: a line's cost is what it says, or none. A product counted
+      // here that the server has not answered for yet gets its line now.
+      lines: [
+        ...delivery.lines.map((line) => ({
+          ...line,
+          line_cents: costs.get(line.product_id) ?? null,
+        })),
+        ...invoice.costs
+          .filter((cost) => !delivery.lines.some((line) => line.product_id === cost.product_id))
+          .map((cost) => ({
+            product_id: cost.product_id,
+            name: '',
+            ordered: null,
+            received: 0,
+            damaged: 0,
+            line_cents: cost.line_cents,
+            luc_before_cents: null,
+            luc_after_cents: null,
+          })),
+      ],
     });
     return queueWrite<DeliveryInvoice, Label>({
       resource: DELIVERIES_RESOURCE,

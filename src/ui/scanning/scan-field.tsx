@@ -10,6 +10,8 @@ function touchFirst(): boolean {
 
 export interface ScanFieldHandle {
   focus(): void;
+  /** Focuses the field with its text selected: the next scan replaces it, a typo is in view. */
+  select(): void;
 }
 
 /**
@@ -43,7 +45,14 @@ export function ScanField({
   const [touch] = useState(touchFirst);
   const [keyboard, setKeyboard] = useState(false);
   const [camera, setCamera] = useState(false);
-  useImperativeHandle(handle, () => ({ focus: () => inputRef.current?.focus() }), []);
+  useImperativeHandle(
+    handle,
+    () => ({
+      focus: () => inputRef.current?.focus(),
+      select: () => inputRef.current?.select(),
+    }),
+    [],
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -193,6 +193,8 @@ export function ReceivingScreen({
     }
     setChoices(null);
     setSaid(found.kind === 'bad-barcode' ? SCAN_TEXT.badBarcode : SCAN_TEXT.notFound);
+    // The code stays to be corrected; the next scan replaces it rather than joining it.
+    codeRef.current?.select();
   }
 
   function typeInvoice(change: Partial<TypedInvoice>) {
