@@ -134,7 +134,10 @@ describe('layout and side navigation', () => {
     await user.click(button);
     // It loads when first opened.
     const dialog = await screen.findByRole('dialog', { name: 'Scan Product' });
-    expect(document.activeElement).toBe(within(dialog).getByLabelText('Scan or search'));
+    // Focus moves in once the dialog's effects have run (after it first paints).
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByLabelText('Scan or search')),
+    );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Scan Product' })).toBeNull();
     expect(document.activeElement).toBe(button);
