@@ -586,7 +586,10 @@ function ReceivingLine({
   const over = row.ordered !== null && row.received > row.ordered;
   return (
     <>
-      <tr className={margin?.beyond ? 'receiving-line--flagged' : undefined}>
+      <tr
+        className={margin?.beyond ? 'receiving-line--flagged' : undefined}
+        data-product-id={row.productId}
+      >
         <th scope="row" className="receiving-line__name">
           {name}
           {open && canEditCatalogue && row.item && vintage === null ? (
