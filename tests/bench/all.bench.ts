@@ -39,6 +39,14 @@ import {
   scanToLine,
   seedSales,
 } from './pos.bench.ts';
+import {
+  OFFLINE_DELIVERIES,
+  POSTED_LINES,
+  receivingFigures,
+  SUGGESTION_PRODUCTS,
+  suggestionsOnPglite,
+  suggestionsOnPostgres,
+} from './purchasing.bench.ts';
 import { measureServer } from './server.bench.ts';
 import { closeFullCount, replayCountLines } from './stocktake.bench.ts';
 
@@ -48,7 +56,7 @@ import { closeFullCount, replayCountLines } from './stocktake.bench.ts';
  * with a baseline measured in the same run where the budget compares with one. Exits 1 when a
  * budget is broken. Each part runs alone too: bench:bundle, bench:lighthouse, bench:inventory,
  * bench:offline, bench:server, bench:catalogue, bench:stocktake, bench:camera, bench:pos,
- * bench:import, bench:live.
+ * bench:import, bench:live, bench:purchasing.
  */
 const INVENTORY_PRODUCTS = 50_000;
 const KB = 1024;
@@ -307,6 +315,28 @@ async function catalogueFigures() {
       pass: sales.time <= 10_000 && sales.requests <= 20,
       baseline: '—',
     });
+    const receiving = await receivingFigures(browser, server.baseUrl);
+    add({
+      figure: `Receiving: scan to line shown, ${CATALOGUE_PRODUCTS.toLocaleString('en')} products`,
+      value: spread(receiving.scans.times),
+      budget: 'median ≤ 30 ms',
+      pass: median(receiving.scans.times) <= 30,
+      baseline: '—',
+    });
+    add({
+      figure: `Posting a ${POSTED_LINES}-line delivery`,
+      value: ms(receiving.posted.time),
+      budget: '≤ 2 s',
+      pass: receiving.posted.time <= 2_000,
+      baseline: '—',
+    });
+    add({
+      figure: `${OFFLINE_DELIVERIES} deliveries posted offline, replayed`,
+      value: `${ms(receiving.replayed.time)}; ${receiving.replayed.requests} requests`,
+      budget: '≤ 10 s',
+      pass: receiving.replayed.time <= 10_000,
+      baseline: '—',
+    });
     // Last on this server: it moves the stock of every product.
     const count = await closeFullCount(server.baseUrl);
     add({
@@ -414,6 +444,27 @@ async function dashboardFigures() {
   }
 }
 
+async function suggestionFigures() {
+  const products = SUGGESTION_PRODUCTS.toLocaleString('en');
+  for (const [name, budget, measure] of [
+    ['PGlite', 1_000, suggestionsOnPglite],
+    ['PostgreSQL', 300, suggestionsOnPostgres],
+  ] as const) {
+    const figures = await measure();
+    if (!figures) {
+      console.log(`  reorder suggestions on ${name}: not measured (set BENCH_DATABASE_URL)`);
+      continue;
+    }
+    add({
+      figure: `Reorder suggestions, ${products} products, ${figures.lines.toLocaleString('en')} sale lines (${name})`,
+      value: `median ${ms(median(figures.suggestions))}`,
+      budget: `≤ ${ms(budget)}`,
+      pass: median(figures.suggestions) <= budget,
+      baseline: `plain sum of units sold, 8 weeks: ${ms(median(figures.plain))}; ${ratio(median(figures.suggestions), median(figures.plain))}`,
+    });
+  }
+}
+
 async function importAppliedFigures() {
   const applied = await importServerFigures();
   add({
@@ -430,6 +481,7 @@ async function main() {
   await browserFigures();
   await lighthouseFigures();
   await importAppliedFigures();
+  await suggestionFigures();
   await catalogueFigures();
   await offlineAndServerFigures();
   await dashboardFigures();

@@ -322,7 +322,7 @@ export async function replayOfflineDeliveries(browser: Browser, baseUrl: string)
           },
         }),
         entry({
-          resource: 'deliveries',
+          resource: 'delivery-invoices',
           op: 'delivery.invoice',
           method: 'PUT',
           path: `${base}/invoice`,

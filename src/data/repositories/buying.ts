@@ -4,6 +4,7 @@ import {
   type Order,
   type OrderCreate,
   type OrderLine,
+  type OrderPatch,
   OrderSchema,
   orderTotal,
   type SentVia,
@@ -18,6 +19,7 @@ import {
   cancelOrderWrite,
   createOrderWrite,
   createSupplierWrite,
+  editOrderWrite,
   editSupplierWrite,
   sendOrderWrite,
 } from '#domains/purchasing/writes.ts';
@@ -137,6 +139,31 @@ export async function draftOrder(
   return local;
 }
 
+/** A draft's lines replaced (units, expected cost, products added or taken off). */
+export async function editDraftOrder(order: Order, lines: (OrderLine & { name: string })[]) {
+  const body: OrderPatch = {
+    lines: lines.map(({ product_id, units, unit_cost_cents }) => ({
+      product_id,
+      units,
+      unit_cost_cents,
+    })),
+  };
+  await queueAndSend([db.outbox, db.purchaseOrders], async () => {
+    await db.purchaseOrders.put({
+      ...order,
+      lines: lines.map((line) => ({ ...line, received: 0 })),
+      total_cents: orderTotal(lines),
+    });
+    return queueWrite<OrderPatch, Label>({
+      resource: ORDERS_RESOURCE,
+      ...writeRequest(editOrderWrite, { id: order.id }),
+      body,
+      revert: { name: order.number || `the order from ${order.supplier}` },
+      recordId: order.id,
+    });
+  });
+}
+
 export async function sendPurchaseOrder(order: Order, via: SentVia) {
   await queueAndSend([db.outbox], () =>
     queueWrite<{ via: SentVia }, Label>({
@@ -202,11 +229,23 @@ export const buyingHandlers = [
     declaration: createOrderWrite,
     sendOrder: BUYING_ORDER,
     acknowledge: (_entry, answer) => storeOrder(answer),
+    // A draft changed before it was sent goes as one create of the changed draft.
+    absorbUpdate: (body, update) => ({ ...body, ...(update as OrderPatch) }),
     async revert(entry) {
       await db.purchaseOrders.delete(entry.recordId as string);
     },
     describe: (entry) => `Drafting ${labelOf(entry)}`,
     failureNotice: notice('Could not draft'),
+  }),
+  defineWriteHandler<OrderPatch, Label>({
+    declaration: editOrderWrite,
+    sendOrder: BUYING_ORDER,
+    acknowledge: (_entry, answer) => storeOrder(answer),
+    absorbUpdate: (body, update) => ({ ...body, ...(update as OrderPatch) }),
+    // The server's copy comes back with the next pull.
+    async revert() {},
+    describe: (entry) => `Changing ${labelOf(entry)}`,
+    failureNotice: notice('Could not change'),
   }),
   defineWriteHandler<{ via: SentVia }, Label>({
     declaration: sendOrderWrite,

@@ -37,6 +37,11 @@ import { deviceId } from './stocktakes.ts';
  */
 const DELIVERIES_RESOURCE = 'deliveries';
 const COUNTS_RESOURCE = 'delivery-counts';
+/**
+ * The invoice is a resource of its own: an invoice saved again replaces one not yet sent, and
+ * is never merged into a start still waiting (a create absorbs the updates of its resource).
+ */
+const INVOICES_RESOURCE = 'delivery-invoices';
 
 /** What Pending changes says of an entry: the supplier the delivery is from. */
 interface Label {
@@ -159,7 +164,7 @@ export async function saveDeliveryInvoice(delivery: Delivery, invoice: DeliveryI
       ],
     });
     return queueWrite<DeliveryInvoice, Label>({
-      resource: DELIVERIES_RESOURCE,
+      resource: INVOICES_RESOURCE,
       ...writeRequest(invoiceDeliveryWrite, { id: delivery.id }),
       body: invoice,
       revert: { supplier: delivery.supplier },
