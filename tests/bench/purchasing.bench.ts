@@ -93,7 +93,8 @@ export async function suggestionsOnPglite() {
     );
     seedProducts(dataDir, SUGGESTION_PRODUCTS - DEMO_CATALOGUE_SIZE);
     admin({ DATA_DIR: dataDir }, 'seed-sales', '--count', String(SUGGESTION_SALES));
-    const database = await openDatabase({ kind: 'pglite', dataDir });
+    // Where the server keeps it under DATA_DIR (server/bootstrap.ts).
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
     try {
       return await timeSuggestions(database);
     } finally {

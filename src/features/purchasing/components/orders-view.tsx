@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { usePurchaseOrders, useSuppliers } from '#data/hooks/use-purchasing.ts';
 import { cancelPurchaseOrder, sendPurchaseOrder } from '#data/repositories/buying.ts';
 import { startReceiving } from '#data/repositories/deliveries.ts';
+import type { InventoryItem } from '#domains/products/product.ts';
 import { ORDER_STATUS_LABELS, type Order } from '#domains/purchasing/purchase-order.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { showToast } from '#ui/toast.tsx';
 import { PURCHASING_TEXT } from '../purchasing-text.ts';
+import { OrderEditor } from './order-editor.tsx';
 import { dayText, RECEIVABLE_ORDER } from './purchasing-format.ts';
 
 const STATUS_TONE: Record<Order['status'], string> = {
@@ -27,32 +29,57 @@ export function OrderStatusBadge({ status }: { status: Order['status'] }) {
 
 /** Purchase orders, newest first; one opens with its lines and what can be done with it. */
 export function OrdersView({
+  catalogue,
   canManage,
   orderId,
   onOpen,
   onOpenDelivery,
 }: {
+  catalogue: readonly InventoryItem[];
   canManage: boolean;
   orderId: string | undefined;
   onOpen: (id: string | undefined) => void;
   onOpenDelivery: (id: string) => void;
 }) {
   const orders = usePurchaseOrders();
+  // A new order, or the open draft's lines, being changed.
+  const [editing, setEditing] = useState(false);
   if (orders === undefined) return <PageSpinner />;
   const open = orderId ? orders.find((order) => order.id === orderId) : undefined;
+  if (editing && canManage && (!open || open.status === 'draft')) {
+    return (
+      <OrderEditor
+        catalogue={catalogue}
+        order={open}
+        onSaved={(id) => {
+          setEditing(false);
+          onOpen(id);
+        }}
+        onCancel={() => setEditing(false)}
+      />
+    );
+  }
   if (open) {
     return (
       <OrderPage
         order={open}
         canManage={canManage}
         onBack={() => onOpen(undefined)}
+        onEdit={() => setEditing(true)}
         onOpenDelivery={onOpenDelivery}
       />
     );
   }
   return (
     <section className="card purchasing-section" aria-label={PURCHASING_TEXT.tabs.orders}>
-      <h2 className="purchasing-section__title">{PURCHASING_TEXT.tabs.orders}</h2>
+      <div className="purchasing-section__header">
+        <h2 className="purchasing-section__title">{PURCHASING_TEXT.tabs.orders}</h2>
+        {canManage ? (
+          <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
+            {PURCHASING_TEXT.newOrder}
+          </button>
+        ) : null}
+      </div>
       {orders.length === 0 ? (
         <p className="purchasing-note">{PURCHASING_TEXT.noOrders}</p>
       ) : (
@@ -101,11 +128,13 @@ function OrderPage({
   order,
   canManage,
   onBack,
+  onEdit,
   onOpenDelivery,
 }: {
   order: Order;
   canManage: boolean;
   onBack: () => void;
+  onEdit: () => void;
   onOpenDelivery: (id: string) => void;
 }) {
   const suppliers = useSuppliers();
@@ -151,6 +180,9 @@ function OrderPage({
           </button>
           {canManage && isDraft ? (
             <>
+              <button type="button" className="button button--secondary" onClick={onEdit}>
+                {PURCHASING_TEXT.editOrder}
+              </button>
               <button
                 type="button"
                 className="button button--secondary"

@@ -59,7 +59,7 @@ export function PurchasingPage({
   const tabBar = useRef<HTMLDivElement>(null);
   useEffect(() => {
     tabBar.current
-      ?.querySelector('[aria-selected="true"]')
+      ?.querySelector(`[data-tab="${tab}"]`)
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [tab]);
   let body: ReactNode;
@@ -68,6 +68,7 @@ export function PurchasingPage({
   } else if (tab === 'orders') {
     body = (
       <OrdersView
+        catalogue={items}
         canManage={canManage}
         orderId={view.order}
         onOpen={(order) => onNavigate({ tab: 'orders', order })}
@@ -113,6 +114,7 @@ export function PurchasingPage({
             key={entry}
             type="button"
             role="tab"
+            data-tab={entry}
             aria-selected={tab === entry}
             className={`tab-bar__tab${tab === entry ? ' tab-bar__tab--active' : ''}`}
             onClick={() => onNavigate({ tab: entry })}
