@@ -79,7 +79,7 @@ async function timeSuggestions({ db }: Database) {
     }
   ).rows[0]?.n;
   const suggestions = await timed(async () =>
-    suggestionsOf(await reorderLines(db, owner.businessId, now, AUTOMATIC), new Map()),
+    suggestionsOf(await reorderLines(db, owner.businessId, now, AUTOMATIC, 'due'), new Map()),
   );
   const suggested = suggestions.last.suppliers.reduce((sum, group) => sum + group.lines.length, 0);
   return { plain: plain.times, suggestions: suggestions.times, suggested, lines: lines ?? 0 };
@@ -178,13 +178,12 @@ function scan(page: Page, product: Barcoded): Promise<number> {
           reject(new Error('the receiving screen is not on screen'));
           return;
         }
-        const shown = () =>
-          document.querySelector(`tr[data-product-id="${id}"] td:nth-of-type(2)`)?.textContent ===
-          '1';
+        const cell = `tr[data-product-id="${id}"] td:nth-of-type(2)`;
         const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
         const started = performance.now();
         const observer = new MutationObserver(() => {
-          if (!shown()) return;
+          // No function declared in here: the bundler would name it with a helper the page lacks.
+          if (document.querySelector(cell)?.textContent !== '1') return;
           observer.disconnect();
           requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
         });

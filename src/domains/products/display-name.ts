@@ -28,7 +28,8 @@ export function unusualSize(bottleMl: string | null | undefined): string | null 
 
 export function displayName({ name, vintage, bottleMl }: NamedProduct): string {
   const year = vintage?.trim() ?? '';
-  const saysYear = year !== '' && new RegExp(`(^|\\s)${year}(\\s|$)`, 'i').test(name);
+  // A word of the name, as typed (no pattern made of it: a catalogue's worth are named at once).
+  const saysYear = year !== '' && name.toLowerCase().split(/\s+/).includes(year.toLowerCase());
   const titled = year && !saysYear ? `${name} ${year}` : name;
   const size = unusualSize(bottleMl);
   return size ? `${titled} (${size})` : titled;

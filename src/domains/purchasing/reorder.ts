@@ -48,7 +48,10 @@ export function inWholeCases(units: number, caseSize: number | null): number {
   return Math.max(Math.ceil(units / size - 1e-9), 0) * size;
 }
 
-const oneDecimal = (value: number) => value.toLocaleString('en-AU', { maximumFractionDigits: 1 });
+// One formatter for every figure: a catalogue's worth of toLocaleString calls, each making its
+// own, took seconds.
+const ONE_DECIMAL = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 1 });
+const oneDecimal = (value: number) => ONE_DECIMAL.format(value);
 
 const casesText = (units: number, caseSize: number | null) => {
   if (!caseSize || caseSize <= 1) return `${units} ${units === 1 ? 'unit' : 'units'}`;
@@ -56,17 +59,26 @@ const casesText = (units: number, caseSize: number | null) => {
   return `${cases} ${cases === 1 ? 'case' : 'cases'} of ${caseSize}`;
 };
 
-export function reorderFigures(input: ReorderInput, rules: ReorderRules): ReorderFigures {
+/** The reorder point alone: enough to tell whether a product is due, for a whole catalogue. */
+export function reorderPoint(
+  input: ReorderInput,
+  rules: ReorderRules,
+): Pick<ReorderFigures, 'point' | 'weeklyRate' | 'leadDays' | 'automatic'> {
   const weeklyRate = Math.max(input.netUnitsSold, 0) / RATE_WEEKS;
   const leadDays = input.leadDays ?? DEFAULT_LEAD_DAYS;
-  const dailyRate = weeklyRate / 7;
   const automatic =
     rules.autoReorderEnabled && (input.reorderPoint === null || input.reorderQuantity === null);
   const point =
     input.reorderPoint ??
     (automatic && weeklyRate > 0
-      ? Math.ceil(dailyRate * leadDays * rules.safetyStockMultiplier - 1e-9)
+      ? Math.ceil((weeklyRate / 7) * leadDays * rules.safetyStockMultiplier - 1e-9)
       : null);
+  return { point, weeklyRate, leadDays, automatic };
+}
+
+export function reorderFigures(input: ReorderInput, rules: ReorderRules): ReorderFigures {
+  const { point, weeklyRate, leadDays, automatic } = reorderPoint(input, rules);
+  const dailyRate = weeklyRate / 7;
   const quantity =
     input.reorderQuantity ??
     (automatic && weeklyRate > 0

@@ -27,7 +27,7 @@ export function purchasingRoutes(deps: Deps, writes: WriteRoutes) {
   app.get('/suggestions', async (c) => {
     const { businessId, userId } = c.get('caller');
     const rules = await rulesOf(c.var.db, userId);
-    const lines = await reorderLines(c.var.db, businessId, deps.now(), rules);
+    const lines = await reorderLines(c.var.db, businessId, deps.now(), rules, 'due');
     const minimums = new Map(
       (await listSuppliers(c.var.db, businessId)).map((row) => [row.id, row.minimumOrderCents]),
     );
@@ -38,7 +38,7 @@ export function purchasingRoutes(deps: Deps, writes: WriteRoutes) {
     const { businessId, userId } = c.get('caller');
     const id = serialIdParam(c.req.param('id'));
     const rules = await rulesOf(c.var.db, userId);
-    const [line] = await reorderLines(c.var.db, businessId, deps.now(), rules, id);
+    const [line] = await reorderLines(c.var.db, businessId, deps.now(), rules, { productId: id });
     if (!line) throw new HttpError(404, MESSAGES.notFound);
     return c.json(line);
   });

@@ -583,6 +583,8 @@ function ReceivingLine({
   }
 
   const margin = row.margin;
+  // The units the invoice bills on this line: what came, good or broken.
+  const billed = row.received + row.damaged;
   const over = row.ordered !== null && row.received > row.ordered;
   return (
     <>
@@ -668,6 +670,11 @@ function ReceivingLine({
           ) : (
             cents(row.lineCents)
           )}
+          {billed > 0 && row.costCents !== null ? (
+            <span className="receiving-line__each">
+              {formatCents(Math.round(row.costCents / billed))} each
+            </span>
+          ) : null}
         </td>
         <td>
           {row.lucBeforeCents === null
