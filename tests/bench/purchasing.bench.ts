@@ -279,6 +279,9 @@ export async function replayOfflineDeliveries(browser: Browser, baseUrl: string)
   const page = await context.newPage();
   try {
     await signIn(page, baseUrl);
+    // Loaded afresh, as a tablet that has been receiving: the page reads its outbox as it starts.
+    await page.goto(`${baseUrl}/purchasing?tab=deliveries`);
+    await page.getByRole('heading', { name: 'Deliveries' }).waitFor({ timeout: 60_000 });
     await context.setOffline(true);
     const at = new Date().toISOString();
     const entries = Array.from({ length: OFFLINE_DELIVERIES }, (_, index) => {

@@ -13,7 +13,6 @@ export const PURCHASING_TEXT = {
     deliveries: 'Deliveries',
     suppliers: 'Suppliers',
   },
-  loading: 'Loading...',
   needsConnection:
     'Reorder suggestions need the connection: they are worked out from the sales on the server.',
   noSuggestions:
