@@ -20,6 +20,7 @@ import {
   withPendingWrites,
 } from '../repositories/products.ts';
 import { type Adjustment, adjustStock } from '../repositories/stock.ts';
+import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { handlerOf } from '../sync/write-handler.ts';
 import { useStoredCustomFields } from './use-stored.ts';
 import { useThrottledValue } from './use-throttled-value.ts';
@@ -46,18 +47,21 @@ export interface CatalogueWrites {
   adjust(item: InventoryItem, adjustment: Adjustment): Promise<void>;
 }
 
+const NO_ENTRIES: readonly OutboxEntry[] = [];
+
 /**
  * The waiting writes a product shows, in the order they were made: the catalogue's own and every
  * other write that folds into it (a sale or a return moves its products' stock).
  */
 function useProductEntries() {
-  return useLiveQuery(
-    () =>
-      db.outbox
-        .filter((entry) => handlerOf(entry)?.fold?.collection === PRODUCTS_COLLECTION)
-        .toArray(),
-    [],
-  );
+  return useLiveQuery(async () => {
+    const entries = await db.outbox
+      .filter((entry) => handlerOf(entry)?.fold?.collection === PRODUCTS_COLLECTION)
+      .toArray();
+    // The same empty list each time: another domain's write (a delivery's count) changes the
+    // outbox but no product, and must not lay the outbox over 50,000 rows again.
+    return entries.length === 0 ? NO_ENTRIES : entries;
+  }, []);
 }
 
 /**

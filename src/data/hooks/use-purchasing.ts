@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { Order } from '#domains/purchasing/purchase-order.ts';
-import { type Delivery, linesCountedHere } from '#domains/purchasing/receiving.ts';
+import type { Delivery } from '#domains/purchasing/receiving.ts';
 import type { Supplier } from '#domains/purchasing/supplier.ts';
 import { postDeliveryWrite } from '#domains/purchasing/writes.ts';
 import { db } from '../db.ts';
@@ -24,15 +24,18 @@ export function useDeliveries(): Delivery[] | undefined {
 }
 
 export interface DeliveryOnDevice {
-  /** Every device's counts: the others' as the server has them, this device's own as held here. */
-  lines: Delivery['lines'];
-  /** This device's own count of each product counted here. */
+  /** This device's id, which its counts go under. */
+  device: string;
+  /** This device's own count of each product counted here, as stored. */
   here: ReadonlyMap<number, { received: number; damaged: number }>;
   /** A post of the delivery is waiting in the outbox (made offline, or on its way). */
   postWaiting: boolean;
 }
 
-/** A delivery as this device shows it; undefined while reading. */
+/**
+ * What this device holds of a delivery (its lines: linesCountedHere in
+ * #domains/purchasing/receiving.ts); undefined while reading.
+ */
 export function useDeliveryOnDevice(delivery: Delivery): DeliveryOnDevice | undefined {
   // Read once, outside the live query: a device's first reading stores its id, and a live
   // query may only read.
@@ -53,7 +56,7 @@ export function useDeliveryOnDevice(delivery: Delivery): DeliveryOnDevice | unde
       .filter((entry) => entry.recordId === delivery.id && isWriteOf(entry, postDeliveryWrite))
       .count();
     return {
-      lines: linesCountedHere(delivery, device, counted),
+      device,
       here: new Map(
         counted.map((count) => [
           count.productId,
@@ -62,7 +65,7 @@ export function useDeliveryOnDevice(delivery: Delivery): DeliveryOnDevice | unde
       ),
       postWaiting: waiting > 0,
     };
-  }, [delivery, device]);
+  }, [delivery.id, device]);
 }
 
 /** The purchase orders with a line of a product, newest first. */

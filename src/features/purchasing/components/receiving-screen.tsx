@@ -10,6 +10,7 @@ import type { InventoryItem } from '#domains/products/product.ts';
 import {
   type Delivery,
   type DeliveryInvoice,
+  linesCountedHere,
   MAX_DELIVERY_UNITS,
 } from '#domains/purchasing/receiving.ts';
 import { type ReceivingRow, receivingPreview } from '#domains/purchasing/receiving-preview.ts';
@@ -122,9 +123,11 @@ export function ReceivingScreen({
   const [askingMismatch, setAskingMismatch] = useState(false);
   const [busy, setBusy] = useState(false);
   const codeRef = useRef<ScanFieldHandle>(null);
-  // Counts saved from this screen, ahead of the stored ones: a scanner's scans of one product
-  // can follow each other faster than the stored counts come back.
+  // Counts saved from this screen, shown ahead of the stored ones (a scan's line is on screen in
+  // the next frame, not after IndexedDB): a scanner's scans of one product can follow each other
+  // faster than the stored counts come back, so they are read from here, and `shown` repaints.
   const saved = useRef(new Map<number, { received: number; damaged: number }>());
+  const [shown, setShown] = useState(0);
   useEffect(() => codeRef.current?.focus(), []);
   // Another device's save of the invoice shows here, unless this one is typing its own.
   useEffect(() => {
@@ -138,12 +141,23 @@ export function ReceivingScreen({
   const hereOf = (productId: number) =>
     saved.current.get(productId) ?? onDevice?.here.get(productId) ?? { received: 0, damaged: 0 };
 
+  // Every device's counts: the others' as the server has them, this device's as counted here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` marks a count saved in `saved`
+  const lines = useMemo(() => {
+    if (!onDevice) return delivery.lines;
+    const here = new Map([...onDevice.here, ...saved.current]);
+    return linesCountedHere(
+      delivery,
+      onDevice.device,
+      [...here].map(([productId, count]) => ({ productId, ...count })),
+    );
+  }, [delivery, onDevice, shown]);
   const invoice = invoiceOf(typed);
   const preview = useMemo(
     () =>
       receivingPreview({
         delivery,
-        lines: onDevice?.lines ?? delivery.lines,
+        lines,
         items: byId,
         orderedCosts: new Map(order?.lines.map((line) => [line.product_id, line.unit_cost_cents])),
         costs: new Map(
@@ -156,11 +170,12 @@ export function ReceivingScreen({
         alertPoints: settings.productDefaults.marginAlertPoints,
         rules: settings.productDefaults,
       }),
-    [delivery, onDevice, byId, order, invoice, settings],
+    [delivery, lines, byId, order, invoice, settings],
   );
 
   async function count(item: InventoryItem, received: number, damaged: number) {
     saved.current.set(item.id, { received, damaged });
+    setShown((times) => times + 1);
     await countReceived(delivery, item.id, received, damaged);
   }
 
