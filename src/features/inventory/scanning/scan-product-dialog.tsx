@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { itemName } from '#domains/products/display-name.ts';
 import { formatCurrency } from '#domains/products/format.ts';
 import { lookUpScan, searchProducts } from '#domains/products/lookup.ts';
@@ -53,7 +53,20 @@ export function ScanProductDialog({
   const [view, setView] = useState<View>({ kind: 'idle' });
   const byId = useMemo(() => new Map(catalogue.map((item) => [item.id, item])), [catalogue]);
 
+  // A code scanned while the catalogue is still coming is judged once it is here, not against
+  // the empty list (it would be called a new barcode).
+  const [waiting, setWaiting] = useState<string | null>(null);
+  useEffect(() => {
+    if (readiness !== 'held' || waiting === null) return;
+    setWaiting(null);
+    find(waiting);
+  });
+
   function find(typed: string) {
+    if (readiness !== 'held') {
+      setWaiting(typed);
+      return;
+    }
     const found = lookUpScan(catalogue, typed, MATCHES);
     switch (found.kind) {
       case 'code': {

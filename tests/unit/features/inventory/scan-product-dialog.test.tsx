@@ -71,6 +71,28 @@ describe('Scan Product', () => {
     expect(onOpen).toHaveBeenLastCalledWith(SHIRAZ, 'detail');
   });
 
+  it('judges a code scanned while the catalogue is coming once it is here', async () => {
+    const user = userEvent.setup();
+    const { rerender, onOpen, onAdd, onClose, onAttach } = open({
+      readiness: 'loading',
+      catalogue: [],
+    });
+    await scan(user, '9311111000010');
+    expect(screen.getByText(SCAN_TEXT.loading)).toBeTruthy();
+    rerender(
+      <ScanProductDialog
+        catalogue={CATALOGUE}
+        readiness="held"
+        onAttach={onAttach}
+        onOpen={onOpen}
+        onAdd={onAdd}
+        onClose={onClose}
+      />,
+    );
+    expect(await screen.findByRole('article', { name: SHIRAZ.product })).toBeTruthy();
+    expect(screen.queryByText(SCAN_TEXT.newBarcode('9311111000010'))).toBeNull();
+  });
+
   it('asks which product when several share the code', async () => {
     const user = userEvent.setup();
     open();
