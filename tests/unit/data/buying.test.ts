@@ -8,23 +8,10 @@ import {
   startReceiving,
 } from '#data/repositories/deliveries.ts';
 import { requestReplay, resumeReplay } from '#data/sync/replayer.ts';
-import type { Supplier } from '#domains/purchasing/supplier.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
+import { CELLAR_DIRECT } from '../helpers/supplier.ts';
 
-const supplier: Supplier = {
-  id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
-  name: 'Cellar Direct',
-  contact: null,
-  email: null,
-  phone: null,
-  account_number: null,
-  lead_days: null,
-  minimum_order_cents: null,
-  notes: null,
-  version: 1,
-  field_versions: {},
-  updated_at: '2026-11-29T09:00:00.000Z',
-};
+const supplier = CELLAR_DIRECT;
 
 // Offline: everything waits in the outbox, as the tablet leaves it.
 beforeEach(async () => {

@@ -13,6 +13,7 @@ import { SCAN_TEXT } from '#ui/scanning/scan-text.ts';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { showToast } from '#ui/toast.tsx';
 import { PURCHASING_TEXT } from '../purchasing-text.ts';
+import { centsText, typedUnits } from './purchasing-format.ts';
 
 const MATCHES = 8;
 
@@ -24,10 +25,7 @@ interface TypedLine {
   cost: string;
 }
 
-const wholeUnits = (text: string) => {
-  const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-  return Number.isInteger(value) && value >= 1 && value <= MAX_LINE_UNITS ? value : null;
-};
+const wholeUnits = (text: string) => typedUnits(text, 1, MAX_LINE_UNITS);
 
 /**
  * A purchase order made by hand, or a draft's lines changed: products found by name, SKU or
@@ -56,7 +54,7 @@ export function OrderEditor({
       name: line.name,
       caseSize: caseSizeOf(byId.get(line.product_id) ?? {}),
       units: String(line.units),
-      cost: (line.unit_cost_cents / 100).toFixed(2),
+      cost: centsText(line.unit_cost_cents),
     })),
   );
   const [search, setSearch] = useState('');
@@ -101,7 +99,7 @@ export function OrderEditor({
           name: itemName(item),
           caseSize: size,
           units: String(size),
-          cost: (centsOf(item.luc) / 100).toFixed(2),
+          cost: centsText(centsOf(item.luc)),
         },
       ];
     });

@@ -24,7 +24,7 @@ import { ScanField, type ScanFieldHandle } from '#ui/scanning/scan-field.tsx';
 import { SCAN_TEXT } from '#ui/scanning/scan-text.ts';
 import { showToast } from '#ui/toast.tsx';
 import { PURCHASING_TEXT } from '../purchasing-text.ts';
-import { dayText } from './purchasing-format.ts';
+import { centsText, dayText, typedUnits } from './purchasing-format.ts';
 
 /** Matches offered for a search. */
 const MATCHES = 8;
@@ -38,16 +38,14 @@ interface TypedInvoice {
   costs: Record<number, string>;
 }
 
-const moneyText = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
-
 const typedOf = (delivery: Delivery): TypedInvoice => ({
   number: delivery.invoice_number,
   date: delivery.invoice_date ?? '',
-  total: moneyText(delivery.total_cents),
-  freight: delivery.freight_cents === 0 ? '' : moneyText(delivery.freight_cents),
+  total: centsText(delivery.total_cents),
+  freight: delivery.freight_cents === 0 ? '' : centsText(delivery.freight_cents),
   costs: Object.fromEntries(
     delivery.lines.flatMap((line) =>
-      line.line_cents === null ? [] : [[line.product_id, moneyText(line.line_cents)]],
+      line.line_cents === null ? [] : [[line.product_id, centsText(line.line_cents)]],
     ),
   ),
 });
@@ -538,10 +536,7 @@ function ReceivingLines({
   );
 }
 
-const wholeUnits = (text: string) => {
-  const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-  return Number.isInteger(value) && value <= MAX_DELIVERY_UNITS ? value : null;
-};
+const wholeUnits = (text: string) => typedUnits(text, 0, MAX_DELIVERY_UNITS);
 
 function ReceivingLine({
   row,
@@ -678,7 +673,7 @@ function ReceivingLine({
               autoComplete="off"
               aria-label={`Line cost of ${name}`}
               // What the line counts as costing until its cost is typed: the order's.
-              placeholder={moneyText(row.costCents) || '0.00'}
+              placeholder={centsText(row.costCents) || '0.00'}
               value={cost}
               onChange={(event) => onCost(event.target.value)}
             />

@@ -9,8 +9,9 @@ import { formatCents } from '#domains/sales/money.ts';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { showToast } from '#ui/toast.tsx';
 import { PURCHASING_TEXT } from '../purchasing-text.ts';
+import { typedUnits } from './purchasing-format.ts';
 
-const unitsOf = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+const unitsOf = (text: string) => typedUnits(text, 0, MAX_LINE_UNITS) ?? Number.NaN;
 
 /**
  * Reorder suggestions (GET /purchasing/suggestions): the products at or under their reorder

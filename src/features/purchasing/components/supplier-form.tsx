@@ -9,13 +9,14 @@ import {
   type SupplierChanges,
   type SupplierField,
 } from '#domains/purchasing/supplier.ts';
-import { formatCents, parseCents } from '#domains/sales/money.ts';
+import { parseCents } from '#domains/sales/money.ts';
 import { DialogFooter } from '#ui/dialog-footer.tsx';
 import { Field } from '#ui/field.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { MoneyInput } from '#ui/money-input.tsx';
 import { showToast } from '#ui/toast.tsx';
 import { PURCHASING_TEXT } from '../purchasing-text.ts';
+import { centsText } from './purchasing-format.ts';
 
 type Typed = Record<SupplierField, string>;
 
@@ -29,7 +30,7 @@ const typedOf = (supplier: Supplier | null): Typed => ({
   minimum_order_cents:
     supplier?.minimum_order_cents === null || !supplier
       ? ''
-      : formatCents(supplier.minimum_order_cents).replace(/[$,]/g, ''),
+      : centsText(supplier.minimum_order_cents),
   notes: supplier?.notes ?? '',
 });
 

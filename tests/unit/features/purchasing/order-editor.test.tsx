@@ -3,25 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '#data/db.ts';
 import { ORDER_MESSAGES } from '#domains/purchasing/purchase-order.ts';
-import type { Supplier } from '#domains/purchasing/supplier.ts';
 import { OrderEditor } from '#features/purchasing/components/order-editor.tsx';
 import { inventoryItem } from '../../helpers/inventory-item.ts';
 import { clearLocalData } from '../../helpers/local-data.ts';
+import { CELLAR_DIRECT } from '../../helpers/supplier.ts';
 
-const supplier: Supplier = {
-  id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
-  name: 'Cellar Direct',
-  contact: null,
-  email: null,
-  phone: null,
-  account_number: null,
-  lead_days: null,
-  minimum_order_cents: null,
-  notes: null,
-  version: 1,
-  field_versions: {},
-  updated_at: '2026-11-29T09:00:00.000Z',
-};
+const supplier = CELLAR_DIRECT;
 
 const catalogue = [
   inventoryItem(5, { product: 'Barossa Ridge Shiraz', sku: 'BRS-1', luc: 9, case_size: '12' }),
