@@ -305,4 +305,60 @@ describe('deliveries', () => {
     };
     expect(theirs.deliveries).toEqual([]);
   });
+  it('a replay’s deliveries in one batch: each answered as alone, refusals storing nothing, once', async () => {
+    const before = await stockOf(server, gin.id);
+    const first = randomUUID();
+    const second = randomUUID();
+    const at = new Date().toISOString();
+    const write = (method: string, path: string, body: unknown) => ({
+      method,
+      path,
+      idempotency_key: randomUUID(),
+      body,
+    });
+    const started = (id: string, supplierId = supplier.id) =>
+      write('POST', '/purchasing/deliveries', { id, supplier_id: supplierId, started_at: at });
+    const counted = (id: string, units: number) =>
+      write('PUT', `/purchasing/deliveries/${id}/counts`, {
+        device_id: 'tablet-a',
+        lines: [{ product_id: gin.id, received: units, damaged: 0, counted_at: at }],
+      });
+    const posted = (id: string) =>
+      write('POST', `/purchasing/deliveries/${id}/post`, { accept_mismatch: false });
+    const writes = [
+      started(first),
+      started(second),
+      // A supplier the business does not have: refused in its place.
+      started(randomUUID(), randomUUID()),
+      counted(first, 2),
+      counted(second, 3),
+      // Counts of a delivery never started: refused, nothing stored.
+      counted(randomUUID(), 5),
+      posted(first),
+      posted(second),
+      // Counted after its post: refused.
+      counted(first, 9),
+    ];
+    const batch = async () =>
+      (
+        (await server.call('POST', '/api/v1/batch', { token: owner, body: { writes } })).body as {
+          answers: { status: number; body: unknown }[];
+        }
+      ).answers;
+    const answers = await batch();
+    expect(answers.map((answer) => answer.status)).toEqual([
+      201, 201, 400, 200, 200, 404, 200, 200, 409,
+    ]);
+    expect(answers[2]?.body).toEqual({ message: DELIVERY_MESSAGES.supplierGone });
+    expect(answers[8]?.body).toEqual({ message: DELIVERY_MESSAGES.posted });
+    const answered = (index: number) => (answers[index]?.body as { delivery: Delivery }).delivery;
+    expect(answered(3).lines).toEqual([
+      expect.objectContaining({ product_id: gin.id, name: 'Received Gin', received: 2 }),
+    ]);
+    expect([answered(6).status, answered(7).status]).toEqual(['posted', 'posted']);
+    expect(await stockOf(server, gin.id)).toBe((before ?? 0) + 5);
+    // The whole batch again: the same answers, nothing received twice.
+    expect(await batch()).toEqual(answers);
+    expect(await stockOf(server, gin.id)).toBe((before ?? 0) + 5);
+  });
 });

@@ -40,10 +40,14 @@ import { onForgetUser } from '../user-memory.ts';
  * devices both stand.
  */
 /**
- * Buying's writes go out in one order, one after another: an order or a delivery of a supplier
+ * Each supplier's, each purchase order's and each delivery's writes go out in an order of their
+ * own, so a hundred deliveries received offline go side by side; an order or a delivery waits
+ * for the earlier writes of its supplier (and a delivery for its order's), so one of a supplier
  * made offline reaches the server after the supplier.
  */
-export const BUYING_ORDER = 'purchasing';
+export const supplierWrites = (id: string) => `supplier:${id}`;
+export const purchaseOrderWrites = (id: string) => `purchase-order:${id}`;
+const recordOf = (entry: OutboxEntry) => String(entry.recordId);
 const SUPPLIERS_RESOURCE = 'suppliers';
 const ORDERS_RESOURCE = 'purchase-orders';
 
@@ -200,7 +204,7 @@ async function storeOrder(answer: unknown) {
 export const buyingHandlers = [
   defineWriteHandler<SupplierCreate, Label>({
     declaration: createSupplierWrite,
-    sendOrder: BUYING_ORDER,
+    orderOf: (entry) => supplierWrites(recordOf(entry)),
     acknowledge: (_entry, answer) => storeSupplier(answer),
     absorbUpdate: (body, update) => ({
       ...body,
@@ -214,7 +218,7 @@ export const buyingHandlers = [
   }),
   defineWriteHandler<{ base_version: number; changes: SupplierChanges }, Label>({
     declaration: editSupplierWrite,
-    sendOrder: BUYING_ORDER,
+    orderOf: (entry) => supplierWrites(recordOf(entry)),
     acknowledge: (_entry, answer) => storeSupplier(answer),
     absorbUpdate: (body, update) => ({
       ...body,
@@ -227,7 +231,8 @@ export const buyingHandlers = [
   }),
   defineWriteHandler<OrderCreate, Label>({
     declaration: createOrderWrite,
-    sendOrder: BUYING_ORDER,
+    orderOf: (entry) => purchaseOrderWrites(recordOf(entry)),
+    waitsFor: (entry) => [supplierWrites(entry.body.supplier_id)],
     acknowledge: (_entry, answer) => storeOrder(answer),
     // A draft changed before it was sent goes as one create of the changed draft.
     absorbUpdate: (body, update) => ({ ...body, ...(update as OrderPatch) }),
@@ -239,7 +244,7 @@ export const buyingHandlers = [
   }),
   defineWriteHandler<OrderPatch, Label>({
     declaration: editOrderWrite,
-    sendOrder: BUYING_ORDER,
+    orderOf: (entry) => purchaseOrderWrites(recordOf(entry)),
     acknowledge: (_entry, answer) => storeOrder(answer),
     absorbUpdate: (body, update) => ({ ...body, ...(update as OrderPatch) }),
     // The server's copy comes back with the next pull.
@@ -249,7 +254,7 @@ export const buyingHandlers = [
   }),
   defineWriteHandler<{ via: SentVia }, Label>({
     declaration: sendOrderWrite,
-    sendOrder: BUYING_ORDER,
+    orderOf: (entry) => purchaseOrderWrites(recordOf(entry)),
     acknowledge: (_entry, answer) => storeOrder(answer),
     async revert() {},
     describe: (entry) => `Sending ${labelOf(entry)}`,
@@ -257,7 +262,7 @@ export const buyingHandlers = [
   }),
   defineWriteHandler<null, Label>({
     declaration: cancelOrderWrite,
-    sendOrder: BUYING_ORDER,
+    orderOf: (entry) => purchaseOrderWrites(recordOf(entry)),
     acknowledge: (_entry, answer) => storeOrder(answer),
     async revert() {},
     describe: (entry) => `Cancelling ${labelOf(entry)}`,

@@ -25,15 +25,15 @@ import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend } from '../sync/replayer.ts';
 import { defineWriteHandler, refusalAlert } from '../sync/write-handler.ts';
 import { onForgetUser } from '../user-memory.ts';
-import { BUYING_ORDER } from './buying.ts';
+import { purchaseOrderWrites, supplierWrites } from './buying.ts';
 import { deviceId } from './stocktakes.ts';
 
 /**
  * Receiving on the device (#domains/purchasing/receiving.ts). A delivery is started here with its
  * own id, so scanning can begin offline; what this device counts is kept in `receivedCounts` at
  * once and sent as its counts (those waiting for one delivery merge into one request, a product
- * counted again replacing its count); the invoice as typed; the post last. They go out in
- * buying's one send order (after the supplier, if it was made here too).
+ * counted again replacing its count); the invoice as typed; the post last. They go out in the
+ * delivery's own send order, after the writes of its supplier and its order made here before.
  */
 const DELIVERIES_RESOURCE = 'deliveries';
 const COUNTS_RESOURCE = 'delivery-counts';
@@ -201,19 +201,45 @@ const PostedAnswerSchema = v.object({
   products: v.array(ProductAnswerSchema),
 });
 
-/** A posted delivery, and its products' stock and LUC as the server now has them. */
-async function storePosted(answer: unknown) {
-  const posted = v.parse(PostedAnswerSchema, answer);
-  await db.deliveries.put(posted.delivery);
+/**
+ * Posted deliveries, and their products' stock and LUC as the server now has them: many at
+ * once after an outage, in one write of each store (a later answer's product wins).
+ */
+async function storePosted(answers: readonly unknown[]) {
+  const posted = answers.map((answer) => v.parse(PostedAnswerSchema, answer));
+  await db.deliveries.bulkPut(posted.map(({ delivery }) => delivery));
+  const products = new Map(
+    posted.flatMap(({ products }) => products.map((product) => [product.id, product] as const)),
+  );
   await updateStoredCatalogue({
-    put: posted.products.map((product) => ({ item: mapEnhancedProduct(product) })),
+    put: [...products.values()].map((product) => ({ item: mapEnhancedProduct(product) })),
     deleted: [],
   });
 }
 
-async function storeDelivery(answer: unknown) {
-  await db.deliveries.put(v.parse(AnswerSchema, answer).delivery);
+/** Deliveries as the server answered them, in one write. */
+async function storeDeliveries(answers: readonly unknown[]) {
+  await db.deliveries.bulkPut(answers.map((answer) => v.parse(AnswerSchema, answer).delivery));
 }
+
+/** Counts the server has: their deliveries, less the counts of products deleted meanwhile. */
+async function storeCounted(acknowledged: readonly { entry: OutboxEntry; answer: unknown }[]) {
+  await storeDeliveries(answersOf(acknowledged));
+  // Products deleted meanwhile cannot be received: their counts here go.
+  await db.receivedCounts.bulkDelete(
+    acknowledged.flatMap(({ entry, answer }) =>
+      v
+        .parse(CountsAnswerSchema, answer)
+        .gone.map((productId) => [entry.recordId as string, productId] as [string, number]),
+    ),
+  );
+}
+
+/** Each answer of many acknowledged entries, for a store that takes them all at once. */
+const answersOf = (acknowledged: readonly { answer: unknown }[]) =>
+  acknowledged.map(({ answer }) => answer);
+
+const deliveryWrites = (entry: OutboxEntry) => `delivery:${String(entry.recordId)}`;
 
 const labelOf = (entry: OutboxEntry) =>
   `the delivery from ${(entry.revert as Label | null)?.supplier ?? 'a supplier'}`;
@@ -223,8 +249,13 @@ const notice = (what: string) => refusalAlert(what, labelOf);
 export const deliveryHandlers = [
   defineWriteHandler<DeliveryStart, Label>({
     declaration: startDeliveryWrite,
-    sendOrder: BUYING_ORDER,
-    acknowledge: (_entry, answer) => storeDelivery(answer),
+    orderOf: deliveryWrites,
+    waitsFor: ({ body }) => [
+      supplierWrites(body.supplier_id),
+      ...(body.order_id ? [purchaseOrderWrites(body.order_id)] : []),
+    ],
+    acknowledge: (_entry, answer) => storeDeliveries([answer]),
+    acknowledgeAll: (acknowledged) => storeDeliveries(answersOf(acknowledged)),
     async revert(entry) {
       await db.deliveries.delete(entry.recordId as string);
       await db.receivedCounts
@@ -237,16 +268,10 @@ export const deliveryHandlers = [
   }),
   defineWriteHandler<DeliveryCounts, Label>({
     declaration: countDeliveryWrite,
-    sendOrder: BUYING_ORDER,
+    orderOf: deliveryWrites,
     absorbUpdate: mergeCounts,
-    async acknowledge(entry, answer) {
-      await storeDelivery(answer);
-      // Products deleted meanwhile cannot be received: their counts here go.
-      const { gone } = v.parse(CountsAnswerSchema, answer);
-      await db.receivedCounts.bulkDelete(
-        gone.map((productId) => [entry.recordId as string, productId] as [string, number]),
-      );
-    },
+    acknowledge: (entry, answer) => storeCounted([{ entry, answer }]),
+    acknowledgeAll: storeCounted,
     // Kept here: what was counted stays on the screen while the user decides.
     async revert() {},
     describe: (entry) =>
@@ -255,16 +280,18 @@ export const deliveryHandlers = [
   }),
   defineWriteHandler<DeliveryInvoice, Label>({
     declaration: invoiceDeliveryWrite,
-    sendOrder: BUYING_ORDER,
-    acknowledge: (_entry, answer) => storeDelivery(answer),
+    orderOf: deliveryWrites,
+    acknowledge: (_entry, answer) => storeDeliveries([answer]),
+    acknowledgeAll: (acknowledged) => storeDeliveries(answersOf(acknowledged)),
     async revert() {},
     describe: (entry) => `The invoice of ${labelOf(entry)}`,
     failureNotice: notice('The invoice was not saved for'),
   }),
   defineWriteHandler<{ accept_mismatch: boolean }, Label>({
     declaration: postDeliveryWrite,
-    sendOrder: BUYING_ORDER,
-    acknowledge: (_entry, answer) => storePosted(answer),
+    orderOf: deliveryWrites,
+    acknowledge: (_entry, answer) => storePosted([answer]),
+    acknowledgeAll: (acknowledged) => storePosted(answersOf(acknowledged)),
     async revert() {},
     describe: (entry) => `Posting ${labelOf(entry)}`,
     failureNotice: notice('Could not post'),

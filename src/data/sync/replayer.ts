@@ -21,7 +21,7 @@ import {
 } from './outbox-entry.ts';
 import { reportDeferred, reportOutcome, reportUnreachable } from './sync-events.ts';
 import { namesTemporaryId } from './temporary-ids.ts';
-import { handlerOf, sendOrderOf, type WriteHandler } from './write-handler.ts';
+import { handlerOf, ordersAwaitedBy, sendOrderOf, type WriteHandler } from './write-handler.ts';
 
 /**
  * Sends the outbox (ARCHITECTURE.md section 4). One replayer at a time across tabs (Web Lock
@@ -170,23 +170,29 @@ const inBatch = (entry: OutboxEntry) =>
 
 /**
  * For each send order, the entries that may be sent now, in order: from its first one, up to the
- * first that must wait (refused and waiting for the user, backing off, or naming a record whose
- * create has not been answered). A replay after an outage sends a thousand writes of one order
+ * first that must wait (refused and waiting for the user, backing off, naming a record whose
+ * create has not been answered, or needing another record's earlier writes). A replay after an outage sends a thousand writes of one order
  * from one read of the outbox.
  */
 async function sendable(now: number): Promise<OutboxEntry[][]> {
   const entries = await db.outbox.orderBy('seq').toArray();
   const runs = new Map<string, OutboxEntry[]>();
   const blocked = new Set<string>();
+  // The send orders with a write made before the entry at hand.
+  const earlier = new Set<string>();
   for (const entry of entries) {
     const order = sendOrderOf(entry);
+    const waiting = ordersAwaitedBy(entry).some((other) => earlier.has(other));
+    earlier.add(order);
     if (blocked.has(order)) continue;
     const ready =
       entry.state !== 'needs-attention' &&
       entry.nextAttemptAt <= now &&
       // A write naming a record created offline (to change it, or to copy it) waits until the
       // create gave it the server's id.
-      !namesTemporaryId(entry.path);
+      !namesTemporaryId(entry.path) &&
+      // So does one needing another record's earlier writes on the server first.
+      !waiting;
     if (!ready) {
       blocked.add(order);
       continue;

@@ -70,6 +70,12 @@ export interface WriteHandler<TBody = unknown, TRevert = unknown> {
   /** The send order of each entry, when it depends on the entry (one order per record). */
   orderOf?(entry: OutboxEntry<TBody, TRevert>): string;
   /**
+   * The send orders of other records the server needs before this write (the supplier a
+   * delivery is from): it waits while a write of theirs made before it is still in the outbox.
+   * Unlike one shared order, the records' later writes then still go side by side.
+   */
+  waitsFor?(entry: OutboxEntry<TBody, TRevert>): readonly string[];
+  /**
    * This entry's body (an untried create or update) with the body of a later update of the same
    * record merged in; without it, the later body is taken as it is.
    */
@@ -188,6 +194,11 @@ export function registeredOps(): string[] {
 export function sendOrderOf(entry: OutboxEntry): string {
   const handler = handlerOf(entry);
   return handler?.orderOf?.(entry) ?? handler?.sendOrder ?? entry.resource;
+}
+
+/** The send orders whose earlier writes an entry waits for (its handler's `waitsFor`). */
+export function ordersAwaitedBy(entry: OutboxEntry): readonly string[] {
+  return handlerOf(entry)?.waitsFor?.(entry) ?? [];
 }
 
 /** The change in words, for Pending changes. */

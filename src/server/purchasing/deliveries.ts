@@ -15,6 +15,7 @@ import {
   RECEIVED_REASON,
 } from '#domains/purchasing/receiving.ts';
 import { centsOf } from '#domains/sales/money.ts';
+import { pgArray } from '../db/array-params.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { inTransaction } from '../db/client.ts';
 import {
@@ -27,6 +28,7 @@ import {
   purchaseOrders,
   suppliers,
 } from '../db/schema.ts';
+import { resultRows } from '../db/table-rows.ts';
 import { patchProducts, type WriteContext } from '../products/catalogue-writes.ts';
 import { lockProducts } from '../products/product-locks.ts';
 import { moveStock } from '../stock/ledger.ts';
@@ -43,6 +45,100 @@ export type DeliveryRow = typeof deliveries.$inferSelect;
 
 const noteDeliveryChanged = (tx: Tx, businessId: string, ids: readonly string[]) =>
   noteFeedChange(tx, businessId, deliveriesFeed.name, ids);
+
+/** A line of a delivery as the statement below reads it, with its product's display name. */
+type LineRow = { productId: number; name: string } & (
+  | { kind: 'counted'; deliveryId: string; deviceId: string; received: number; damaged: number }
+  | { kind: 'cost'; deliveryId: string; lineCents: number }
+  | {
+      kind: 'posted';
+      deliveryId: string;
+      received: number;
+      damaged: number;
+      lineCents: number;
+      lucBeforeCents: number;
+      lucAfterCents: number;
+    }
+  | { kind: 'ordered'; orderId: string; units: number }
+);
+
+/**
+ * Every line of these deliveries (each device's counts, the invoice's costs, the posted lines)
+ * and of their orders, in one statement: a delivery is answered after each of its writes.
+ */
+async function deliveryLineRows(
+  db: Db | Tx,
+  deliveryIds: readonly string[],
+  orderIds: readonly string[],
+): Promise<LineRow[]> {
+  const inDeliveries = sql`any(${pgArray(deliveryIds)}::uuid[])`;
+  const result = await db.execute(sql`
+    select l.*, p.name, p.vintage, p.bottle_ml
+    from (
+      select 'counted' as kind, delivery_id, null::uuid as order_id, device_id, product_id,
+        received, damaged, null::int as line_cents, null::int as luc_before_cents,
+        null::int as luc_after_cents, null::int as units
+      from ${deliveryCounts} where delivery_id = ${inDeliveries}
+      union all
+      select 'cost', delivery_id, null, null, product_id, null, null, line_cents, null, null, null
+      from ${deliveryCosts} where delivery_id = ${inDeliveries}
+      union all
+      select 'posted', delivery_id, null, null, product_id, received, damaged, line_cents,
+        luc_before_cents, luc_after_cents, null
+      from ${deliveryLines} where delivery_id = ${inDeliveries}
+      union all
+      select 'ordered', null, order_id, null, product_id, null, null, null, null, null, units
+      from ${purchaseOrderLines} where order_id = any(${pgArray(orderIds)}::uuid[])
+    ) l
+    left join ${products} p on p.id = l.product_id`);
+  return resultRows<Record<string, unknown>>(result).map((row) => {
+    const productId = Number(row.product_id);
+    const name =
+      typeof row.name === 'string'
+        ? displayName({
+            name: row.name,
+            vintage: row.vintage as string | null,
+            bottleMl: row.bottle_ml as string | null,
+          })
+        : '';
+    const number = (key: string) => Number(row[key]);
+    const deliveryId = String(row.delivery_id);
+    switch (row.kind) {
+      case 'counted':
+        return {
+          kind: 'counted',
+          productId,
+          name,
+          deliveryId,
+          deviceId: String(row.device_id),
+          received: number('received'),
+          damaged: number('damaged'),
+        };
+      case 'cost':
+        return { kind: 'cost', productId, name, deliveryId, lineCents: number('line_cents') };
+      case 'posted':
+        return {
+          kind: 'posted',
+          productId,
+          name,
+          deliveryId,
+          received: number('received'),
+          damaged: number('damaged'),
+          lineCents: number('line_cents'),
+          lucBeforeCents: number('luc_before_cents'),
+          lucAfterCents: number('luc_after_cents'),
+        };
+      default:
+        return {
+          kind: 'ordered',
+          productId,
+          name,
+          orderId: String(row.order_id),
+          units: number('units'),
+        };
+    }
+  });
+}
 
 /** The deliveries (all, these ids, or those with a product), newest first, as devices see them. */
 export async function listDeliveries(
@@ -71,42 +167,20 @@ export async function listDeliveries(
     )
     .orderBy(desc(deliveries.startedAt));
   if (rows.length === 0) return [];
-  const ids = rows.map(({ delivery }) => delivery.id);
-  const orderIds = rows.flatMap(({ delivery }) => (delivery.orderId ? [delivery.orderId] : []));
-  const [counted, costs, posted, ordered] = await Promise.all([
-    db
-      .select({
-        deliveryId: deliveryCounts.deliveryId,
-        deviceId: deliveryCounts.deviceId,
-        productId: deliveryCounts.productId,
-        received: deliveryCounts.received,
-        damaged: deliveryCounts.damaged,
-      })
-      .from(deliveryCounts)
-      .where(inArray(deliveryCounts.deliveryId, ids)),
-    db.select().from(deliveryCosts).where(inArray(deliveryCosts.deliveryId, ids)),
-    db.select().from(deliveryLines).where(inArray(deliveryLines.deliveryId, ids)),
-    orderIds.length === 0
-      ? Promise.resolve([])
-      : db.select().from(purchaseOrderLines).where(inArray(purchaseOrderLines.orderId, orderIds)),
-  ]);
-  const productIds = [
-    ...new Set([...counted, ...costs, ...posted, ...ordered].map((line) => line.productId)),
-  ];
-  const names = new Map(
-    (productIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: products.id,
-            name: products.name,
-            vintage: products.vintage,
-            bottleMl: products.bottleMl,
-          })
-          .from(products)
-          .where(inArray(products.id, productIds))
-    ).map((product) => [product.id, displayName(product)]),
+  const lineRows = await deliveryLineRows(
+    db,
+    rows.map(({ delivery }) => delivery.id),
+    rows.flatMap(({ delivery }) => (delivery.orderId ? [delivery.orderId] : [])),
   );
+  const of = <TKind extends LineRow['kind']>(kind: TKind) =>
+    lineRows.filter((line): line is Extract<LineRow, { kind: TKind }> => line.kind === kind);
+  const [counted, costs, posted, ordered] = [
+    of('counted'),
+    of('cost'),
+    of('posted'),
+    of('ordered'),
+  ];
+  const names = new Map(lineRows.map((line) => [line.productId, line.name]));
   return rows.map(({ delivery, supplier, orderNumber }) => {
     const lines = new Map<number, Delivery['lines'][number]>();
     const lineOf = (productId: number) => {

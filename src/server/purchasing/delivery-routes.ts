@@ -41,6 +41,12 @@ import {
  */
 const deliveryId = (text: string) => uuidParam(text, DELIVERY_MESSAGES.notFound);
 
+/**
+ * Each refuses before it writes (or with an insert that wrote nothing): a replay's deliveries
+ * run in one transaction of their batch.
+ */
+const SHARES_A_BATCH = { refusalsWriteNothing: true };
+
 export function mountDeliveryRoutes(app: Hono<AppEnv>, deps: Deps, writes: WriteRoutes) {
   const context = (caller: { businessId: string; userId: string }) => ({
     businessId: caller.businessId,
@@ -77,56 +83,73 @@ export function mountDeliveryRoutes(app: Hono<AppEnv>, deps: Deps, writes: Write
     return c.json({ deliveries: found });
   });
 
-  writes.add(startDeliveryWrite, async (c, start) => {
-    const caller = c.get('caller');
-    refuseOutsideLife(
-      'started_at',
-      start.started_at,
-      await businessLife(c.var.db, caller.businessId, deps.now()),
-    );
-    const outcome = await startDelivery(c.var.db, context(caller), start);
-    if (outcome.status === 'taken') throw new HttpError(409, DELIVERY_MESSAGES.idTaken);
-    if (outcome.status === 'supplier-gone')
-      throw new HttpError(400, DELIVERY_MESSAGES.supplierGone);
-    if (outcome.status === 'order-gone') throw new HttpError(400, DELIVERY_MESSAGES.orderGone);
-    if (outcome.status === 'order-closed') throw new HttpError(409, DELIVERY_MESSAGES.orderClosed);
-    return c.json(
-      await answer(c.var.db, caller.businessId, start.id),
-      outcome.status === 'created' ? 201 : 200,
-    );
-  });
+  writes.add(
+    startDeliveryWrite,
+    async (c, start) => {
+      const caller = c.get('caller');
+      refuseOutsideLife(
+        'started_at',
+        start.started_at,
+        await businessLife(c.var.db, caller.businessId, deps.now()),
+      );
+      const outcome = await startDelivery(c.var.db, context(caller), start);
+      if (outcome.status === 'taken') throw new HttpError(409, DELIVERY_MESSAGES.idTaken);
+      if (outcome.status === 'supplier-gone')
+        throw new HttpError(400, DELIVERY_MESSAGES.supplierGone);
+      if (outcome.status === 'order-gone') throw new HttpError(400, DELIVERY_MESSAGES.orderGone);
+      if (outcome.status === 'order-closed')
+        throw new HttpError(409, DELIVERY_MESSAGES.orderClosed);
+      return c.json(
+        await answer(c.var.db, caller.businessId, start.id),
+        outcome.status === 'created' ? 201 : 200,
+      );
+    },
+    SHARES_A_BATCH,
+  );
 
-  writes.add(countDeliveryWrite, async (c, counts, params) => {
-    const caller = c.get('caller');
-    const id = deliveryId(params.id);
-    const life = await businessLife(c.var.db, caller.businessId, deps.now());
-    for (const line of counts.lines) refuseOutsideLife('counted_at', line.counted_at, life);
-    const outcome = await recordCounts(c.var.db, context(caller), id, counts);
-    refuse(outcome);
-    const gone = outcome.status === 'saved' ? (outcome.gone ?? []) : [];
-    return c.json({ ...(await answer(c.var.db, caller.businessId, id)), gone });
-  });
+  writes.add(
+    countDeliveryWrite,
+    async (c, counts, params) => {
+      const caller = c.get('caller');
+      const id = deliveryId(params.id);
+      const life = await businessLife(c.var.db, caller.businessId, deps.now());
+      for (const line of counts.lines) refuseOutsideLife('counted_at', line.counted_at, life);
+      const outcome = await recordCounts(c.var.db, context(caller), id, counts);
+      refuse(outcome);
+      const gone = outcome.status === 'saved' ? (outcome.gone ?? []) : [];
+      return c.json({ ...(await answer(c.var.db, caller.businessId, id)), gone });
+    },
+    SHARES_A_BATCH,
+  );
 
-  writes.add(invoiceDeliveryWrite, async (c, invoice, params) => {
-    const caller = c.get('caller');
-    const id = deliveryId(params.id);
-    refuse(await saveInvoice(c.var.db, context(caller), id, invoice));
-    return c.json(await answer(c.var.db, caller.businessId, id));
-  });
+  writes.add(
+    invoiceDeliveryWrite,
+    async (c, invoice, params) => {
+      const caller = c.get('caller');
+      const id = deliveryId(params.id);
+      refuse(await saveInvoice(c.var.db, context(caller), id, invoice));
+      return c.json(await answer(c.var.db, caller.businessId, id));
+    },
+    SHARES_A_BATCH,
+  );
 
-  writes.add(postDeliveryWrite, async (c, { accept_mismatch }, params) => {
-    const caller = c.get('caller');
-    const id = deliveryId(params.id);
-    const outcome = await postDelivery(c.var.db, context(caller), id, accept_mismatch);
-    // Posted already (sent again under another key): it answers as posted, nothing moves again.
-    if (outcome.status !== 'posted-now' && outcome.status !== 'posted') refuse(outcome);
-    // With the products as they now are: the device shows their stock and LUC at once.
-    const body = await answer(c.var.db, caller.businessId, id);
-    const moved = await findProducts(
-      c.var.db,
-      caller.businessId,
-      body.delivery.lines.map((line) => line.product_id),
-    );
-    return c.json({ ...body, products: moved.map(toEnhancedProduct) });
-  });
+  writes.add(
+    postDeliveryWrite,
+    async (c, { accept_mismatch }, params) => {
+      const caller = c.get('caller');
+      const id = deliveryId(params.id);
+      const outcome = await postDelivery(c.var.db, context(caller), id, accept_mismatch);
+      // Posted already (sent again under another key): it answers as posted, nothing moves again.
+      if (outcome.status !== 'posted-now' && outcome.status !== 'posted') refuse(outcome);
+      // With the products as they now are: the device shows their stock and LUC at once.
+      const body = await answer(c.var.db, caller.businessId, id);
+      const moved = await findProducts(
+        c.var.db,
+        caller.businessId,
+        body.delivery.lines.map((line) => line.product_id),
+      );
+      return c.json({ ...body, products: moved.map(toEnhancedProduct) });
+    },
+    SHARES_A_BATCH,
+  );
 }

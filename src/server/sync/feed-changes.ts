@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { textArray } from '../db/array-params.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { feedRecords, feedVersions } from '../db/schema.ts';
+import { resultRows } from '../db/table-rows.ts';
 
 /**
  * The change log of a feed whose records live in tables of their own (counts, and the domains to
@@ -15,27 +17,20 @@ export async function noteFeedChange(
   feed: string,
   recordKeys: readonly string[],
 ): Promise<number> {
-  const [row] = await tx
-    .insert(feedVersions)
-    .values({ businessId, feed, version: 1 })
-    .onConflictDoUpdate({
-      target: [feedVersions.businessId, feedVersions.feed],
-      set: { version: sql`${feedVersions.version} + 1` },
-    })
-    .returning({ version: feedVersions.version });
-  const version = Number(row?.version);
-  if (recordKeys.length > 0) {
-    await tx
-      .insert(feedRecords)
-      .values(
-        [...new Set(recordKeys)].map((recordKey) => ({ businessId, feed, recordKey, version })),
-      )
-      .onConflictDoUpdate({
-        target: [feedRecords.businessId, feedRecords.feed, feedRecords.recordKey],
-        set: { version },
-      });
-  }
-  return version;
+  // One statement: the version bumped, and the records noted under it.
+  const result = await tx.execute(sql`
+    with bumped as (
+      insert into ${feedVersions} (business_id, feed, version) values (${businessId}, ${feed}, 1)
+      on conflict (business_id, feed) do update set version = ${feedVersions}.version + 1
+      returning version
+    ), noted as (
+      insert into ${feedRecords} (business_id, feed, record_key, version)
+      select ${businessId}, ${feed}, key, bumped.version
+      from unnest(${textArray([...new Set(recordKeys)])}::text[]) as key, bumped
+      on conflict (business_id, feed, record_key) do update set version = excluded.version
+    )
+    select version from bumped`);
+  return Number(resultRows<{ version: string | number }>(result)[0]?.version);
 }
 
 /** The feed's version now: 0 before its first change. */
