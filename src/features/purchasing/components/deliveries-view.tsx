@@ -6,6 +6,7 @@ import { PageSpinner } from '#ui/spinner.tsx';
 import { PURCHASING_TEXT } from '../purchasing-text.ts';
 import { dayText, RECEIVABLE_ORDER } from './purchasing-format.ts';
 import { ReceivingScreen } from './receiving-screen.tsx';
+import { SupplierField } from './supplier-field.tsx';
 
 /** `new`: the form that starts receiving a delivery ('Scan Invoice' opens it). */
 export const NEW_DELIVERY = 'new';
@@ -166,35 +167,17 @@ function StartDeliveryForm({
           {PURCHASING_TEXT.noSuppliers} A manager adds them under Suppliers.
         </p>
       ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-supplier`}>
-          Supplier
-        </label>
-        <select
-          id={`${id}-supplier`}
-          className="field__input"
-          value={supplierId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setSupplierId(event.target.value);
-            setOrderId('');
-            setError(null);
-          }}
-        >
-          <option value="">Choose a supplier</option>
-          {suppliers.map((supplier) => (
-            <option key={supplier.id} value={supplier.id}>
-              {supplier.name}
-            </option>
-          ))}
-        </select>
-        {error ? (
-          <span id={`${id}-error`} className="field__error" role="alert">
-            {error}
-          </span>
-        ) : null}
-      </div>
+      <SupplierField
+        id={`${id}-supplier`}
+        suppliers={suppliers}
+        value={supplierId}
+        error={error}
+        onChange={(chosen) => {
+          setSupplierId(chosen);
+          setOrderId('');
+          setError(null);
+        }}
+      />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-order`}>
           Purchase order

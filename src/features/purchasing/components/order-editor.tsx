@@ -14,6 +14,7 @@ import { PageSpinner } from '#ui/spinner.tsx';
 import { showToast } from '#ui/toast.tsx';
 import { PURCHASING_TEXT } from '../purchasing-text.ts';
 import { centsText, typedUnits } from './purchasing-format.ts';
+import { SupplierField } from './supplier-field.tsx';
 
 const MATCHES = 8;
 
@@ -160,32 +161,14 @@ export function OrderEditor({
           ? `${PURCHASING_TEXT.editOrder}: ${order.number || PURCHASING_TEXT.notNumbered}`
           : PURCHASING_TEXT.newOrder}
       </h2>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-supplier`}>
-          Supplier
-        </label>
-        <select
-          id={`${id}-supplier`}
-          className="field__input"
-          value={supplierId}
-          disabled={order !== undefined}
-          aria-invalid={supplierError ? true : undefined}
-          aria-describedby={supplierError ? `${id}-supplier-error` : undefined}
-          onChange={(event) => setSupplierId(event.target.value)}
-        >
-          <option value="">Choose a supplier</option>
-          {suppliers.map((supplier) => (
-            <option key={supplier.id} value={supplier.id}>
-              {supplier.name}
-            </option>
-          ))}
-        </select>
-        {supplierError ? (
-          <span id={`${id}-supplier-error`} className="field__error" role="alert">
-            Choose the supplier to order from
-          </span>
-        ) : null}
-      </div>
+      <SupplierField
+        id={`${id}-supplier`}
+        suppliers={suppliers}
+        value={supplierId}
+        error={supplierError ? 'Choose the supplier to order from' : null}
+        disabled={order !== undefined}
+        onChange={setSupplierId}
+      />
       <form className="purchasing-search" onSubmit={find}>
         <label className="field__label" htmlFor={`${id}-search`}>
           Add a product
