@@ -47,7 +47,8 @@ import { onForgetUser } from '../user-memory.ts';
  */
 export const supplierWrites = (id: string) => `supplier:${id}`;
 export const purchaseOrderWrites = (id: string) => `purchase-order:${id}`;
-const recordOf = (entry: OutboxEntry) => String(entry.recordId);
+const ofSupplier = (entry: OutboxEntry) => supplierWrites(String(entry.recordId));
+const ofOrder = (entry: OutboxEntry) => purchaseOrderWrites(String(entry.recordId));
 const SUPPLIERS_RESOURCE = 'suppliers';
 const ORDERS_RESOURCE = 'purchase-orders';
 
@@ -204,7 +205,7 @@ async function storeOrder(answer: unknown) {
 export const buyingHandlers = [
   defineWriteHandler<SupplierCreate, Label>({
     declaration: createSupplierWrite,
-    orderOf: (entry) => supplierWrites(recordOf(entry)),
+    orderOf: ofSupplier,
     acknowledge: (_entry, answer) => storeSupplier(answer),
     absorbUpdate: (body, update) => ({
       ...body,
@@ -218,7 +219,7 @@ export const buyingHandlers = [
   }),
   defineWriteHandler<{ base_version: number; changes: SupplierChanges }, Label>({
     declaration: editSupplierWrite,
-    orderOf: (entry) => supplierWrites(recordOf(entry)),
+    orderOf: ofSupplier,
     acknowledge: (_entry, answer) => storeSupplier(answer),
     absorbUpdate: (body, update) => ({
       ...body,
@@ -231,7 +232,7 @@ export const buyingHandlers = [
   }),
   defineWriteHandler<OrderCreate, Label>({
     declaration: createOrderWrite,
-    orderOf: (entry) => purchaseOrderWrites(recordOf(entry)),
+    orderOf: ofOrder,
     waitsFor: (entry) => [supplierWrites(entry.body.supplier_id)],
     acknowledge: (_entry, answer) => storeOrder(answer),
     // A draft changed before it was sent goes as one create of the changed draft.
@@ -244,7 +245,7 @@ export const buyingHandlers = [
   }),
   defineWriteHandler<OrderPatch, Label>({
     declaration: editOrderWrite,
-    orderOf: (entry) => purchaseOrderWrites(recordOf(entry)),
+    orderOf: ofOrder,
     acknowledge: (_entry, answer) => storeOrder(answer),
     absorbUpdate: (body, update) => ({ ...body, ...(update as OrderPatch) }),
     // The server's copy comes back with the next pull.
@@ -254,7 +255,7 @@ export const buyingHandlers = [
   }),
   defineWriteHandler<{ via: SentVia }, Label>({
     declaration: sendOrderWrite,
-    orderOf: (entry) => purchaseOrderWrites(recordOf(entry)),
+    orderOf: ofOrder,
     acknowledge: (_entry, answer) => storeOrder(answer),
     async revert() {},
     describe: (entry) => `Sending ${labelOf(entry)}`,
@@ -262,7 +263,7 @@ export const buyingHandlers = [
   }),
   defineWriteHandler<null, Label>({
     declaration: cancelOrderWrite,
-    orderOf: (entry) => purchaseOrderWrites(recordOf(entry)),
+    orderOf: ofOrder,
     acknowledge: (_entry, answer) => storeOrder(answer),
     async revert() {},
     describe: (entry) => `Cancelling ${labelOf(entry)}`,

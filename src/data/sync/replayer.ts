@@ -171,8 +171,8 @@ const inBatch = (entry: OutboxEntry) =>
 /**
  * For each send order, the entries that may be sent now, in order: from its first one, up to the
  * first that must wait (refused and waiting for the user, backing off, naming a record whose
- * create has not been answered, or needing another record's earlier writes). A replay after an outage sends a thousand writes of one order
- * from one read of the outbox.
+ * create has not been answered, or needing another record's earlier writes). A replay after an
+ * outage sends a thousand writes of one order from one read of the outbox.
  */
 async function sendable(now: number): Promise<OutboxEntry[][]> {
   const entries = await db.outbox.orderBy('seq').toArray();

@@ -6,7 +6,7 @@ import { PageSpinner } from '#ui/spinner.tsx';
 import { PURCHASING_TEXT } from '../purchasing-text.ts';
 import { dayText, RECEIVABLE_ORDER } from './purchasing-format.ts';
 import { ReceivingScreen } from './receiving-screen.tsx';
-import { SupplierField } from './supplier-field.tsx';
+import { SupplierChoice } from './supplier-choice.tsx';
 
 /** `new`: the form that starts receiving a delivery ('Scan Invoice' opens it). */
 export const NEW_DELIVERY = 'new';
@@ -167,7 +167,7 @@ function StartDeliveryForm({
           {PURCHASING_TEXT.noSuppliers} A manager adds them under Suppliers.
         </p>
       ) : null}
-      <SupplierField
+      <SupplierChoice
         id={`${id}-supplier`}
         suppliers={suppliers}
         value={supplierId}

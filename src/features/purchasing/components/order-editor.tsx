@@ -14,7 +14,7 @@ import { PageSpinner } from '#ui/spinner.tsx';
 import { showToast } from '#ui/toast.tsx';
 import { PURCHASING_TEXT } from '../purchasing-text.ts';
 import { centsText, typedUnits } from './purchasing-format.ts';
-import { SupplierField } from './supplier-field.tsx';
+import { SupplierChoice } from './supplier-choice.tsx';
 
 const MATCHES = 8;
 
@@ -161,7 +161,7 @@ export function OrderEditor({
           ? `${PURCHASING_TEXT.editOrder}: ${order.number || PURCHASING_TEXT.notNumbered}`
           : PURCHASING_TEXT.newOrder}
       </h2>
-      <SupplierField
+      <SupplierChoice
         id={`${id}-supplier`}
         suppliers={suppliers}
         value={supplierId}
