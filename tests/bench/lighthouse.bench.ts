@@ -24,16 +24,30 @@ export interface LighthouseFigures {
   failing: string[];
 }
 
+/** Runs of a page whose trace Lighthouse failed to record (it asks to be run again). */
+const RUNS_WHEN_UNRECORDED = 3;
+
 async function audit(url: string, port: number): Promise<LighthouseFigures> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-    // Keeps the session the benchmark signed in with.
-    disableStorageReset: true,
-  });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const run = async () => {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // Keeps the session the benchmark signed in with.
+      disableStorageReset: true,
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    return result;
+  };
+  // A run that recorded nothing (NO_NAVSTART, seen now and then on this Chromium) measured
+  // nothing: it is run again, and said if it never records.
+  let result = await run();
+  const unrecorded: string[] = [];
+  while (result.lhr.runtimeError && unrecorded.length < RUNS_WHEN_UNRECORDED - 1) {
+    unrecorded.push(result.lhr.runtimeError.code);
+    result = await run();
+  }
   const { categories, audits } = result.lhr;
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
@@ -49,6 +63,8 @@ async function audit(url: string, port: number): Promise<LighthouseFigures> {
     .map((item) => `${item.id}: ${item.errorMessage ?? 'error'}`);
   if (result.lhr.runtimeError) unscored.unshift(`run: ${result.lhr.runtimeError.message}`);
   failing.push(...unscored.map((text) => `not scored, ${text}`));
+  if (unrecorded.length > 0)
+    failing.push(`runs that recorded nothing before: ${unrecorded.join(', ')}`);
   return { page: new URL(url).pathname, scores, failing };
 }
 

@@ -8,7 +8,7 @@ import {
   RECEIVED_REASON,
 } from '#domains/purchasing/receiving.ts';
 import type { Supplier } from '#domains/purchasing/supplier.ts';
-import { products, stockMovements } from '#server/db/schema.ts';
+import { productChanges, products, stockMovements } from '#server/db/schema.ts';
 import { catalogueChanges, type Product, value } from './helpers/products.ts';
 import { shopsWithStaff, stockOf } from './helpers/sales.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
@@ -361,5 +361,68 @@ describe('deliveries', () => {
     // The whole batch again: the same answers, nothing received twice.
     expect(await batch()).toEqual(answers);
     expect(await stockOf(server, gin.id)).toBe((before ?? 0) + 5);
+  });
+
+  it('a replay’s posts go at once, each movement naming its invoice; one sharing a product posts after, at the LUC the first left', async () => {
+    const product = async (name: string) =>
+      (
+        await call('POST', '/catalogue/products', {
+          fields: { name, luc: '10', list_price: '30', tax_category: 'gst10' },
+        })
+      ).body as Product;
+    const [red, white] = [await product('Batch Red'), await product('Batch White')];
+    await Promise.all([adjust(red.id, 10), adjust(white.id, 10)]);
+    // Three deliveries: red at $20, white at $20, then red again at $40.
+    const deliveries = [
+      { product: red, cents: 2_000, invoice: 'B-1' },
+      { product: white, cents: 2_000, invoice: 'B-2' },
+      { product: red, cents: 4_000, invoice: 'B-3' },
+    ];
+    const ids: string[] = [];
+    for (const delivery of deliveries) {
+      const { id } = await start();
+      ids.push(id);
+      await count(id, 'tablet-a', [[delivery.product.id, 10, 0]]);
+      await invoice(id, {
+        invoice_number: delivery.invoice,
+        costs: [{ product_id: delivery.product.id, line_cents: delivery.cents * 10 }],
+      });
+    }
+    const response = await server.call('POST', '/api/v1/batch', {
+      token: owner,
+      body: {
+        writes: ids.map((id) => ({
+          method: 'POST',
+          path: `/purchasing/deliveries/${id}/post`,
+          idempotency_key: randomUUID(),
+          body: { accept_mismatch: true },
+        })),
+      },
+    });
+    const answers = (response.body as { answers: { status: number; body: unknown }[] }).answers;
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    // Red: 10 at $10 and 10 at $20 make 20 at $15; 10 more at $40 make 30 at $23.33.
+    expect(Number((await lucOf(red.id))?.luc)).toBeCloseTo(23.33, 2);
+    expect(Number((await lucOf(white.id))?.luc)).toBe(15);
+    expect(await stockOf(server, red.id)).toBe(30);
+    const received = await server.db
+      .select({
+        productId: stockMovements.productId,
+        note: stockMovements.note,
+        version: productChanges.catalogueVersion,
+      })
+      .from(stockMovements)
+      .innerJoin(productChanges, eq(productChanges.movementId, stockMovements.id))
+      .where(eq(stockMovements.reason, RECEIVED_REASON));
+    const of = (invoiceNumber: string) =>
+      received.find((row) => row.note === `Invoice ${invoiceNumber}`);
+    expect([of('B-1')?.productId, of('B-2')?.productId, of('B-3')?.productId]).toEqual([
+      red.id,
+      white.id,
+      red.id,
+    ]);
+    // The first two moved stock in one step of the ledger (at once); the third after them.
+    expect(of('B-1')?.version).toBe(of('B-2')?.version);
+    expect(of('B-3')?.version).toBeGreaterThan(of('B-1')?.version ?? 0);
   });
 });

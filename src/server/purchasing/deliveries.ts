@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { displayName } from '#domains/products/display-name.ts';
 import { isTaxCategory, isTaxedAtTill, suggestedGst } from '#domains/products/tax.ts';
 import { deliveriesFeed, purchaseOrdersFeed } from '#domains/purchasing/feeds.ts';
@@ -15,7 +15,7 @@ import {
   RECEIVED_REASON,
 } from '#domains/purchasing/receiving.ts';
 import { centsOf } from '#domains/sales/money.ts';
-import { pgArray } from '../db/array-params.ts';
+import { pgArray, textArray } from '../db/array-params.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { inTransaction } from '../db/client.ts';
 import {
@@ -258,59 +258,101 @@ export type StartDeliveryOutcome =
   | { status: 'created' | 'repeated' }
   | { status: 'taken' | 'supplier-gone' | 'order-gone' | 'order-closed' };
 
-/** A delivery started for a supplier, against one of its open orders or none. */
-export async function startDelivery(
+/**
+ * Deliveries started, each for a supplier, against one of its open orders or none; outcomes in
+ * the order of `starts` (each a different delivery). One statement for each step however many
+ * (a replay brings a hundred started offline); a refused one writes nothing.
+ */
+export async function startDeliveries(
   db: Db,
   context: WriteContext,
-  start: DeliveryStart,
-): Promise<StartDeliveryOutcome> {
+  starts: readonly DeliveryStart[],
+): Promise<StartDeliveryOutcome[]> {
   return inTransaction(db, async (tx) => {
-    const [supplier] = await tx
-      .select({ id: suppliers.id })
-      .from(suppliers)
-      .where(
-        and(eq(suppliers.id, start.supplier_id), eq(suppliers.businessId, context.businessId)),
-      );
-    if (!supplier) return { status: 'supplier-gone' };
-    if (start.order_id) {
-      const [order] = await tx
-        .select({ status: purchaseOrders.status })
-        .from(purchaseOrders)
+    const orderIds = starts.flatMap((start) => (start.order_id ? [start.order_id] : []));
+    const [supplierRows, orderRows] = await Promise.all([
+      tx
+        .select({ id: suppliers.id })
+        .from(suppliers)
         .where(
           and(
-            eq(purchaseOrders.id, start.order_id),
-            eq(purchaseOrders.businessId, context.businessId),
-            eq(purchaseOrders.supplierId, start.supplier_id),
+            eq(suppliers.businessId, context.businessId),
+            inArray(suppliers.id, [...new Set(starts.map((start) => start.supplier_id))]),
           ),
-        );
-      if (!order) return { status: 'order-gone' };
-      if (order.status === 'received' || order.status === 'cancelled') {
-        return { status: 'order-closed' };
-      }
-    }
-    const [inserted] = await tx
-      .insert(deliveries)
-      .values({
-        id: start.id,
-        businessId: context.businessId,
-        supplierId: start.supplier_id,
-        orderId: start.order_id ?? null,
-        startedBy: context.userId,
-        startedAt: new Date(start.started_at),
-      })
-      .onConflictDoNothing()
-      .returning({ id: deliveries.id });
-    if (!inserted) {
-      const [stored] = await tx
-        .select({ businessId: deliveries.businessId })
-        .from(deliveries)
-        .where(eq(deliveries.id, start.id));
-      return stored?.businessId === context.businessId
+        ),
+      orderIds.length === 0
+        ? Promise.resolve([])
+        : tx
+            .select({
+              id: purchaseOrders.id,
+              supplierId: purchaseOrders.supplierId,
+              status: purchaseOrders.status,
+            })
+            .from(purchaseOrders)
+            .where(
+              and(
+                eq(purchaseOrders.businessId, context.businessId),
+                inArray(purchaseOrders.id, [...new Set(orderIds)]),
+              ),
+            ),
+    ]);
+    const supplierIds = new Set(supplierRows.map((row) => row.id));
+    const orders = new Map(orderRows.map((row) => [row.id, row]));
+    const refusals = starts.map((start): StartDeliveryOutcome | null => {
+      if (!supplierIds.has(start.supplier_id)) return { status: 'supplier-gone' };
+      if (!start.order_id) return null;
+      const order = orders.get(start.order_id);
+      if (!order || order.supplierId !== start.supplier_id) return { status: 'order-gone' };
+      return order.status === 'received' || order.status === 'cancelled'
+        ? { status: 'order-closed' }
+        : null;
+    });
+    const accepted = starts.filter((_, index) => refusals[index] === null);
+    const inserted =
+      accepted.length === 0
+        ? []
+        : await tx
+            .insert(deliveries)
+            .values(
+              accepted.map((start) => ({
+                id: start.id,
+                businessId: context.businessId,
+                supplierId: start.supplier_id,
+                orderId: start.order_id ?? null,
+                startedBy: context.userId,
+                startedAt: new Date(start.started_at),
+              })),
+            )
+            .onConflictDoNothing()
+            .returning({ id: deliveries.id });
+    const created = new Set(inserted.map((row) => row.id));
+    const existing = accepted.filter((start) => !created.has(start.id));
+    // Stored before: sent again (this business's), or an id another business holds.
+    const owners =
+      existing.length === 0
+        ? new Map<string, string>()
+        : new Map(
+            (
+              await tx
+                .select({ id: deliveries.id, businessId: deliveries.businessId })
+                .from(deliveries)
+                .where(
+                  inArray(
+                    deliveries.id,
+                    existing.map((start) => start.id),
+                  ),
+                )
+            ).map((row) => [row.id, row.businessId]),
+          );
+    if (created.size > 0) await noteDeliveryChanged(tx, context.businessId, [...created]);
+    return starts.map((start, index) => {
+      const refused = refusals[index];
+      if (refused) return refused;
+      if (created.has(start.id)) return { status: 'created' };
+      return owners.get(start.id) === context.businessId
         ? { status: 'repeated' }
         : { status: 'taken' };
-    }
-    await noteDeliveryChanged(tx, context.businessId, [start.id]);
-    return { status: 'created' };
+    });
   });
 }
 
@@ -320,13 +362,15 @@ export type DeliveryChangeOutcome =
   | { status: 'missing' | 'posted' | 'cancelled' }
   | { status: 'mismatch'; differenceCents: number };
 
-async function lockedDelivery(tx: Tx, businessId: string, id: string) {
-  const [row] = await tx
+/** The business's deliveries among `ids`, locked for this transaction in id order. */
+async function lockedDeliveries(tx: Tx, businessId: string, ids: readonly string[]) {
+  const rows = await tx
     .select()
     .from(deliveries)
-    .where(and(eq(deliveries.id, id), eq(deliveries.businessId, businessId)))
+    .where(and(inArray(deliveries.id, [...ids]), eq(deliveries.businessId, businessId)))
+    .orderBy(asc(deliveries.id))
     .for('update');
-  return row;
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 const closedOutcome = (row: DeliveryRow | undefined): DeliveryChangeOutcome | null =>
@@ -338,208 +382,326 @@ const closedOutcome = (row: DeliveryRow | undefined): DeliveryChangeOutcome | nu
         ? { status: 'cancelled' }
         : null;
 
-/** A device's counts, each replacing that device's earlier count of the product if later. */
+/** A change of one delivery: its id and what the write carries. */
+export interface DeliveryChange<T> {
+  id: string;
+  change: T;
+}
+
+/**
+ * The changes whose deliveries are open, locked, with the outcome of the others (missing,
+ * posted, cancelled) in the order of `changes`.
+ */
+async function openDeliveries<T>(
+  tx: Tx,
+  businessId: string,
+  changes: readonly DeliveryChange<T>[],
+) {
+  const locked = await lockedDeliveries(
+    tx,
+    businessId,
+    changes.map((item) => item.id),
+  );
+  const closed = changes.map((item) => closedOutcome(locked.get(item.id)));
+  const open = changes.flatMap((item, index) =>
+    closed[index] ? [] : [{ ...item, row: locked.get(item.id) as DeliveryRow }],
+  );
+  return { open, closed };
+}
+
+/**
+ * Devices' counts, each replacing that device's earlier count of the product if later; outcomes
+ * in the order of `changes` (each a different delivery), all stored by one statement.
+ */
 export async function recordCounts(
   db: Db,
   context: WriteContext,
-  id: string,
-  counts: DeliveryCounts,
-): Promise<DeliveryChangeOutcome> {
+  changes: readonly DeliveryChange<DeliveryCounts>[],
+): Promise<DeliveryChangeOutcome[]> {
   return inTransaction(db, async (tx) => {
-    const closed = closedOutcome(await lockedDelivery(tx, context.businessId, id));
-    if (closed) return closed;
+    const { open, closed } = await openDeliveries(tx, context.businessId, changes);
     const held = await heldProducts(
       tx,
       context.businessId,
-      counts.lines.map((line) => line.product_id),
+      open.flatMap(({ change }) => change.lines.map((line) => line.product_id)),
     );
-    const kept = counts.lines.filter((line) => held.has(line.product_id));
-    const gone = counts.lines.flatMap((line) =>
-      held.has(line.product_id) ? [] : [line.product_id],
-    );
-    if (kept.length === 0) return { status: 'saved', gone };
-    await tx
-      .insert(deliveryCounts)
-      .values(
-        kept.map((line) => ({
+    const kept = open.flatMap(({ id, change }) =>
+      change.lines
+        .filter((line) => held.has(line.product_id))
+        .map((line) => ({
           deliveryId: id,
-          deviceId: counts.device_id,
+          deviceId: change.device_id,
           productId: line.product_id,
           received: line.received,
           damaged: line.damaged,
           countedAt: new Date(line.counted_at),
           countedBy: context.userId,
         })),
-      )
-      .onConflictDoUpdate({
-        target: [deliveryCounts.deliveryId, deliveryCounts.deviceId, deliveryCounts.productId],
-        set: {
-          received: sql`excluded.received`,
-          damaged: sql`excluded.damaged`,
-          countedAt: sql`excluded.counted_at`,
-          countedBy: sql`excluded.counted_by`,
+    );
+    if (kept.length > 0) {
+      await tx
+        .insert(deliveryCounts)
+        .values(kept)
+        .onConflictDoUpdate({
+          target: [deliveryCounts.deliveryId, deliveryCounts.deviceId, deliveryCounts.productId],
+          set: {
+            received: sql`excluded.received`,
+            damaged: sql`excluded.damaged`,
+            countedAt: sql`excluded.counted_at`,
+            countedBy: sql`excluded.counted_by`,
+          },
+          setWhere: sql`excluded.counted_at >= ${deliveryCounts.countedAt}`,
+        });
+      await noteDeliveryChanged(tx, context.businessId, [
+        ...new Set(kept.map((line) => line.deliveryId)),
+      ]);
+    }
+    return changes.map(
+      ({ change }, index) =>
+        closed[index] ?? {
+          status: 'saved',
+          gone: change.lines.flatMap((line) =>
+            held.has(line.product_id) ? [] : [line.product_id],
+          ),
         },
-        setWhere: sql`excluded.counted_at >= ${deliveryCounts.countedAt}`,
-      });
-    await noteDeliveryChanged(tx, context.businessId, [id]);
-    return { status: 'saved', gone };
+    );
   });
 }
 
-/** The invoice as typed, whole: its number, date, total, freight and line costs. */
-export async function saveInvoice(
+/**
+ * Invoices as typed, each whole (number, date, total, freight and line costs) replacing the
+ * last; outcomes in the order of `changes` (each a different delivery).
+ */
+export async function saveInvoices(
   db: Db,
   context: WriteContext,
-  id: string,
-  invoice: DeliveryInvoice,
-): Promise<DeliveryChangeOutcome> {
+  changes: readonly DeliveryChange<DeliveryInvoice>[],
+): Promise<DeliveryChangeOutcome[]> {
   return inTransaction(db, async (tx) => {
-    const closed = closedOutcome(await lockedDelivery(tx, context.businessId, id));
-    if (closed) return closed;
-    const held = await heldProducts(
-      tx,
-      context.businessId,
-      invoice.costs.map((cost) => cost.product_id),
-    );
-    await tx
-      .update(deliveries)
-      .set({
-        invoiceNumber: invoice.invoice_number,
-        invoiceDate: invoice.invoice_date,
-        totalCents: invoice.total_cents,
-        freightCents: invoice.freight_cents,
-      })
-      .where(eq(deliveries.id, id));
-    await tx.delete(deliveryCosts).where(eq(deliveryCosts.deliveryId, id));
-    const costs = new Map(
-      invoice.costs
-        .filter((cost) => held.has(cost.product_id))
-        .map((cost) => [cost.product_id, cost.line_cents]),
-    );
-    if (costs.size > 0) {
-      await tx
-        .insert(deliveryCosts)
-        .values(
-          [...costs].map(([productId, lineCents]) => ({ deliveryId: id, productId, lineCents })),
-        );
+    const { open, closed } = await openDeliveries(tx, context.businessId, changes);
+    if (open.length > 0) {
+      const held = await heldProducts(
+        tx,
+        context.businessId,
+        open.flatMap(({ change }) => change.costs.map((cost) => cost.product_id)),
+      );
+      const ids = open.map(({ id }) => id);
+      await tx.execute(sql`
+        update ${deliveries} as d
+        set invoice_number = typed.invoice_number, invoice_date = typed.invoice_date,
+          total_cents = typed.total_cents, freight_cents = typed.freight_cents
+        from (
+          select unnest(${pgArray(ids)}::uuid[]) as id,
+            unnest(${textArray(open.map(({ change }) => change.invoice_number))}::text[])
+              as invoice_number,
+            unnest(${textArray(open.map(({ change }) => change.invoice_date))}::date[])
+              as invoice_date,
+            unnest(${textArray(open.map(({ change }) => numberText(change.total_cents)))}::int[])
+              as total_cents,
+            unnest(${pgArray(open.map(({ change }) => change.freight_cents))}::int[])
+              as freight_cents
+        ) as typed
+        where d.id = typed.id`);
+      await tx.delete(deliveryCosts).where(inArray(deliveryCosts.deliveryId, ids));
+      // The last cost typed for a product stands, as when the form was saved.
+      const costs = open.flatMap(({ id, change }) =>
+        [
+          ...new Map(
+            change.costs
+              .filter((cost) => held.has(cost.product_id))
+              .map((cost) => [cost.product_id, cost.line_cents]),
+          ),
+        ].map(([productId, lineCents]) => ({ deliveryId: id, productId, lineCents })),
+      );
+      if (costs.length > 0) await tx.insert(deliveryCosts).values(costs);
+      await noteDeliveryChanged(tx, context.businessId, ids);
     }
-    await noteDeliveryChanged(tx, context.businessId, [id]);
-    return { status: 'saved' };
+    return closed.map((outcome) => outcome ?? { status: 'saved' });
   });
 }
+
+const numberText = (value: number | null) => (value === null ? null : String(value));
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
+export type PostOutcome =
+  | DeliveryChangeOutcome
+  | { status: 'posted-now'; lines: PostedLine[] }
+  /** Shares a product or an order with one posted before it in the same call: post it after. */
+  | { status: 'after' };
+
+/** A delivery as it will be posted. */
+interface Posting {
+  delivery: DeliveryRow;
+  lines: PostedLine[];
+  taxCategories: Map<number, string | null>;
+  differenceCents: number | null;
+}
+
 /**
- * Posts a delivery once: what every device counted goes into stock, each product's LUC (and
- * the GST of its category on it) becomes the weighted average, the order's lines count what
- * came. Refused when the invoice does not add up, unless `acceptMismatch`. Posted already:
- * nothing moves again.
+ * Posts deliveries, each once: what every device counted goes into stock, each product's LUC
+ * (and the GST of its category on it) becomes the weighted average, the order's lines count
+ * what came. Refused when the invoice does not add up, unless accepted. Posted already: nothing
+ * moves again. Outcomes in the order of `changes` (each a different delivery); a delivery whose
+ * products or order an earlier one of the call names is answered 'after' (its LUC follows the
+ * other's), to be posted by itself. Each step is one statement for all of them.
  */
-export async function postDelivery(
+export async function postDeliveries(
   db: Db,
   context: WriteContext,
-  id: string,
-  acceptMismatch: boolean,
-): Promise<DeliveryChangeOutcome | { status: 'posted-now'; lines: PostedLine[] }> {
+  changes: readonly DeliveryChange<{ acceptMismatch: boolean }>[],
+): Promise<PostOutcome[]> {
   return inTransaction(db, async (tx) => {
-    const delivery = await lockedDelivery(tx, context.businessId, id);
-    const closed = closedOutcome(delivery);
-    if (closed || !delivery) return closed ?? { status: 'missing' };
-    const [counted, costs, ordered] = await Promise.all([
-      tx
-        .select({
-          productId: deliveryCounts.productId,
-          received: sql<number>`sum(${deliveryCounts.received})::int`,
-          damaged: sql<number>`sum(${deliveryCounts.damaged})::int`,
-        })
-        .from(deliveryCounts)
-        .where(eq(deliveryCounts.deliveryId, id))
-        .groupBy(deliveryCounts.productId),
-      tx.select().from(deliveryCosts).where(eq(deliveryCosts.deliveryId, id)),
-      delivery.orderId
-        ? tx
-            .select()
-            .from(purchaseOrderLines)
-            .where(eq(purchaseOrderLines.orderId, delivery.orderId))
-        : Promise.resolve([]),
+    const { open, closed } = await openDeliveries(tx, context.businessId, changes);
+    const ids = open.map(({ id }) => id);
+    const orderIds = [...new Set(open.flatMap(({ row }) => (row.orderId ? [row.orderId] : [])))];
+    const [counted, costs, ordered, orderNumbers] = await Promise.all([
+      ids.length === 0
+        ? Promise.resolve([])
+        : tx
+            .select({
+              deliveryId: deliveryCounts.deliveryId,
+              productId: deliveryCounts.productId,
+              received: sql<number>`sum(${deliveryCounts.received})::int`,
+              damaged: sql<number>`sum(${deliveryCounts.damaged})::int`,
+            })
+            .from(deliveryCounts)
+            .where(inArray(deliveryCounts.deliveryId, ids))
+            .groupBy(deliveryCounts.deliveryId, deliveryCounts.productId)
+            .orderBy(deliveryCounts.deliveryId, deliveryCounts.productId),
+      ids.length === 0
+        ? Promise.resolve([])
+        : tx.select().from(deliveryCosts).where(inArray(deliveryCosts.deliveryId, ids)),
+      orderIds.length === 0
+        ? Promise.resolve([])
+        : tx.select().from(purchaseOrderLines).where(inArray(purchaseOrderLines.orderId, orderIds)),
+      orderIds.length === 0
+        ? Promise.resolve([])
+        : tx
+            .select({ id: purchaseOrders.id, number: purchaseOrders.number })
+            .from(purchaseOrders)
+            .where(inArray(purchaseOrders.id, orderIds)),
     ]);
     // A delivery whose products were all deleted meanwhile posts too, moving nothing: the
     // screen never offers to post an empty one, and a post queued offline must not be stuck.
     const came = counted.filter((line) => line.received + line.damaged > 0);
     const locked = new Map(
       (
-        await lockProducts(
-          tx,
-          context.businessId,
-          came.map((line) => line.productId),
-        )
+        await lockProducts(tx, context.businessId, [...new Set(came.map((line) => line.productId))])
       ).map((row) => [row.id, row]),
     );
-    const costOf = new Map(costs.map((cost) => [cost.productId, cost.lineCents]));
-    const orderedCost = new Map(ordered.map((line) => [line.productId, line.unitCostCents]));
-    const inputs = came.flatMap((line) => {
-      const product = locked.get(line.productId);
-      if (!product) return [];
-      const lucCents = centsOf(Number(product.luc));
-      return [
-        {
-          productId: line.productId,
-          received: line.received,
-          damaged: line.damaged,
-          lineCents: costOf.get(line.productId) ?? null,
-          fallbackUnitCents: orderedCost.get(line.productId) ?? lucCents,
-          onHand: product.stockQuantity,
-          lucCents,
-          taxable: isTaxedAtTill(product.taxCategory, Number(product.gst)),
-        },
-      ];
-    });
-    const posted = postingLines(inputs, delivery.freightCents);
-    const check = invoiceCheck(
-      posted.map((line, index) => ({
-        lineCents: line.lineCents,
-        taxable: inputs[index]?.taxable ?? true,
-      })),
-      delivery.freightCents,
-      delivery.totalCents,
-    );
-    const difference = check.differenceCents;
-    if (difference !== null && difference !== 0 && !acceptMismatch) {
-      return { status: 'mismatch', differenceCents: difference };
-    }
 
-    const [order] = delivery.orderId
-      ? await tx
-          .select({ number: purchaseOrders.number })
-          .from(purchaseOrders)
-          .where(eq(purchaseOrders.id, delivery.orderId))
-      : [];
-    // What the movements say: the invoice and the order they came with.
-    const note =
-      [
-        ...(delivery.invoiceNumber ? [`Invoice ${delivery.invoiceNumber}`] : []),
-        ...(order ? [order.number] : []),
-      ].join(', ') || null;
-    await moveStock(
-      tx,
-      context,
-      posted
+    const outcomes = new Map<string, PostOutcome>();
+    const postings: Posting[] = [];
+    const named = new Set<string>();
+    for (const { id, row: delivery, change } of open) {
+      const mine = came.filter((line) => line.deliveryId === id);
+      const names = [
+        ...mine.map((line) => `product:${line.productId}`),
+        ...(delivery.orderId ? [`order:${delivery.orderId}`] : []),
+      ];
+      if (names.some((name) => named.has(name))) {
+        outcomes.set(id, { status: 'after' });
+        continue;
+      }
+      for (const name of names) named.add(name);
+      const costOf = new Map(
+        costs.filter((cost) => cost.deliveryId === id).map((cost) => [cost.productId, cost]),
+      );
+      const orderedCost = new Map(
+        ordered
+          .filter((line) => line.orderId === delivery.orderId)
+          .map((line) => [line.productId, line.unitCostCents]),
+      );
+      const inputs = mine.flatMap((line) => {
+        const product = locked.get(line.productId);
+        if (!product) return [];
+        const lucCents = centsOf(Number(product.luc));
+        return [
+          {
+            productId: line.productId,
+            received: line.received,
+            damaged: line.damaged,
+            lineCents: costOf.get(line.productId)?.lineCents ?? null,
+            fallbackUnitCents: orderedCost.get(line.productId) ?? lucCents,
+            onHand: product.stockQuantity,
+            lucCents,
+            taxable: isTaxedAtTill(product.taxCategory, Number(product.gst)),
+          },
+        ];
+      });
+      const lines = postingLines(inputs, delivery.freightCents);
+      const difference = invoiceCheck(
+        lines.map((line, index) => ({
+          lineCents: line.lineCents,
+          taxable: inputs[index]?.taxable ?? true,
+        })),
+        delivery.freightCents,
+        delivery.totalCents,
+      ).differenceCents;
+      if (difference !== null && difference !== 0 && !change.acceptMismatch) {
+        outcomes.set(id, { status: 'mismatch', differenceCents: difference });
+        continue;
+      }
+      postings.push({
+        delivery,
+        lines,
+        taxCategories: new Map(
+          lines.map((line) => [line.productId, locked.get(line.productId)?.taxCategory ?? null]),
+        ),
+        differenceCents: difference,
+      });
+      outcomes.set(id, { status: 'posted-now', lines });
+    }
+    await storePostings(tx, context, postings, new Map(orderNumbers.map((o) => [o.id, o.number])));
+    return changes.map(
+      ({ id }, index) => closed[index] ?? outcomes.get(id) ?? { status: 'missing' },
+    );
+  });
+}
+
+/**
+ * The postings written: stock moved through the ledger (each movement naming its invoice and
+ * order), LUCs and GST through the catalogue's change log, the posted lines, the orders' received
+ * units and status, the deliveries marked posted, and the feeds noted.
+ */
+async function storePostings(
+  tx: Tx,
+  context: WriteContext,
+  postings: readonly Posting[],
+  orderNumbers: ReadonlyMap<string, string>,
+) {
+  if (postings.length === 0) return;
+  await moveStock(
+    tx,
+    context,
+    postings.flatMap(({ delivery, lines }) => {
+      // What the movements say: the invoice and the order they came with.
+      const order = delivery.orderId ? orderNumbers.get(delivery.orderId) : undefined;
+      const note =
+        [
+          ...(delivery.invoiceNumber ? [`Invoice ${delivery.invoiceNumber}`] : []),
+          ...(order ? [order] : []),
+        ].join(', ') || null;
+      return lines
         .filter((line) => line.received > 0)
         .map((line) => ({
           productId: line.productId,
           delta: line.received,
           movementId: randomUUID(),
-        })),
-      { reason: RECEIVED_REASON, note },
-    );
-    await patchProducts(
-      tx,
-      context,
-      posted
+          note,
+        }));
+    }),
+    { reason: RECEIVED_REASON, note: null },
+  );
+  await patchProducts(
+    tx,
+    context,
+    postings.flatMap(({ lines, taxCategories }) =>
+      lines
         .filter((line) => line.lucAfterCents !== line.lucBeforeCents)
         .map((line) => {
-          const category = locked.get(line.productId)?.taxCategory;
+          const category = taxCategories.get(line.productId);
           const luc = line.lucAfterCents / 100;
           return {
             id: line.productId,
@@ -550,60 +712,88 @@ export async function postDelivery(
             },
           };
         }),
-    );
-    if (posted.length > 0) {
-      await tx.insert(deliveryLines).values(
-        posted.map((line) => ({
-          deliveryId: id,
-          productId: line.productId,
-          received: line.received,
-          damaged: line.damaged,
-          lineCents: line.lineCents,
-          freightCents: line.freightCents,
-          receivedCents: line.receivedCents,
-          lucBeforeCents: line.lucBeforeCents,
-          lucAfterCents: line.lucAfterCents,
-        })),
-      );
-    }
-    if (delivery.orderId) await receiveOnOrder(tx, delivery.orderId, posted);
-    await tx
-      .update(deliveries)
-      .set({
-        status: 'posted',
-        postedAt: context.now,
-        postedBy: context.userId,
-        differenceCents: difference,
-      })
-      .where(eq(deliveries.id, id));
-    await noteDeliveryChanged(tx, context.businessId, [id]);
-    if (delivery.orderId) {
-      await noteFeedChange(tx, context.businessId, purchaseOrdersFeed.name, [delivery.orderId]);
-    }
-    return { status: 'posted-now', lines: posted };
-  });
+    ),
+  );
+  const posted = postings.flatMap(({ delivery, lines }) =>
+    lines.map((line) => ({
+      deliveryId: delivery.id,
+      productId: line.productId,
+      received: line.received,
+      damaged: line.damaged,
+      lineCents: line.lineCents,
+      freightCents: line.freightCents,
+      receivedCents: line.receivedCents,
+      lucBeforeCents: line.lucBeforeCents,
+      lucAfterCents: line.lucAfterCents,
+    })),
+  );
+  if (posted.length > 0) await tx.insert(deliveryLines).values(posted);
+  const orderIds = postings.flatMap(({ delivery }) => (delivery.orderId ? [delivery.orderId] : []));
+  await receiveOnOrders(
+    tx,
+    postings.flatMap(({ delivery, lines }) =>
+      delivery.orderId
+        ? lines
+            .filter((line) => line.received > 0)
+            .map((line) => ({
+              orderId: delivery.orderId as string,
+              productId: line.productId,
+              received: line.received,
+            }))
+        : [],
+    ),
+    orderIds,
+  );
+  const ids = postings.map(({ delivery }) => delivery.id);
+  await tx.execute(sql`
+    update ${deliveries} as d
+    set status = 'posted', posted_at = ${context.now}, posted_by = ${context.userId},
+      difference_cents = posting.difference_cents
+    from (
+      select unnest(${pgArray(ids)}::uuid[]) as id,
+        unnest(${textArray(postings.map(({ differenceCents }) => numberText(differenceCents)))}::int[])
+          as difference_cents
+    ) as posting
+    where d.id = posting.id`);
+  await noteDeliveryChanged(tx, context.businessId, ids);
+  if (orderIds.length > 0) {
+    await noteFeedChange(tx, context.businessId, purchaseOrdersFeed.name, orderIds);
+  }
 }
 
-/** The order's lines count the units received; the order is partly received, or received. */
-async function receiveOnOrder(tx: Tx, orderId: string, posted: readonly PostedLine[]) {
-  for (const line of posted) {
-    if (line.received === 0) continue;
-    await tx
-      .update(purchaseOrderLines)
-      .set({ received: sql`${purchaseOrderLines.received} + ${line.received}` })
-      .where(
-        and(
-          eq(purchaseOrderLines.orderId, orderId),
-          eq(purchaseOrderLines.productId, line.productId),
-        ),
-      );
+/** The orders' lines count the units received; each order is partly received, or received. */
+async function receiveOnOrders(
+  tx: Tx,
+  received: readonly { orderId: string; productId: number; received: number }[],
+  orderIds: readonly string[],
+) {
+  if (orderIds.length === 0) return;
+  if (received.length > 0) {
+    await tx.execute(sql`
+      update ${purchaseOrderLines} as l set received = l.received + came.received
+      from (
+        select unnest(${pgArray(received.map((line) => line.orderId))}::uuid[]) as order_id,
+          unnest(${pgArray(received.map((line) => line.productId))}::int[]) as product_id,
+          unnest(${pgArray(received.map((line) => line.received))}::int[]) as received
+      ) as came
+      where l.order_id = came.order_id and l.product_id = came.product_id`);
   }
   const lines = await tx
-    .select({ units: purchaseOrderLines.units, received: purchaseOrderLines.received })
+    .select({
+      orderId: purchaseOrderLines.orderId,
+      units: purchaseOrderLines.units,
+      received: purchaseOrderLines.received,
+    })
     .from(purchaseOrderLines)
-    .where(eq(purchaseOrderLines.orderId, orderId));
-  await tx
-    .update(purchaseOrders)
-    .set({ status: receivedStatus(lines) })
-    .where(and(eq(purchaseOrders.id, orderId), sql`${purchaseOrders.status} <> 'cancelled'`));
+    .where(inArray(purchaseOrderLines.orderId, [...orderIds]));
+  const statuses = orderIds.map((id) =>
+    receivedStatus(lines.filter((line) => line.orderId === id)),
+  );
+  await tx.execute(sql`
+    update ${purchaseOrders} as o set status = next.status
+    from (
+      select unnest(${pgArray(orderIds)}::uuid[]) as id,
+        unnest(${textArray(statuses)}::text[]) as status
+    ) as next
+    where o.id = next.id and o.status <> 'cancelled'`);
 }

@@ -6,22 +6,26 @@ import {
   postDeliveryWrite,
   startDeliveryWrite,
 } from '#domains/purchasing/writes.ts';
-import { businessLife, refuseOutsideLife } from '../business/life.ts';
+import { momentOutsideLife } from '#shared/moments.ts';
+import type { WriteDeclaration } from '#shared/write-declaration.ts';
+import { type BusinessLife, businessLife } from '../business/life.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
 import { serialIdOf, uuidParam } from '../http/params.ts';
-import type { WriteRoutes } from '../http/write-routes.ts';
+import type { ManyWrite, WriteRoutes } from '../http/write-routes.ts';
 import { findProducts } from '../products/catalogue-repository.ts';
+import type { WriteContext } from '../products/catalogue-writes.ts';
 import { toEnhancedProduct } from '../products/enhanced-inventory.ts';
 import {
+  type DeliveryChange,
   type DeliveryChangeOutcome,
   listDeliveries,
-  postDelivery,
+  postDeliveries,
   recordCounts,
-  saveInvoice,
-  startDelivery,
+  saveInvoices,
+  startDeliveries,
 } from './deliveries.ts';
 
 /**
@@ -38,14 +42,31 @@ import {
  *   409 {message, difference_cents} when the invoice does not add up and the mismatch is not
  *   accepted; 409 once cancelled, and for counts or an invoice once posted (a post sent again
  *   answers 200, nothing moving twice).
+ * In a replay's batch, each answers many at once (one statement for each step of all of them);
+ * a refusal, and a second write of one delivery, run alone right after, as if sent alone.
  */
 const deliveryId = (text: string) => uuidParam(text, DELIVERY_MESSAGES.notFound);
 
+/** What a delivery write answers besides the delivery. */
+interface Answered {
+  status: number;
+  gone?: number[];
+  /** With the delivery's products as they now are (a post: the device shows their stock). */
+  products?: boolean;
+}
+
 /**
- * Each refuses before it writes (or with an insert that wrote nothing): a replay's deliveries
- * run in one transaction of their batch.
+ * A write of deliveries, run alone or many at once by the same steps: the delivery each write
+ * names and what it changes (null: its path names none), the moments it must find inside the
+ * business's life, the change of all of them, and each outcome's answer or refusal.
  */
-const SHARES_A_BATCH = { refusalsWriteNothing: true };
+interface DeliveryWriteSteps<TWrite extends WriteDeclaration, TChange, TOutcome> {
+  changeOf(write: ManyWrite<TWrite>): DeliveryChange<TChange> | null;
+  momentsOf?(change: TChange): { field: string; moment: string }[];
+  run(db: Db, context: WriteContext, changes: DeliveryChange<TChange>[]): Promise<TOutcome[]>;
+  /** Null: to be run alone (only ever in a batch, after the others). */
+  answerOf(outcome: TOutcome | undefined): Answered | HttpError | null;
+}
 
 export function mountDeliveryRoutes(app: Hono<AppEnv>, deps: Deps, writes: WriteRoutes) {
   const context = (caller: { businessId: string; userId: string }) => ({
@@ -53,26 +74,136 @@ export function mountDeliveryRoutes(app: Hono<AppEnv>, deps: Deps, writes: Write
     userId: caller.userId,
     now: deps.now(),
   });
-  const answer = async (db: Db, businessId: string, id: string) => {
-    const [delivery] = await listDeliveries(db, businessId, { ids: [id] });
-    if (!delivery) throw new HttpError(404, DELIVERY_MESSAGES.notFound);
-    return { delivery };
-  };
-  const refuse = (outcome: DeliveryChangeOutcome) => {
-    switch (outcome.status) {
+  const refusal = (outcome: DeliveryChangeOutcome | undefined): HttpError | null => {
+    switch (outcome?.status) {
       case 'missing':
-        throw new HttpError(404, DELIVERY_MESSAGES.notFound);
+        return new HttpError(404, DELIVERY_MESSAGES.notFound);
       case 'posted':
-        throw new HttpError(409, DELIVERY_MESSAGES.posted);
+        return new HttpError(409, DELIVERY_MESSAGES.posted);
       case 'cancelled':
-        throw new HttpError(409, DELIVERY_MESSAGES.cancelled);
+        return new HttpError(409, DELIVERY_MESSAGES.cancelled);
       case 'mismatch':
-        throw new HttpError(409, DELIVERY_MESSAGES.mismatch, {
+        return new HttpError(409, DELIVERY_MESSAGES.mismatch, {
           extra: { difference_cents: outcome.differenceCents },
         });
       case 'saved':
-        return;
+        return null;
+      default:
+        throw new Error('A delivery write was left unanswered');
     }
+  };
+  const outsideLife = <TChange>(
+    steps: { momentsOf?(change: TChange): { field: string; moment: string }[] },
+    change: TChange,
+    life: BusinessLife | null,
+  ) => {
+    if (!life || !steps.momentsOf) return null;
+    for (const { field, moment } of steps.momentsOf(change)) {
+      const problem = momentOutsideLife(field, moment, life);
+      if (problem) return problem;
+    }
+    return null;
+  };
+  /** The answers of deliveries changed: each delivery (with its products when asked) by id. */
+  const answersOf = async (db: Db, businessId: string, answered: Map<string, Answered>) => {
+    const found = new Map(
+      (await listDeliveries(db, businessId, { ids: [...answered.keys()] })).map((delivery) => [
+        delivery.id,
+        delivery,
+      ]),
+    );
+    const productIds = [...answered].flatMap(([id, { products }]) =>
+      products ? (found.get(id)?.lines.map((line) => line.product_id) ?? []) : [],
+    );
+    const products = new Map(
+      (await findProducts(db, businessId, [...new Set(productIds)])).map((row) => [
+        row.id,
+        toEnhancedProduct(row),
+      ]),
+    );
+    return (id: string) => {
+      const delivery = found.get(id);
+      const answer = answered.get(id);
+      if (!delivery || !answer) return null;
+      return {
+        status: answer.status,
+        body: {
+          delivery,
+          ...(answer.gone ? { gone: answer.gone } : {}),
+          ...(answer.products
+            ? { products: delivery.lines.flatMap((line) => products.get(line.product_id) ?? []) }
+            : {}),
+        },
+      };
+    };
+  };
+
+  const addDeliveryWrite = <TWrite extends WriteDeclaration, TChange, TOutcome>(
+    write: TWrite,
+    steps: DeliveryWriteSteps<TWrite, TChange, TOutcome>,
+  ) =>
+    writes.add(
+      write,
+      async (c, body, params) => {
+        const caller = c.get('caller');
+        const change = steps.changeOf({ body, params } as ManyWrite<TWrite>);
+        if (!change) throw new HttpError(404, DELIVERY_MESSAGES.notFound);
+        const life = steps.momentsOf
+          ? await businessLife(c.var.db, caller.businessId, deps.now())
+          : null;
+        const problem = outsideLife(steps, change.change, life);
+        if (problem) throw new HttpError(400, problem);
+        const [outcome] = await steps.run(c.var.db, context(caller), [change]);
+        const answered = steps.answerOf(outcome);
+        if (answered instanceof HttpError) throw answered;
+        if (!answered) throw new Error('A delivery write alone was left unanswered');
+        const answer = (
+          await answersOf(c.var.db, caller.businessId, new Map([[change.id, answered]]))
+        )(change.id);
+        if (!answer) throw new HttpError(404, DELIVERY_MESSAGES.notFound);
+        return c.json(answer.body, answer.status as 200 | 201);
+      },
+      {
+        many: async ({ db, caller }, many) => {
+          const life = steps.momentsOf
+            ? await businessLife(db, caller.businessId, deps.now())
+            : null;
+          // The first write of each delivery, its moments inside the business's life: the rest
+          // run alone after, in their order, to be answered as they would be.
+          const named = new Set<string>();
+          const taken = many.map((write) => {
+            const change = steps.changeOf(write);
+            if (!change || named.has(change.id) || outsideLife(steps, change.change, life)) {
+              return null;
+            }
+            named.add(change.id);
+            return change;
+          });
+          const changes = taken.filter((change) => change !== null);
+          const outcomes = await steps.run(db, context(caller), changes);
+          const answered = new Map<string, Answered>();
+          changes.forEach((change, index) => {
+            // A refusal runs alone, to be answered as it would be by itself.
+            const outcome = steps.answerOf(outcomes[index]);
+            if (outcome && !(outcome instanceof HttpError)) answered.set(change.id, outcome);
+          });
+          const answerOf = await answersOf(db, caller.businessId, answered);
+          return taken.map((change) => (change ? answerOf(change.id) : null));
+        },
+      },
+    );
+
+  /** The delivery a path names, or null when the segment cannot be one. */
+  const pathDelivery = (text: string) => {
+    try {
+      return deliveryId(text);
+    } catch {
+      return null;
+    }
+  };
+  const ofPath = <TChange>(params: { id: string }, change: TChange) => {
+    const id = pathDelivery(params.id);
+    return id ? { id, change } : null;
   };
 
   app.get('/deliveries', async (c) => {
@@ -83,73 +214,64 @@ export function mountDeliveryRoutes(app: Hono<AppEnv>, deps: Deps, writes: Write
     return c.json({ deliveries: found });
   });
 
-  writes.add(
-    startDeliveryWrite,
-    async (c, start) => {
-      const caller = c.get('caller');
-      refuseOutsideLife(
-        'started_at',
-        start.started_at,
-        await businessLife(c.var.db, caller.businessId, deps.now()),
-      );
-      const outcome = await startDelivery(c.var.db, context(caller), start);
-      if (outcome.status === 'taken') throw new HttpError(409, DELIVERY_MESSAGES.idTaken);
-      if (outcome.status === 'supplier-gone')
-        throw new HttpError(400, DELIVERY_MESSAGES.supplierGone);
-      if (outcome.status === 'order-gone') throw new HttpError(400, DELIVERY_MESSAGES.orderGone);
-      if (outcome.status === 'order-closed')
-        throw new HttpError(409, DELIVERY_MESSAGES.orderClosed);
-      return c.json(
-        await answer(c.var.db, caller.businessId, start.id),
-        outcome.status === 'created' ? 201 : 200,
-      );
+  addDeliveryWrite(startDeliveryWrite, {
+    changeOf: ({ body }) => ({ id: body.id, change: body }),
+    momentsOf: (start) => [{ field: 'started_at', moment: start.started_at }],
+    run: (db, writeContext, changes) =>
+      startDeliveries(
+        db,
+        writeContext,
+        changes.map(({ change }) => change),
+      ),
+    answerOf(outcome) {
+      switch (outcome?.status) {
+        case 'created':
+          return { status: 201 };
+        case 'repeated':
+          return { status: 200 };
+        case 'taken':
+          return new HttpError(409, DELIVERY_MESSAGES.idTaken);
+        case 'supplier-gone':
+          return new HttpError(400, DELIVERY_MESSAGES.supplierGone);
+        case 'order-gone':
+          return new HttpError(400, DELIVERY_MESSAGES.orderGone);
+        case 'order-closed':
+          return new HttpError(409, DELIVERY_MESSAGES.orderClosed);
+        default:
+          throw new Error('A delivery start was left unanswered');
+      }
     },
-    SHARES_A_BATCH,
-  );
+  });
 
-  writes.add(
-    countDeliveryWrite,
-    async (c, counts, params) => {
-      const caller = c.get('caller');
-      const id = deliveryId(params.id);
-      const life = await businessLife(c.var.db, caller.businessId, deps.now());
-      for (const line of counts.lines) refuseOutsideLife('counted_at', line.counted_at, life);
-      const outcome = await recordCounts(c.var.db, context(caller), id, counts);
-      refuse(outcome);
-      const gone = outcome.status === 'saved' ? (outcome.gone ?? []) : [];
-      return c.json({ ...(await answer(c.var.db, caller.businessId, id)), gone });
-    },
-    SHARES_A_BATCH,
-  );
+  addDeliveryWrite(countDeliveryWrite, {
+    changeOf: ({ body, params }) => ofPath(params, body),
+    momentsOf: (counts) =>
+      counts.lines.map((line) => ({ field: 'counted_at', moment: line.counted_at })),
+    run: recordCounts,
+    answerOf: (outcome) =>
+      refusal(outcome) ?? {
+        status: 200,
+        gone: outcome?.status === 'saved' ? (outcome.gone ?? []) : [],
+      },
+  });
 
-  writes.add(
-    invoiceDeliveryWrite,
-    async (c, invoice, params) => {
-      const caller = c.get('caller');
-      const id = deliveryId(params.id);
-      refuse(await saveInvoice(c.var.db, context(caller), id, invoice));
-      return c.json(await answer(c.var.db, caller.businessId, id));
-    },
-    SHARES_A_BATCH,
-  );
+  addDeliveryWrite(invoiceDeliveryWrite, {
+    changeOf: ({ body, params }) => ofPath(params, body),
+    run: saveInvoices,
+    answerOf: (outcome) => refusal(outcome) ?? { status: 200 },
+  });
 
-  writes.add(
-    postDeliveryWrite,
-    async (c, { accept_mismatch }, params) => {
-      const caller = c.get('caller');
-      const id = deliveryId(params.id);
-      const outcome = await postDelivery(c.var.db, context(caller), id, accept_mismatch);
+  addDeliveryWrite(postDeliveryWrite, {
+    changeOf: ({ body, params }) => ofPath(params, { acceptMismatch: body.accept_mismatch }),
+    run: postDeliveries,
+    answerOf(outcome) {
       // Posted already (sent again under another key): it answers as posted, nothing moves again.
-      if (outcome.status !== 'posted-now' && outcome.status !== 'posted') refuse(outcome);
-      // With the products as they now are: the device shows their stock and LUC at once.
-      const body = await answer(c.var.db, caller.businessId, id);
-      const moved = await findProducts(
-        c.var.db,
-        caller.businessId,
-        body.delivery.lines.map((line) => line.product_id),
-      );
-      return c.json({ ...body, products: moved.map(toEnhancedProduct) });
+      if (outcome?.status === 'posted-now' || outcome?.status === 'posted') {
+        return { status: 200, products: true };
+      }
+      // Its products' LUC follows another delivery of the same batch: posted alone, after it.
+      if (outcome?.status === 'after') return null;
+      return refusal(outcome) ?? { status: 200, products: true };
     },
-    SHARES_A_BATCH,
-  );
+  });
 }

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { OPENING_BALANCE } from '#domains/stock/movement.ts';
-import { pgArray } from '../db/array-params.ts';
+import { pgArray, textArray } from '../db/array-params.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, productChanges, products, stockMovements } from '../db/schema.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
@@ -75,13 +75,14 @@ export async function recordMovements(
 /**
  * Products' stock moved by movements: each product's stock and version move, and each gets a
  * 'stock' entry in the change log, all under one new catalogue version. `record`: the movements
- * are stored by the same statement with that reason and note (else they are stored already).
- * One statement however many (a full count of 50,000).
+ * are stored by the same statement with that reason and note, or a move's own note (deliveries
+ * posted together, each naming its invoice); else they are stored already. One statement
+ * however many (a full count of 50,000).
  */
 export async function moveStock(
   tx: Db,
   context: WriteContext,
-  moves: readonly { productId: number; delta: number; movementId: string }[],
+  moves: readonly { productId: number; delta: number; movementId: string; note?: string | null }[],
   record?: MovementNote,
 ): Promise<void> {
   if (moves.length === 0) return;
@@ -91,13 +92,14 @@ export async function moveStock(
       context,
       sql`select unnest(${pgArray(moves.map((move) => move.productId))}::int[]) as product_id,
         unnest(${pgArray(moves.map((move) => move.delta))}::int[]) as delta,
-        unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]) as movement_id`,
+        unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]) as movement_id,
+        unnest(${textArray(moves.map((move) => (move.note === undefined ? (record?.note ?? null) : move.note)))}::text[]) as note`,
     )}${
       record
         ? sql`, stored as (${insertMovements(
             context,
             sql`select movement_id, product_id, delta, ${record.reason}::text as reason,
-              ${record.note}::text as note, ${context.now}::timestamptz as made_at from moves`,
+              note, ${context.now}::timestamptz as made_at from moves`,
           )})`
         : sql``
     }
@@ -106,7 +108,7 @@ export async function moveStock(
 
 /**
  * The steps of a statement that moves stock, for `with`: `moves` is a query of (product_id,
- * delta, movement_id), a product named any number of times. Each product moves by the sum of its
+ * delta, movement_id, and any more columns its movements need), a product named any number of times. Each product moves by the sum of its
  * deltas and its version by their count, and each movement gets its 'stock' entry in the change
  * log as if they had been made one after another (in the order of their ids), all under one new
  * catalogue version, taken only when there is a move. A write that stores its movements in the
