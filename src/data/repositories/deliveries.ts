@@ -37,6 +37,8 @@ import { deviceId } from './stocktakes.ts';
  */
 const DELIVERIES_RESOURCE = 'deliveries';
 const COUNTS_RESOURCE = 'delivery-counts';
+/** A delivery's counts go to the server once its scanning pauses this long (ms), as one write. */
+export const COUNTS_GATHER_MS = 1_000;
 /**
  * The invoice is a resource of its own: an invoice saved again replaces one not yet sent, and
  * is never merged into a start still waiting (a create absorbs the updates of its resource).
@@ -270,6 +272,7 @@ export const deliveryHandlers = [
     declaration: countDeliveryWrite,
     orderOf: deliveryWrites,
     absorbUpdate: mergeCounts,
+    gathersMs: COUNTS_GATHER_MS,
     acknowledge: (entry, answer) => storeCounted([{ entry, answer }]),
     acknowledgeAll: storeCounted,
     // Kept here: what was counted stays on the screen while the user decides.

@@ -2,7 +2,7 @@ import { type AdoptedIdMeta, db } from '../db.ts';
 import { coalesce } from './coalesce.ts';
 import { OUTBOX_SCHEMA_VERSION, type OutboxEntry } from './outbox-entry.ts';
 import { isTemporaryId } from './temporary-ids.ts';
-import { sendOrderOf } from './write-handler.ts';
+import { handlerOf, sendOrderOf } from './write-handler.ts';
 
 /**
  * The outbox in Dexie. `queueWrite` must run inside the repository's transaction, so the local
@@ -58,9 +58,15 @@ export async function queueWrite<TBody, TRevert>(
       ? write
       : { ...write, recordId, path: write.path.replace(String(temporary), String(recordId)) };
   const waiting = await db.outbox.where('resource').equals(write.resource).sortBy('seq');
-  const { remove, add } = coalesce(waiting, newEntry(named));
+  const coalesced = coalesce(waiting, newEntry(named));
+  const { remove } = coalesced;
   if (remove.length > 0) await db.outbox.where('id').anyOf(remove).delete();
-  if (!add) return null;
+  if (!coalesced.add) return null;
+  // A write that gathers waits from its latest change, merged or not (never tried yet).
+  const gathersMs = handlerOf(coalesced.add)?.gathersMs;
+  const add = gathersMs
+    ? { ...coalesced.add, nextAttemptAt: Date.now() + gathersMs }
+    : coalesced.add;
   if (add.seq !== undefined) {
     await db.outbox.put(add);
     return add;

@@ -516,6 +516,26 @@ export async function queueAndSend<T>(tables: Table[], write: () => Promise<T>):
   return result;
 }
 
+/**
+ * On a page, sending starts once the frame that shows the change is painted: a scan's line or a
+ * sale's receipt is on screen before the replay's reads and writes of IndexedDB (and the screens
+ * following them) take the page's thread. A worker has no frames and starts at once.
+ */
+function afterNextPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    // A hidden page paints no frames: it does not wait for one.
+    const timer = setTimeout(resolve, FRAME_WAIT_MS);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      setTimeout(resolve, 0);
+    });
+  });
+}
+
+/** The longest a replay waits for the frame showing its change. */
+const FRAME_WAIT_MS = 100;
+
 /** Starts (or, when running, repeats once more) a pass over the outbox. */
 export function requestReplay(): Promise<void> {
   if (running) {
@@ -523,6 +543,7 @@ export function requestReplay(): Promise<void> {
     return running;
   }
   running = (async () => {
+    await afterNextPaint();
     do {
       again = false;
       await withOutboxLock(drain);

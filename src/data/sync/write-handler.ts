@@ -81,6 +81,12 @@ export interface WriteHandler<TBody = unknown, TRevert = unknown> {
    */
   absorbUpdate?(body: TBody, update: unknown): TBody;
   /**
+   * How long (ms) a write waits after its record's last change before it is sent: a burst of
+   * writes (a scanner's counts, a scan a second) merges into one, and the page is left to the
+   * scanning instead of a request and its answer after each scan.
+   */
+  readonly gathersMs?: number;
+  /**
    * For a create that copies another record: that record. Its writes made before the copy and
    * after it then stay apart, so the copy is made of the record as it was when it was asked for.
    */

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { db } from '#data/db.ts';
 import { addSupplier, draftOrder, editDraftOrder } from '#data/repositories/buying.ts';
 import {
+  COUNTS_GATHER_MS,
   countReceived,
   postReceived,
   saveDeliveryInvoice,
@@ -103,7 +104,7 @@ describe('buying back online', () => {
     const id = /[0-9a-f-]{36}/.exec(path)?.[0] ?? body?.id ?? '';
     if (path.startsWith('/suppliers')) return { supplier: await db.suppliers.get(id) };
     if (path.startsWith('/purchasing/orders')) return { order: await db.purchaseOrders.get(id) };
-    return { delivery: await db.deliveries.get(id), products: [] };
+    return { delivery: await db.deliveries.get(id), products: [], gone: [] };
   }
   const label = (method: string, path: string, body: unknown) =>
     `${method} ${path.replace(/[0-9a-f-]{36}/, (id) => names.get(id) ?? id)}${
@@ -112,9 +113,12 @@ describe('buying back online', () => {
         : ''
     }`;
   const names = new Map<string, string>();
+  /** The lines of each counts write the server was sent alone. */
+  const counted: unknown[][] = [];
 
   beforeEach(async () => {
     sent.length = 0;
+    counted.length = 0;
     names.clear();
     await saveSession({
       accessToken: 'a1',
@@ -139,10 +143,40 @@ describe('buying back online', () => {
           const path = new URL(request.url).pathname.replace('/api/v1', '');
           const body = (await request.json()) as { id?: string } | null;
           sent.push([label(request.method, path, body)]);
+          if (path.endsWith('/counts')) counted.push((body as { lines?: unknown[] }).lines ?? []);
           return HttpResponse.json(await answer(path, body));
         }),
       ),
     );
+  });
+
+  it('sends a burst of scans’ counts as one write once the scanning pauses', async () => {
+    const delivery = await startReceiving(
+      { supplier_id: supplier.id, order_id: null },
+      { supplier: supplier.name, orderNumber: null },
+    );
+    names.set(delivery.id, 'the delivery');
+    online = true;
+    await requestReplay();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    sent.length = 0;
+    // A scan every 100 ms: each count is stored at once, and none goes while they come.
+    for (const received of [1, 2, 3]) {
+      await countReceived(delivery, 5, received, 0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await countReceived(delivery, 6, 1, 0);
+    expect(sent).toEqual([]);
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0), {
+      timeout: COUNTS_GATHER_MS * 3,
+    });
+    expect(sent).toEqual([['PUT /purchasing/deliveries/the delivery/counts']]);
+    expect(counted).toEqual([
+      [
+        expect.objectContaining({ product_id: 5, received: 3 }),
+        expect.objectContaining({ product_id: 6, received: 1 }),
+      ],
+    ]);
   });
 
   it('sends deliveries side by side, each after its supplier and its order made here before', async () => {
