@@ -519,22 +519,28 @@ export async function queueAndSend<T>(tables: Table[], write: () => Promise<T>):
 /**
  * On a page, sending starts once the frame that shows the change is painted: a scan's line or a
  * sale's receipt is on screen before the replay's reads and writes of IndexedDB (and the screens
- * following them) take the page's thread. A worker has no frames and starts at once.
+ * following them) take the page's thread. (Resolved in the frame's callback, the sending itself
+ * begins after the paint: it first waits for the outbox lock.) A worker has no frames, and a
+ * hidden page paints none: they start at once.
  */
 function afterNextPaint(): Promise<void> {
-  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  if (
+    typeof requestAnimationFrame !== 'function' ||
+    typeof document === 'undefined' ||
+    document.visibilityState !== 'visible'
+  ) {
+    return Promise.resolve();
+  }
   return new Promise((resolve) => {
-    // A hidden page paints no frames: it does not wait for one.
-    const timer = setTimeout(resolve, FRAME_WAIT_MS);
-    requestAnimationFrame(() => {
-      clearTimeout(timer);
-      setTimeout(resolve, 0);
-    });
+    const painted = () => {
+      document.removeEventListener('visibilitychange', painted);
+      resolve();
+    };
+    requestAnimationFrame(painted);
+    // Hidden before the frame came: it would never come.
+    document.addEventListener('visibilitychange', painted);
   });
 }
-
-/** The longest a replay waits for the frame showing its change. */
-const FRAME_WAIT_MS = 100;
 
 /** Starts (or, when running, repeats once more) a pass over the outbox. */
 export function requestReplay(): Promise<void> {
