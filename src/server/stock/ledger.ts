@@ -87,19 +87,25 @@ export async function moveStock(
 ): Promise<void> {
   if (moves.length === 0) return;
   await lockProductIds(tx, context.businessId, [...new Set(moves.map((move) => move.productId))]);
+  // The notes as a column only when a move has its own: a count's close moves 50,000 products
+  // under one note, and 50,000 copies of it would be parsed for nothing.
+  const ownNotes = moves.some((move) => move.note !== undefined);
+  const notes = ownNotes
+    ? sql`, unnest(${textArray(moves.map((move) => (move.note === undefined ? (record?.note ?? null) : move.note)))}::text[]) as note`
+    : sql``;
   await tx.execute(sql`
     with ${stockMoveSteps(
       context,
       sql`select unnest(${pgArray(moves.map((move) => move.productId))}::int[]) as product_id,
         unnest(${pgArray(moves.map((move) => move.delta))}::int[]) as delta,
-        unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]) as movement_id,
-        unnest(${textArray(moves.map((move) => (move.note === undefined ? (record?.note ?? null) : move.note)))}::text[]) as note`,
+        unnest(${pgArray(moves.map((move) => move.movementId))}::uuid[]) as movement_id${notes}`,
     )}${
       record
         ? sql`, stored as (${insertMovements(
             context,
             sql`select movement_id, product_id, delta, ${record.reason}::text as reason,
-              note, ${context.now}::timestamptz as made_at from moves`,
+              ${ownNotes ? sql`note` : sql`${record.note}::text`} as note,
+              ${context.now}::timestamptz as made_at from moves`,
           )})`
         : sql``
     }
