@@ -524,22 +524,26 @@ export async function queueAndSend<T>(tables: Table[], write: () => Promise<T>):
  * hidden page paints none: they start at once.
  */
 function afterNextPaint(): Promise<void> {
-  if (
-    typeof requestAnimationFrame !== 'function' ||
-    typeof document === 'undefined' ||
-    document.visibilityState !== 'visible'
-  ) {
+  // The worker's build has no DOM types: the page's document as far as this needs it.
+  const page = (globalThis as { document?: PageDocument }).document;
+  if (typeof requestAnimationFrame !== 'function' || page?.visibilityState !== 'visible') {
     return Promise.resolve();
   }
   return new Promise((resolve) => {
     const painted = () => {
-      document.removeEventListener('visibilitychange', painted);
+      page.removeEventListener('visibilitychange', painted);
       resolve();
     };
     requestAnimationFrame(painted);
     // Hidden before the frame came: it would never come.
-    document.addEventListener('visibilitychange', painted);
+    page.addEventListener('visibilitychange', painted);
   });
+}
+
+interface PageDocument {
+  readonly visibilityState: string;
+  addEventListener(type: 'visibilitychange', listener: () => void): void;
+  removeEventListener(type: 'visibilitychange', listener: () => void): void;
 }
 
 /** Starts (or, when running, repeats once more) a pass over the outbox. */
