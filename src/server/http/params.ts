@@ -22,9 +22,15 @@ export function serialIdOf(text: string): number | null {
 
 /** The UUID a path names, or 404 {message} when the segment cannot be one. */
 export function uuidParam(text: string, message: string = MESSAGES.notFound): string {
+  const id = uuidOf(text);
+  if (id === null) throw new HttpError(404, message);
+  return id;
+}
+
+/** The UUID a path segment names, or null when it cannot be one. */
+export function uuidOf(text: string): string | null {
   const id = v.safeParse(UuidSchema, text);
-  if (!id.success) throw new HttpError(404, message);
-  return id.output;
+  return id.success ? id.output : null;
 }
 
 export const TIME_ZONE_MESSAGE = 'tz must be a time zone such as Australia/Sydney';

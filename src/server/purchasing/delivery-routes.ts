@@ -13,7 +13,7 @@ import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
-import { serialIdOf, uuidParam } from '../http/params.ts';
+import { serialIdOf, uuidOf } from '../http/params.ts';
 import type { ManyWrite, WriteRoutes } from '../http/write-routes.ts';
 import { findProducts } from '../products/catalogue-repository.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
@@ -45,8 +45,6 @@ import {
  * In a replay's batch, each answers many at once (one statement for each step of all of them);
  * a refusal, and a second write of one delivery, run alone right after, as if sent alone.
  */
-const deliveryId = (text: string) => uuidParam(text, DELIVERY_MESSAGES.notFound);
-
 /** What a delivery write answers besides the delivery. */
 interface Answered {
   status: number;
@@ -193,16 +191,9 @@ export function mountDeliveryRoutes(app: Hono<AppEnv>, deps: Deps, writes: Write
       },
     );
 
-  /** The delivery a path names, or null when the segment cannot be one. */
-  const pathDelivery = (text: string) => {
-    try {
-      return deliveryId(text);
-    } catch {
-      return null;
-    }
-  };
+  /** The delivery a path names with the write's change; null when the segment cannot be one. */
   const ofPath = <TChange>(params: { id: string }, change: TChange) => {
-    const id = pathDelivery(params.id);
+    const id = uuidOf(params.id);
     return id ? { id, change } : null;
   };
 
