@@ -1,4 +1,6 @@
 /// <reference lib="webworker" />
+
+import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
@@ -22,7 +24,8 @@ import { API_PREFIX } from '#shared/api.ts';
  *   (sign-in calls, the catalogue, which lives in IndexedDB, and /health, which the page asks
  *   to learn whether the server answers, are left alone);
  * - a `sync` event sends the outbox with no page open, renewing the access token when needed;
- * - a waiting version takes over only when a page asks it to (the update prompt).
+ * - the first install controls the page at once; a waiting version takes over only when a
+ *   page asks it to (the update prompt).
  */
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0];
@@ -37,6 +40,11 @@ installWriteHandlers();
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first install takes the page that installed it: a shop that signs in once and loses the
+// connection on that same page still opens every screen from the precache. (A page already
+// controlled moves to a new version only through the update prompt; claiming changes nothing
+// for it.)
+clientsClaim();
 
 registerRoute(
   // The API and the health check answer for themselves; every other page is the app's.

@@ -12,6 +12,16 @@ export async function signIn(page: Page, account = DEMO) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * Waits until the app has saved itself on the device and serves this very page (its first
+ * install takes the page that installed it): from then on every screen opens offline.
+ */
+export async function appOnDevice(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+}
+
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
 }

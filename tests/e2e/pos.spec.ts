@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gridCellPoint, indicator, screenshot, serverApi, signIn } from './helpers.ts';
+import { appOnDevice, gridCellPoint, indicator, screenshot, serverApi, signIn } from './helpers.ts';
 import { PRODUCT, searchFor, WIDTHS } from './inventory-grid.ts';
 
 /**
@@ -46,7 +46,10 @@ test('sells for cash with change, and by card offline, each sale reaching the se
     .poll(async () => (await api.product(GIN)).stock, { timeout: 20_000 })
     .toBe(before - 2);
 
-  // Offline: the sale waits on the tablet, counted, and goes once the connection is back.
+  // Offline: the sale waits on the tablet, counted, and goes once the connection is back. The
+  // page signed in on this visit, and is served by the app saved on the device: Inventory,
+  // never opened yet, opens offline too.
+  await appOnDevice(page);
   await context.setOffline(true);
   await expect(indicator(page)).toContainText('Offline', { timeout: 20_000 });
   await page.getByRole('button', { name: 'New sale' }).click();
