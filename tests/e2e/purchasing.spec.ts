@@ -11,7 +11,8 @@ import { indicator, screenshot, serverApi, signIn } from './helpers.ts';
 const SHIRAZ = 'Barossa Ridge Shiraz';
 const GIN = 'Harbour Navy Gin';
 const SHIRAZ_BOTTLE = '9312345000012';
-const SHIRAZ_CASE = '9312345000036';
+/** The carton's ITF-14: a GTIN-14 of indicator 1 over the bottle's code. */
+const SHIRAZ_CASE = '19312345000019';
 
 async function tablet(browser: Browser, account: typeof BUYER) {
   const context = await browser.newContext();

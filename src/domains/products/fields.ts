@@ -14,7 +14,10 @@ export type ProductFieldKind =
   | 'text'
   | 'long-text'
   | 'money'
+  /** A bottle's EAN-13, UPC-A or EAN-8. */
   | 'barcode'
+  /** A carton's GTIN-14 (ITF-14), or a bottle's kind of code. */
+  | 'case-barcode'
   /** A year from 1800 to 2100, or NV for a non-vintage wine. */
   | 'vintage'
   /** One of the line's options. */
@@ -183,7 +186,10 @@ export const PRODUCT_FIELD_TABLE = [
     decimals: 0,
     placeholder: '6 or 12',
   },
-  { ...field('case_barcode', 'Case barcode', 'barcode', 'none', 'Buying'), row: 'caseBarcode' },
+  {
+    ...field('case_barcode', 'Case barcode', 'case-barcode', 'none', 'Buying'),
+    row: 'caseBarcode',
+  },
   { ...field('case_cost', 'Case cost', 'money', 'none', 'Buying'), row: 'caseCost' },
   {
     ...field('reorder_point', 'Reorder point', 'number', 'none', 'Buying'),

@@ -1,12 +1,13 @@
-import { isValidBarcode, looksLikeBarcode } from './barcode.ts';
+import { isValidBarcode, isValidGtin, looksLikeBarcode } from './barcode.ts';
 import type { InventoryItem } from './product.ts';
 
 /**
- * A barcode as its 14-digit GTIN, so that a UPC-A code and the same code read as EAN-13 (a
- * leading 0) are one code; anything else as it was typed, in lower case.
+ * A barcode as its 14-digit GTIN, so that a UPC-A code, the same code read as EAN-13 (a leading
+ * 0) and as a carton's GTIN-14 of indicator 0 are one code; anything else as it was typed, in
+ * lower case.
  */
 export function codeKey(code: string): string {
-  return isValidBarcode(code) ? code.padStart(14, '0') : code.toLowerCase();
+  return isValidGtin(code) ? code.padStart(14, '0') : code.toLowerCase();
 }
 
 const skuKey = (sku: string) => `sku:${sku.toLowerCase()}`;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { int32 } from '#shared/validation.ts';
 import { checkCustomValue, type ValueRules } from '../custom-fields/values.ts';
-import { BARCODE_MESSAGE, isValidBarcode } from './barcode.ts';
+import { BARCODE_MESSAGE, CASE_BARCODE_MESSAGE, isValidBarcode, isValidGtin } from './barcode.ts';
 import { type ProductFieldSpec, productField, shownOption } from './fields.ts';
 import { formatCurrency, withUnit } from './format.ts';
 import type { CustomValue } from './product.ts';
@@ -57,6 +57,7 @@ function checkText(spec: ProductFieldSpec, raw: unknown): ValueCheckResult {
   if (text.length > max) return { message: `${label} must be at most ${max} characters` };
   if (spec.empty === 'none' && text === '') return { value: null };
   if (spec.kind === 'barcode' && !isValidBarcode(text)) return { message: BARCODE_MESSAGE };
+  if (spec.kind === 'case-barcode' && !isValidGtin(text)) return { message: CASE_BARCODE_MESSAGE };
   return { value: text };
 }
 

@@ -1,4 +1,4 @@
-import { isValidBarcode, looksLikeBarcode } from '../products/barcode.ts';
+import { isValidGtin, looksLikeBarcode } from '../products/barcode.ts';
 import {
   type CodeIndex,
   codeIndex,
@@ -10,7 +10,7 @@ import type { InventoryItem } from '../products/product.ts';
 
 /**
  * What a scan brings in on receiving: a bottle's barcode (or SKU) adds one unit of its product; a
- * case's barcode adds the product's case size. A code several products carry (vintages of one
+ * case's barcode (a bottle's kind of code, or the carton's GTIN-14) adds the product's case size. A code several products carry (vintages of one
  * wine under one barcode) is answered with all of them, for the person to choose.
  */
 export interface ReceivingMatch {
@@ -69,8 +69,8 @@ export function lookUpReceiving(
     })),
   ];
   if (matches.length > 0) return { kind: 'code', matches };
-  if (isValidBarcode(typed)) return { kind: 'unknown-code' };
-  if (looksLikeBarcode(typed)) return { kind: 'bad-barcode' };
+  if (isValidGtin(typed)) return { kind: 'unknown-code' };
+  if (looksLikeBarcode(typed, true)) return { kind: 'bad-barcode' };
   return {
     kind: 'search',
     matches: searchProducts(items, typed, limit).map((item) => ({ item, units: 1, asCase: false })),

@@ -1,10 +1,10 @@
-import { isValidBarcode } from '#domains/products/barcode.ts';
+import { isValidGtin } from '#domains/products/barcode.ts';
 import type { DecodeReply, DecodeRequest } from './barcode-decoder-protocol.ts';
 
 /** Reads the barcodes in view: the browser's own BarcodeDetector, or our WebAssembly decoder. */
 export interface BarcodeReader {
   readonly kind: 'native' | 'wasm';
-  /** The valid EAN-13, UPC-A and EAN-8 codes in the video's current frame. */
+  /** The valid EAN-13, UPC-A, EAN-8 and ITF-14 (GTIN-14) codes in the video's current frame. */
   read(video: HTMLVideoElement): Promise<string[]>;
   close(): void;
 }
@@ -21,7 +21,7 @@ interface BarcodeDetectorClass {
   getSupportedFormats(): Promise<string[]>;
 }
 
-const NATIVE_FORMATS = ['ean_13', 'ean_8', 'upc_a'];
+const NATIVE_FORMATS = ['ean_13', 'ean_8', 'upc_a', 'itf'];
 
 /**
  * The browser's detector when it reads every format we need (Chrome on Android and macOS, Safari
@@ -101,4 +101,6 @@ function wasmReader(): BarcodeReader {
   };
 }
 
-const validCodes = (codes: string[]) => codes.filter(isValidBarcode);
+// ITF reads any even number of digits, and a partial read of a carton's code can look whole:
+// only codes of a GS1 length whose check digit holds go on.
+const validCodes = (codes: string[]) => codes.filter(isValidGtin);

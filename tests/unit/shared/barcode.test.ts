@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   barcodeKind,
   gs1CheckDigit,
+  gtinKind,
   isValidBarcode,
+  isValidGtin,
   looksLikeBarcode,
 } from '#domains/products/barcode.ts';
 
@@ -33,10 +35,22 @@ describe('barcodes', () => {
     expect(isValidBarcode('')).toBe(false);
   });
 
+  it('takes a carton’s GTIN-14 (ITF-14) only where a case barcode may be', () => {
+    expect(gtinKind('19312345000033')).toBe('GTIN-14');
+    expect(gtinKind('9312345000036')).toBe('EAN-13');
+    expect(isValidGtin('19312345000033')).toBe(true);
+    expect(isValidGtin('19312345000034')).toBe(false);
+    expect(isValidGtin('193123450000331')).toBe(false);
+    expect(barcodeKind('19312345000033')).toBeNull();
+    expect(isValidBarcode('19312345000033')).toBe(false);
+  });
+
   it('tells a mistyped barcode from other text', () => {
     expect(looksLikeBarcode('96385075')).toBe(true);
     expect(looksLikeBarcode('4006381333932')).toBe(true);
     expect(looksLikeBarcode('WIN-0001')).toBe(false);
     expect(looksLikeBarcode('1234567')).toBe(false);
+    expect(looksLikeBarcode('19312345000034')).toBe(false);
+    expect(looksLikeBarcode('19312345000034', true)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { code128Bars, code128Values, QUIET_ZONE } from '#domains/sales/code128.ts';
+import { modulesBitmap } from '../../fixtures/barcode-image.ts';
 
 const require = createRequire(import.meta.url);
 prepareZXingModule({
@@ -11,34 +12,12 @@ prepareZXingModule({
   },
 });
 
-/** A black-on-white 24-bit BMP of the bars (3 px a module, 60 px tall): what a camera would see. */
+/** The bars as a row of modules, quiet zones included: what a camera would see. */
 function bitmap(text: string): Uint8Array {
   const { bars, modules } = code128Bars(text);
-  const scale = 3;
-  const width = modules * scale;
-  const height = 60;
-  const rowBytes = Math.ceil((width * 3) / 4) * 4;
-  const file = new Uint8Array(54 + rowBytes * height);
-  const view = new DataView(file.buffer);
-  file.set([0x42, 0x4d]);
-  view.setUint32(2, file.length, true);
-  view.setUint32(10, 54, true);
-  view.setUint32(14, 40, true);
-  view.setInt32(18, width, true);
-  view.setInt32(22, height, true);
-  view.setUint16(26, 1, true);
-  view.setUint16(28, 24, true);
-  const dark = new Array<boolean>(width).fill(false);
-  for (const bar of bars) {
-    for (let x = bar.x * scale; x < (bar.x + bar.width) * scale; x += 1) dark[x] = true;
-  }
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const shade = dark[x] ? 0 : 255;
-      file.fill(shade, 54 + y * rowBytes + x * 3, 54 + y * rowBytes + x * 3 + 3);
-    }
-  }
-  return file;
+  const row = new Array<string>(modules).fill('0');
+  for (const bar of bars) row.fill('1', bar.x, bar.x + bar.width);
+  return modulesBitmap(row.join(''));
 }
 
 describe('Code 128 on a receipt', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCustomValue, type ValueRules } from '#domains/custom-fields/values.ts';
-import { BARCODE_MESSAGE } from '#domains/products/barcode.ts';
+import { BARCODE_MESSAGE, CASE_BARCODE_MESSAGE } from '#domains/products/barcode.ts';
 import {
   type CustomFieldRules,
   checkNewProduct,
@@ -140,6 +140,23 @@ describe('product changes', () => {
         wine_type: 'Wine Type must be one of: Red, White',
         colour: 'Unknown field: colour',
       },
+    });
+  });
+
+  it('takes a carton’s GTIN-14 as its case barcode, never as a bottle’s barcode', () => {
+    expect(checkProductChanges({ case_barcode: ' 19312345000033 ' }, [])).toEqual({
+      ok: true,
+      changes: { case_barcode: '19312345000033' },
+    });
+    expect(checkProductChanges({ case_barcode: '9312345000036' }, [])).toEqual({
+      ok: true,
+      changes: { case_barcode: '9312345000036' },
+    });
+    expect(
+      checkProductChanges({ case_barcode: '19312345000034', barcode: '19312345000033' }, []),
+    ).toEqual({
+      ok: false,
+      errors: { case_barcode: CASE_BARCODE_MESSAGE, barcode: BARCODE_MESSAGE },
     });
   });
 

@@ -25,7 +25,13 @@ const shiraz = item(1, {
 });
 const shiraz2023 = item(2, { barcode: '9300000000019', vintage: '2023', case_size: '6' });
 const gin = item(3, { barcode: '9300000000026', sku: 'GIN-1' });
-const items = [shiraz, shiraz2023, gin];
+/** A carton's ITF-14 over a bottle's code (indicator 1). */
+const riesling = item(4, {
+  barcode: '9300000000057',
+  case_barcode: '19300000000047',
+  case_size: '6',
+});
+const items = [shiraz, shiraz2023, gin, riesling];
 const index = receivingIndex(items);
 
 describe('scanning a delivery in', () => {
@@ -45,6 +51,19 @@ describe('scanning a delivery in', () => {
       kind: 'code',
       matches: [{ item: shiraz, units: 12, asCase: true }],
     });
+  });
+
+  it('adds the case size for a carton’s GTIN-14, and a GTIN-14 of indicator 0 is its EAN-13', () => {
+    expect(lookUpReceiving(items, '19300000000047', 8, index)).toEqual({
+      kind: 'code',
+      matches: [{ item: riesling, units: 6, asCase: true }],
+    });
+    expect(lookUpReceiving(items, '09300000000040', 8, index)).toEqual({
+      kind: 'code',
+      matches: [{ item: shiraz, units: 12, asCase: true }],
+    });
+    expect(lookUpReceiving(items, '29300000000037', 8, index)).toEqual({ kind: 'unknown-code' });
+    expect(lookUpReceiving(items, '19300000000048', 8, index)).toEqual({ kind: 'bad-barcode' });
   });
 
   it('offers every vintage under one barcode', () => {
