@@ -8,9 +8,10 @@ const notLoaded = (message: string) =>
   );
 
 /**
- * What a screen shows when it cannot open. Offline, the usual cause is a screen this device has
- * never fetched (the app was opened for the first time and the connection went before the app
- * finished saving itself): say that in words, instead of an error's text. Try again loads the
+ * What a screen shows when it cannot open. When its code did not arrive, the cause is a screen
+ * this device has never fetched, offline (the app was opened for the first time and the
+ * connection went before the app finished saving itself): say that in words, instead of an
+ * error's text. Try again loads the
  * screen anew; nothing typed elsewhere is lost, since the outbox and the catalogue live in
  * IndexedDB.
  */
@@ -19,7 +20,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const message = error instanceof Error ? error.message : String(error);
-  const notSaved = notLoaded(message) || !navigator.onLine;
+  const notSaved = notLoaded(message);
 
   async function tryAgain() {
     await router.invalidate();

@@ -10,8 +10,9 @@ import type { InventoryItem } from '../products/product.ts';
 
 /**
  * What a scan brings in on receiving: a bottle's barcode (or SKU) adds one unit of its product; a
- * case's barcode (a bottle's kind of code, or the carton's GTIN-14) adds the product's case size. A code several products carry (vintages of one
- * wine under one barcode) is answered with all of them, for the person to choose.
+ * case's barcode (a bottle's kind of code, or the carton's GTIN-14) adds the product's case size.
+ * A code several products carry (vintages of one wine under one barcode) is answered with all of
+ * them, for the person to choose.
  */
 export interface ReceivingMatch {
   item: InventoryItem;

@@ -62,7 +62,7 @@ describe('a screen that cannot open', () => {
     },
   );
 
-  it('shows any other failure’s message online', async () => {
+  it('shows any other failure’s own message', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderFailingScreen(new Error('The count list is damaged'));
