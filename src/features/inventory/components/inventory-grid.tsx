@@ -57,6 +57,8 @@ const THEME: Partial<Theme> = {
 };
 
 const IMAGE_COLUMN_WIDTH = 56;
+/** How long a column just shown is tried into view while the grid measures itself. */
+const REVEAL_WITHIN_MS = 2_000;
 
 let measuring: CanvasRenderingContext2D | null | undefined;
 /** Whether a text fits a cell of this width in the grid's font, padding included. */
@@ -156,28 +158,33 @@ export const InventoryGrid = forwardRef<InventoryGridHandle, InventoryGridProps>
       [columns, showImages],
     );
 
-    // Once, when the grid first draws: a column just shown scrolls into view, not left
-    // off-screen to the right. The grid measures itself over its first frames, so this tries
-    // each frame (for half a second at most) until the column's cell is inside the grid's box.
+    // A column just shown scrolls into view, not left off-screen to the right. The column is
+    // taken once, when the grid first draws, and stays wanted until it is in view: the grid
+    // measures itself over its first frames, and its columns may change meanwhile (the layout
+    // or the images setting arriving), which starts the tries again instead of ending them.
+    // Each try waits for a frame, for REVEAL_WITHIN_MS at most (frames are slow on a busy
+    // tablet, so this is time, not a count of frames).
     const boxRef = useRef<HTMLDivElement>(null);
-    const revealed = useRef(false);
+    const toReveal = useRef<string | null | undefined>(undefined);
     useEffect(() => {
-      if (revealed.current) return;
-      revealed.current = true;
-      const column = keys.indexOf(takeRevealColumn?.() ?? '');
+      if (toReveal.current === undefined) toReveal.current = takeRevealColumn?.() ?? null;
+      const column = toReveal.current ? keys.indexOf(toReveal.current) : -1;
       if (column < 0) return;
+      const until = performance.now() + REVEAL_WITHIN_MS;
       let frame = 0;
-      let tries = 0;
       const reveal = () => {
         const grid = gridRef.current;
         const box = boxRef.current?.getBoundingClientRect();
         const cell = grid?.getBounds(column, 0);
         if (grid && box && box.width > 0 && cell && cell.width > 0) {
-          if (cell.x + cell.width <= box.right + 1) return;
+          if (cell.x + cell.width <= box.right + 1) {
+            toReveal.current = null;
+            return;
+          }
           grid.scrollTo(column, 0, 'horizontal', 0, 0, { hAlign: 'end' });
         }
-        tries += 1;
-        if (tries < 30) frame = requestAnimationFrame(reveal);
+        if (performance.now() < until) frame = requestAnimationFrame(reveal);
+        else toReveal.current = null;
       };
       frame = requestAnimationFrame(reveal);
       return () => cancelAnimationFrame(frame);
