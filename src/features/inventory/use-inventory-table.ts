@@ -26,7 +26,7 @@ import {
  * (the stored catalogue's changes are saved through the outbox instead).
  *
  * Work is arranged for catalogues of tens of thousands: the search text of every row is built
- * once per catalogue, the sort order once per sort, and a keystroke only filters that order
+ * once per catalogue, at the first search, the sort order once per sort, and a keystroke only filters that order
  * (a longer query only the rows the shorter one matched).
  */
 export function useInventoryTable(
@@ -56,7 +56,6 @@ export function useInventoryTable(
   }, [preferredSortKey, preferredSortDirection]);
 
   const items = workingCopy ?? catalogue;
-  const texts = useMemo(() => searchTexts(items), [items]);
   // A few rows changed (a refresh, an acknowledged write): they move, the rest keeps its order.
   const sorted = useRef<{
     items: readonly InventoryItem[];
@@ -72,7 +71,7 @@ export function useInventoryTable(
     sorted.current = { items, sort, order: next };
     return next;
   }, [items, sort]);
-  const search = useMemo(() => createSearchCache(order, texts), [order, texts]);
+  const search = useMemo(() => createSearchCache(order, () => searchTexts(items)), [order, items]);
   const deferredQuery = useDeferredValue(query);
   const matches = useMemo(() => search(deferredQuery), [search, deferredQuery]);
   const info = pageInfo(matches.length, page, pageSize);

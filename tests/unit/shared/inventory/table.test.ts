@@ -205,7 +205,14 @@ describe('search as the user types', () => {
         return Reflect.get(target, property, receiver);
       },
     });
-    const search = createSearchCache(order, tracked);
+    let made = 0;
+    const search = createSearchCache(order, () => {
+      made += 1;
+      return tracked;
+    });
+    // No texts are made until something is searched for.
+    expect(search('')).toBe(order);
+    expect(made).toBe(0);
     expect(search('PE')).toEqual([3, 1, 0]);
     lookups.length = 0;
     expect(search('pen')).toEqual([1, 0]);
@@ -216,6 +223,7 @@ describe('search as the user types', () => {
     expect(lookups).toEqual([]);
     expect(search('')).toBe(order);
     expect(search('  ')).toBe(order);
+    expect(made).toBe(1);
   });
 });
 
