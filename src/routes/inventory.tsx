@@ -25,5 +25,14 @@ export const inventoryRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/inventory',
   validateSearch: (search) => v.parse(SearchSchema, search),
+  // What the screen waits for is asked for as the navigation starts, beside the screen's own
+  // code, not once it has drawn: the catalogue read from this device, and the grid's library.
+  // Nothing waits for them here.
+  loader: () => {
+    void import('#data/repositories/catalogue.ts').then((module) => module.readStoredCatalogue());
+    void import('#features/inventory/components/lazy-inventory-grid.tsx').then((module) =>
+      module.preloadInventoryGrid(),
+    );
+  },
   component: lazyRouteComponent(() => import('./inventory-screen.tsx'), 'InventoryScreen'),
 });

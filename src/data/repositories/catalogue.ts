@@ -98,15 +98,21 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * Reads the stored catalogue into memory unless it is there. A screen's route calls it as the
+ * navigation starts, so that IndexedDB is read while the screen's code still loads.
+ */
+export function readStoredCatalogue() {
+  if (current !== undefined) return;
+  void readStored().then((read) => {
+    if (current === undefined) publish(read);
+  });
+}
+
 /** The stored catalogue; undefined until it has been read from Dexie. */
 export function useStoredCatalogue(): StoredCatalogue | undefined {
   const value = useSyncExternalStore(subscribe, () => current);
-  useEffect(() => {
-    if (current !== undefined) return;
-    void readStored().then((read) => {
-      if (current === undefined) publish(read);
-    });
-  }, []);
+  useEffect(readStoredCatalogue, []);
   return value;
 }
 

@@ -37,7 +37,6 @@ import {
   InventoryTableView,
   type ProductOpening,
 } from './inventory-table-view.tsx';
-import { preloadInventoryGrid } from './lazy-inventory-grid.tsx';
 import { TaxReview } from './tax-review.tsx';
 import './inventory.css';
 
@@ -128,8 +127,6 @@ export function InventoryPage({
   }, []);
 
   useEffect(() => reload(false), [reload]);
-  // The grid's library comes while the catalogue is read, not after it.
-  useEffect(() => preloadInventoryGrid(), []);
 
   // Back online after a failed refresh: refresh again without being asked.
   const online = useOnline();

@@ -4,8 +4,9 @@ import type { InventoryGridHandle, InventoryGridProps } from './inventory-grid.t
 
 /**
  * The grid's library (glide-data-grid, about 55 KB gzip) is not needed to paint the page: it is
- * asked for as the page opens (`preloadInventoryGrid`), so it arrives while the catalogue is read
- * from this device, and the header, toolbar and cards paint without waiting for it.
+ * asked for as the navigation to the screen starts (`preloadInventoryGrid`, from the route's
+ * loader), so it arrives while the catalogue is read from this device, and the header, toolbar
+ * and cards paint without waiting for it.
  */
 const loadGrid = () => import('./inventory-grid.tsx');
 
