@@ -26,8 +26,8 @@ import {
  * (the stored catalogue's changes are saved through the outbox instead).
  *
  * Work is arranged for catalogues of tens of thousands: the search text of every row is built
- * once per catalogue, at the first search, the sort order once per sort, and a keystroke only filters that order
- * (a longer query only the rows the shorter one matched).
+ * once per catalogue, at the first search, the sort order once per sort, and a keystroke only
+ * filters that order (a longer query only the rows the shorter one matched).
  */
 export function useInventoryTable(
   catalogue: readonly InventoryItem[],

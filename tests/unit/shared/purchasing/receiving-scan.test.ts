@@ -33,49 +33,40 @@ const riesling = item(4, {
 });
 const items = [shiraz, shiraz2023, gin, riesling];
 const index = receivingIndex(items);
+const scan = (code: string) => lookUpReceiving(items, code, 8, index);
+/** What a scan answers when its code is one product's: `units` of it, as a bottle or a case. */
+const found = (item: InventoryItem, units: number, asCase: boolean) => ({
+  kind: 'code',
+  matches: [{ item, units, asCase }],
+});
 
 describe('scanning a delivery in', () => {
   it('adds one unit for a bottle’s barcode or SKU', () => {
-    expect(lookUpReceiving(items, '9300000000026', 8, index)).toEqual({
-      kind: 'code',
-      matches: [{ item: gin, units: 1, asCase: false }],
-    });
-    expect(lookUpReceiving(items, 'gin-1', 8, index)).toEqual({
-      kind: 'code',
-      matches: [{ item: gin, units: 1, asCase: false }],
-    });
+    expect(scan('9300000000026')).toEqual(found(gin, 1, false));
+    expect(scan('gin-1')).toEqual(found(gin, 1, false));
   });
 
   it('adds the case size for a case barcode', () => {
-    expect(lookUpReceiving(items, '9300000000040', 8, index)).toEqual({
-      kind: 'code',
-      matches: [{ item: shiraz, units: 12, asCase: true }],
-    });
+    expect(scan('9300000000040')).toEqual(found(shiraz, 12, true));
   });
 
   it('adds the case size for a carton’s GTIN-14, and a GTIN-14 of indicator 0 is its EAN-13', () => {
-    expect(lookUpReceiving(items, '19300000000047', 8, index)).toEqual({
-      kind: 'code',
-      matches: [{ item: riesling, units: 6, asCase: true }],
-    });
-    expect(lookUpReceiving(items, '09300000000040', 8, index)).toEqual({
-      kind: 'code',
-      matches: [{ item: shiraz, units: 12, asCase: true }],
-    });
-    expect(lookUpReceiving(items, '29300000000037', 8, index)).toEqual({ kind: 'unknown-code' });
-    expect(lookUpReceiving(items, '19300000000048', 8, index)).toEqual({ kind: 'bad-barcode' });
+    expect(scan('19300000000047')).toEqual(found(riesling, 6, true));
+    expect(scan('09300000000040')).toEqual(found(shiraz, 12, true));
+    expect(scan('29300000000037')).toEqual({ kind: 'unknown-code' });
+    expect(scan('19300000000048')).toEqual({ kind: 'bad-barcode' });
   });
 
   it('offers every vintage under one barcode', () => {
-    const found = lookUpReceiving(items, '9300000000019', 8, index);
-    expect(found.kind).toBe('code');
-    expect(found.kind === 'code' && found.matches.map((match) => match.item.id)).toEqual([1, 2]);
+    const answer = scan('9300000000019');
+    expect(answer.kind).toBe('code');
+    expect(answer.kind === 'code' && answer.matches.map((match) => match.item.id)).toEqual([1, 2]);
   });
 
   it('tells an unknown code from a misread one, and searches names', () => {
-    expect(lookUpReceiving(items, '9300000000033', 8, index)).toEqual({ kind: 'unknown-code' });
-    expect(lookUpReceiving(items, '9300000000034', 8, index)).toEqual({ kind: 'bad-barcode' });
-    expect(lookUpReceiving(items, 'wine 3', 8, index)).toEqual({
+    expect(scan('9300000000033')).toEqual({ kind: 'unknown-code' });
+    expect(scan('9300000000034')).toEqual({ kind: 'bad-barcode' });
+    expect(scan('wine 3')).toEqual({
       kind: 'search',
       matches: [{ item: gin, units: 1, asCase: false }],
     });
