@@ -1,6 +1,7 @@
 import { acceptInviteRoute } from './accept-invite.tsx';
 import { apiExamplesRoute } from './api-examples.tsx';
 import { businessProfileRoute, paymentSettingsRoute, teamRoute } from './business-settings.tsx';
+import { customersRoute } from './customers.tsx';
 import { dashboardRoute } from './dashboard.tsx';
 import { indexRoute } from './index.tsx';
 import { inventoryRoute } from './inventory.tsx';
@@ -22,6 +23,7 @@ export const routeTree = rootRoute.addChildren([
     dashboardRoute,
     inventoryRoute,
     purchasingRoute,
+    customersRoute,
     posRoute,
     apiExamplesRoute,
     teamRoute,

@@ -10,7 +10,6 @@ import { signedInRoute } from './signed-in.tsx';
 const UPCOMING_PATHS = [
   '/orders',
   '/calendar',
-  '/customers',
   '/alerts',
   '/help',
   '/reports',

@@ -1,5 +1,6 @@
 import { businessServer } from './business/module.ts';
 import { customFieldsServer } from './custom-fields/module.ts';
+import { customersServer } from './customers/module.ts';
 import { dashboardServer } from './dashboard/module.ts';
 import type { ServerDomain } from './domain-module.ts';
 import { importsServer } from './imports/module.ts';
@@ -18,6 +19,7 @@ export const SERVER_DOMAINS: readonly ServerDomain[] = [
   teamServer,
   preferencesServer,
   customFieldsServer,
+  customersServer,
   dashboardServer,
   productsServer,
   stockServer,

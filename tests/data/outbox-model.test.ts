@@ -11,6 +11,12 @@ import {
   localDefinitions,
   updateCustomField,
 } from '#data/repositories/custom-fields.ts';
+import {
+  addCustomer,
+  CUSTOMERS_RESOURCE,
+  customersShown,
+  editCustomer,
+} from '#data/repositories/customers.ts';
 import { countReceived, postReceived, startReceiving } from '#data/repositories/deliveries.ts';
 import { saveInventorySettings } from '#data/repositories/inventory-settings.ts';
 import {
@@ -28,7 +34,9 @@ import { retryChange } from '#data/sync/pending-changes.ts';
 import { isReplayPaused, requestReplay, resumeReplay, stopReplay } from '#data/sync/replayer.ts';
 import { settlementOf } from '#data/sync/write-handler.ts';
 import { installTokenStore, type Tokens } from '#data/token-store.ts';
+import { forgetUserInMemory } from '#data/user-memory.ts';
 import type { CustomFieldDefinitionBody } from '#domains/custom-fields/definition.ts';
+import type { Customer } from '#domains/customers/customer.ts';
 import {
   type ColumnLayout,
   type ColumnPreference,
@@ -56,9 +64,9 @@ import { type Fault, RealSyncServer } from './helpers/real-sync-server.ts';
 
 /**
  * Model-based property test of the outbox (ARCHITECTURE.md section 4). fast-check plays random
- * sequences of user changes (columns, settings, custom fields, and products added, edited,
- * duplicated, deleted, their stock adjusted and counted, sold and returned, also while another
- * device edits them), replays, restarts, sign-ins, the browser going offline and online
+ * sequences of user changes (columns, settings, custom fields, customers added and changed, and
+ * products added, edited, duplicated, deleted, their stock adjusted and counted, sold and
+ * returned, also while another device edits them), replays, restarts, sign-ins, the browser going offline and online
  * (offline, nothing is tried, so writes coalesce) and injected network faults (lost
  * requests, lost answers, 5xx, 429, expired access token, revoked session, 409 still running)
  * against the real server app (in this process, on PGlite in memory: tests/data/helpers/
@@ -76,6 +84,7 @@ const SEED = process.env.SEED ? Number(process.env.SEED) : undefined;
 const FIELD_KEYS = ['bin', 'vintage_note', 'cellar', 'closure'] as const;
 // Built-in columns, and columns of custom fields the user may create and delete meanwhile.
 const COLUMN_KEYS = ['sku', 'producer', 'country', 'stock', 'bin', 'cellar'] as const;
+const CUSTOMER_NAMES = ['Margaret Chen', 'The Larder Bistro'] as const;
 const FAULTS: Fault[] = [
   'network-before',
   'network-after',
@@ -123,6 +132,8 @@ interface Model {
   /** The supplier the user added here, and the deliveries they received from it and posted. */
   supplier: Supplier | null;
   deliveries: string[];
+  /** The customers the user added here, by name: their id and the user's last details. */
+  customers: Map<string, { id: string; phone: string | null; notes: string | null }>;
 }
 
 interface Real {
@@ -247,6 +258,43 @@ async function shownProduct(name: string) {
   );
   if (!found) throw new Error(`The product ${name} is not shown`);
   return found;
+}
+
+/** The customers as this tablet shows them: the server's copy with the waiting writes over it. */
+async function shownCustomers(): Promise<readonly Customer[]> {
+  return customersShown(
+    await db.customers.toArray(),
+    await db.outbox.where('resource').equals(CUSTOMERS_RESOURCE).sortBy('seq'),
+  );
+}
+
+class AddCustomer implements Command {
+  constructor(readonly name: string) {}
+  check = (model: Readonly<Model>) => !model.customers.has(this.name);
+  async run(model: Model) {
+    const made = await addCustomer({ name: this.name });
+    model.customers.set(this.name, { id: made.id, phone: null, notes: null });
+  }
+  toString = () => `AddCustomer(${this.name})`;
+}
+
+/** A detail of a customer added here, changed as the customer's page shows them. */
+class EditCustomer implements Command {
+  constructor(
+    readonly name: string,
+    readonly field: 'phone' | 'notes',
+    readonly value: string | null,
+  ) {}
+  check = (model: Readonly<Model>) => model.customers.has(this.name);
+  async run(model: Model) {
+    const expected = model.customers.get(this.name) as { id: string } & Record<string, unknown>;
+    const shown = (await shownCustomers()).find((entry) => entry.id === expected.id);
+    if (!shown) throw new Error(`The customer ${this.name} is not shown`);
+    if (shown[this.field] === this.value) return;
+    await editCustomer(shown, { [this.field]: this.value });
+    expected[this.field] = this.value;
+  }
+  toString = () => `EditCustomer(${this.name}, ${this.field}, ${this.value})`;
 }
 
 class AddProduct implements Command {
@@ -555,6 +603,21 @@ const commands = fc.commands(
     fc
       .tuple(productName, productChange)
       .map(([name, [field, value]]) => new EditElsewhere(name, field, value)),
+    fc.constantFrom(...CUSTOMER_NAMES).map((name) => new AddCustomer(name)),
+    ...[1, 2].map(() =>
+      fc
+        .tuple(
+          fc.constantFrom(...CUSTOMER_NAMES),
+          fc.constantFrom(
+            ['phone', '0412 345 678'],
+            ['phone', '02 9999 1234'],
+            ['phone', null],
+            ['notes', 'Saturday pickups'],
+            ['notes', 'Trade account'],
+          ) as fc.Arbitrary<['phone' | 'notes', string | null]>,
+        )
+        .map(([name, [field, value]]) => new EditCustomer(name, field, value)),
+    ),
     fc
       .tuple(fc.constantFrom(...COLUMN_KEYS), fc.boolean(), fc.boolean())
       .map(([key, visible, front]) => new SetColumn(key, visible, front)),
@@ -699,7 +762,9 @@ it(
         });
         stopReplay();
         setOnline(true);
+        // A device of its own for each run: what a pull of the last run brings is not this one's.
         await clearLocalData();
+        forgetUserInMemory();
         // The device has loaded the (empty) catalogue: acknowledged writes are stored into it.
         await writeCatalogue([], { key: 'catalogue', etag: null, fetchedAt: Date.now(), count: 0 });
         // This tablet had its till code from an earlier online visit.
@@ -713,6 +778,7 @@ it(
           count: null,
           supplier: null,
           deliveries: [],
+          customers: new Map(),
         };
 
         await fc.asyncModelRun(() => ({ model, real }), sequence);
@@ -751,6 +817,27 @@ it(
         const served = await servedProducts(server);
         await expectProducts(model, served);
         await expectCountLines(model, server, served);
+        // Each customer added here is on the server once, with the user's last details; the
+        // tablet shows what the server holds.
+        const { customers: servedCustomers } = await server.read<{ customers: Customer[] }>(
+          '/api/v1/customers',
+        );
+        const details = (list: readonly Customer[]) =>
+          list.map(({ id, name, phone, notes }) => ({ id, name, phone, notes }));
+        expect(details(servedCustomers).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+          [...model.customers]
+            .map(([name, { id, phone, notes }]) => ({ id, name, phone, notes }))
+            .sort((a, b) => a.name.localeCompare(b.name)),
+        );
+        expect(
+          (await shownCustomers())
+            .map(({ id, version }) => ({ id, version }))
+            .sort((a, b) => a.id.localeCompare(b.id)),
+        ).toEqual(
+          servedCustomers
+            .map(({ id, version }) => ({ id, version }))
+            .sort((a, b) => a.id.localeCompare(b.id)),
+        );
         // Each delivery was posted once: its stock is in the products' above.
         const posted = await server.server.db
           .select({ id: deliveries.id, status: deliveries.status })

@@ -29,6 +29,7 @@ import { pullFeeds } from '../sync/feeds.ts';
 import { keptFeed } from '../sync/kept-feed.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
+import { rebaseLaterEdits } from '../sync/rebase.ts';
 import { queueAndSend } from '../sync/replayer.ts';
 import { defineWriteHandler, refusalAlert } from '../sync/write-handler.ts';
 import { onForgetUser } from '../user-memory.ts';
@@ -195,8 +196,11 @@ export async function cancelPurchaseOrder(order: Order) {
 
 const SupplierAnswerSchema = v.object({ supplier: SupplierSchema });
 const OrderAnswerSchema = v.object({ order: OrderSchema });
-async function storeSupplier(answer: unknown) {
-  await db.suppliers.put(v.parse(SupplierAnswerSchema, answer).supplier);
+/** The server's copy stored; edits made here meanwhile build on the version it answered. */
+async function storeSupplier(entry: OutboxEntry, answer: unknown) {
+  const record = v.parse(SupplierAnswerSchema, answer).supplier;
+  await db.suppliers.put(record);
+  await rebaseLaterEdits(editSupplierWrite, [{ entry, record }]);
 }
 async function storeOrder(answer: unknown) {
   await db.purchaseOrders.put(v.parse(OrderAnswerSchema, answer).order);
@@ -206,7 +210,7 @@ export const buyingHandlers = [
   defineWriteHandler<SupplierCreate, Label>({
     declaration: createSupplierWrite,
     orderOf: ofSupplier,
-    acknowledge: (_entry, answer) => storeSupplier(answer),
+    acknowledge: storeSupplier,
     absorbUpdate: (body, update) => ({
       ...body,
       ...(update as { changes: SupplierChanges }).changes,
@@ -220,7 +224,7 @@ export const buyingHandlers = [
   defineWriteHandler<{ base_version: number; changes: SupplierChanges }, Label>({
     declaration: editSupplierWrite,
     orderOf: ofSupplier,
-    acknowledge: (_entry, answer) => storeSupplier(answer),
+    acknowledge: storeSupplier,
     absorbUpdate: (body, update) => ({
       ...body,
       changes: { ...body.changes, ...(update as { changes: SupplierChanges }).changes },

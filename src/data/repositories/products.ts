@@ -28,6 +28,7 @@ import { db } from '../db.ts';
 import { foldPending } from '../sync/fold.ts';
 import { adoptServerId, currentRecordId, queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
+import { rebaseLaterEdits } from '../sync/rebase.ts';
 import { queueAndSend, requestReplay } from '../sync/replayer.ts';
 import { isTemporaryId, temporaryId } from '../sync/temporary-ids.ts';
 import {
@@ -195,34 +196,6 @@ export async function deleteProduct(item: InventoryItem) {
   );
 }
 
-/** Later edits of the record were based on the version before this one: they now build on it. */
-async function rebaseLaterEdits(
-  answered: { entry: OutboxEntry; product: { id: number; version: number } }[],
-) {
-  // Only when nothing else changed it in between; otherwise the server must judge them.
-  const rebased = new Map<number, { entryId: string; version: number }>();
-  for (const { entry, product } of answered) {
-    const before = (entry.body as Partial<ProductEditBody>).base_version;
-    if (before === undefined || product.version === before + 1) {
-      rebased.set(product.id, { entryId: entry.id, version: product.version });
-    }
-  }
-  if (rebased.size === 0) return;
-  await db.outbox
-    .where('recordId')
-    .anyOf([...rebased.keys()])
-    .filter(
-      (other) =>
-        isWriteOf(other, editProductWrite) &&
-        other.attempts === 0 &&
-        rebased.get(other.recordId as number)?.entryId !== other.id,
-    )
-    .modify((other) => {
-      const version = rebased.get(other.recordId as number)?.version;
-      if (version !== undefined) (other.body as ProductEditBody).base_version = version;
-    });
-}
-
 /** Edits the server saved: stored as it answered, and later edits of those products rebased. */
 async function storeEdited(acknowledged: { entry: OutboxEntry; answer: unknown }[]) {
   const answered = acknowledged.map(({ entry, answer }) => ({
@@ -233,7 +206,10 @@ async function storeEdited(acknowledged: { entry: OutboxEntry; answer: unknown }
     put: answered.map(({ product }) => ({ item: mapEnhancedProduct(product) })),
     deleted: [],
   });
-  await rebaseLaterEdits(answered);
+  await rebaseLaterEdits(
+    editProductWrite,
+    answered.map(({ entry, product }) => ({ entry, record: product })),
+  );
 }
 
 /** Deletes the server did (or found done): the products leave the stored catalogue. */

@@ -1,6 +1,7 @@
 import { type FeedDeclaration, PULL_ROUTE, pullAnswerSchema } from '#shared/feed-declaration.ts';
 import { readPath } from '#shared/read-declaration.ts';
 import { apiJson } from '../api-client.ts';
+import { onForgetUser } from '../user-memory.ts';
 
 /**
  * The one pull (ARCHITECTURE.md section 4): every domain whose records several devices change
@@ -34,7 +35,18 @@ export function registerFeeds(list: readonly DeviceFeed[]) {
   answerSchema = pullAnswerSchema(list.map((feed) => feed.declaration));
 }
 
+/**
+ * Which person's device this is, as pulls go: the device changing hands (or the session ending)
+ * starts a new era, and an answer asked for in an earlier one is dropped, not stored for the next
+ * person. Their stores were emptied meanwhile; the answer is the earlier person's business.
+ */
+let era = 0;
+onForgetUser(() => {
+  era += 1;
+});
+
 async function pullOnce(): Promise<void> {
+  const askedIn = era;
   const cursors = await Promise.all(
     feeds.map(async (feed) => [feed, await feed.cursor()] as const),
   );
@@ -46,6 +58,7 @@ async function pullOnce(): Promise<void> {
   const answer = await apiJson(readPath({ route: PULL_ROUTE }, {}, query), answerSchema, {
     cache: 'no-store',
   });
+  if (era !== askedIn) return;
   // Each domain takes its part; one that fails (a download refused) leaves the others theirs.
   const taken = await Promise.allSettled(
     asked.map(([feed]) => {

@@ -108,18 +108,3 @@ export const SupplierSchema = v.object({
 export type Supplier = v.InferOutput<typeof SupplierSchema>;
 
 export const SupplierListSchema = v.object({ suppliers: v.array(SupplierSchema) });
-
-/**
- * The fields of an edit based on `baseVersion` that another edit changed since to a different
- * value: the edit is refused for them (a conflict the person settles), merged otherwise.
- */
-export function conflictingFields(
-  current: Pick<Supplier, 'field_versions'> & Record<string, unknown>,
-  baseVersion: number,
-  changes: Readonly<Record<string, unknown>>,
-): string[] {
-  return Object.keys(changes).filter(
-    (field) =>
-      (current.field_versions[field] ?? 0) > baseVersion && current[field] !== changes[field],
-  );
-}

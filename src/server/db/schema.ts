@@ -449,6 +449,34 @@ export const suppliers = pgTable(
 );
 
 /**
+ * Customers (#domains/customers/customer.ts): made on a device (its id) and edited field by field;
+ * `field_versions` says at which version each field last changed, for the merge.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    notes: text('notes'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** The day the customer agreed to marketing; null: they have not. */
+    marketingConsent: date('marketing_consent'),
+    birthday: date('birthday'),
+    version: integer('version').notNull().default(1),
+    fieldVersions: jsonb('field_versions').$type<Record<string, number>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customers_business_idx').on(t.businessId)],
+);
+
+/**
  * Purchase orders (#domains/purchasing/purchase-order.ts): made as drafts on a device (its id),
  * numbered by the server when they first arrive, sent, then received by deliveries.
  */

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  conflictingFields,
-  type Supplier,
-  type SupplierChanges,
-  type SupplierCreate,
-  type SupplierField,
+import type {
+  Supplier,
+  SupplierChanges,
+  SupplierCreate,
+  SupplierField,
 } from '#domains/purchasing/supplier.ts';
+import { mergeFields } from '#shared/sync/field-merge.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { inTransaction } from '../db/client.ts';
 import { products, suppliers } from '../db/schema.ts';
@@ -111,7 +111,7 @@ export type PatchSupplierOutcome =
   | { status: 'conflict'; row: SupplierRow; conflicts: string[] };
 
 /**
- * An edit based on `baseVersion`, merged field by field (conflictingFields). A new name is the
+ * An edit based on `baseVersion`, merged field by field (mergeFields). A new name is the
  * name of the supplier's products too.
  */
 export async function patchSupplier(
@@ -128,22 +128,17 @@ export async function patchSupplier(
       .where(and(eq(suppliers.businessId, context.businessId), eq(suppliers.id, id)))
       .for('update');
     if (!current) return { status: 'missing' };
-    const conflicts = conflictingFields(toSupplier(current), baseVersion, changes);
-    if (conflicts.length > 0) return { status: 'conflict', row: current, conflicts };
-    const changed = Object.entries(changes).filter(
-      ([field, value]) => current[ROW_OF[field as SupplierField]] !== value,
-    );
-    if (changed.length === 0) return { status: 'saved', row: current };
-    const version = current.version + 1;
+    const merge = mergeFields(toSupplier(current), baseVersion, changes);
+    if (merge.status === 'conflict') {
+      return { status: 'conflict', row: current, conflicts: merge.conflicts };
+    }
+    if (merge.status === 'unchanged') return { status: 'saved', row: current };
     const [row] = await tx
       .update(suppliers)
       .set({
-        ...rowValues(Object.fromEntries(changed)),
-        version,
-        fieldVersions: {
-          ...current.fieldVersions,
-          ...Object.fromEntries(changed.map(([field]) => [field, version])),
-        },
+        ...rowValues(merge.changed),
+        version: merge.version,
+        fieldVersions: merge.fieldVersions,
         updatedAt: context.now,
       })
       .where(eq(suppliers.id, id))

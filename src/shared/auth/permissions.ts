@@ -6,7 +6,8 @@ import type { Role } from './schemas.ts';
  * - owner: everything, including roles, owners and the business profile;
  * - manager: the catalogue and its prices, stock, stocktakes, suppliers, purchase orders and
  *   deliveries, custom fields, inventory settings, and the team except owners;
- * - staff: see the catalogue and dashboard, sell, adjust stock, count it and scan deliveries in.
+ * - staff: see the catalogue and dashboard, sell, adjust stock, count it, scan deliveries in,
+ *   and add customers and keep their details.
  * Everyone keeps their own column preferences.
  */
 export const PERMISSIONS = {
@@ -28,6 +29,8 @@ export const PERMISSIONS = {
   'purchasing.manage': ['owner', 'manager'],
   /** Scan a delivery in, for a manager to post. */
   'purchasing.receive': ['owner', 'manager', 'staff'],
+  /** Add customers and change their details (beyond the spec's prototype). */
+  'customers.edit': ['owner', 'manager', 'staff'],
   /** Define, change and remove custom fields. */
   'fields.manage': ['owner', 'manager'],
   /** Change the inventory settings (not the per-person column preferences). */

@@ -33,6 +33,7 @@ export const fixture = {
   person: '',
   stocktake: '',
   supplier: '',
+  customer: '',
   /** Purchase orders: a draft to change, one to send and one to cancel. */
   order: '',
   orderToSend: '',
@@ -411,6 +412,26 @@ export const SAMPLES: Sample[] = [
     body: () => ({ base_version: 1, changes: { lead_days: 10, notes: 'Tuesdays and Fridays' } }),
   },
   {
+    route: 'POST /api/v1/customers',
+    path: () => '/api/v1/customers',
+    body: () => ({
+      id: uuid(),
+      name: 'Margaret Chen',
+      email: 'margaret@example.test',
+      phone: '+61 412 345 678',
+      address: '12 Harbour St, Sydney NSW 2000',
+      notes: 'Likes Barossa Shiraz',
+      tags: ['Wine club'],
+      marketing_consent: '2026-11-01',
+      birthday: '1971-07-14',
+    }),
+  },
+  {
+    route: 'PATCH /api/v1/customers/:id',
+    path: () => `/api/v1/customers/${fixture.customer}`,
+    body: () => ({ base_version: 1, changes: { phone: '0412 345 679', tags: ['Trade'] } }),
+  },
+  {
     route: 'POST /api/v1/purchasing/orders',
     path: () => '/api/v1/purchasing/orders',
     body: () => ({
@@ -619,6 +640,11 @@ export async function setUpWriteSamples(server: TestServer): Promise<string> {
       set_stock: true,
       row_count: 9,
     },
+  });
+  fixture.customer = uuid();
+  await server.call('POST', '/api/v1/customers', {
+    token,
+    body: { id: fixture.customer, name: 'Sample Customer' },
   });
   fixture.supplier = uuid();
   await server.call('POST', '/api/v1/suppliers', {

@@ -56,7 +56,6 @@ describe('route map and guards', () => {
   it.each([
     ['/orders', 'Orders'],
     ['/calendar', 'Calendar'],
-    ['/customers', 'Customers'],
     ['/alerts', 'Alerts'],
     ['/help', 'Help & Support'],
     ['/reports', 'Reports'],
@@ -76,6 +75,7 @@ describe('route map and guards', () => {
 
   it.each([
     ['/pos', 'POS'],
+    ['/customers', 'Customers'],
     ['/settings/profile', 'Business Profile'],
     ['/settings/payment', 'Payment & Tax'],
     ['/settings/team', 'Team & Permissions'],

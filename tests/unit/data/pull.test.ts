@@ -5,6 +5,7 @@ import { db } from '#data/db.ts';
 import { refreshCatalogue, resetCatalogueState } from '#data/repositories/catalogue.ts';
 import { saveSession } from '#data/session.ts';
 import { pullFeeds } from '#data/sync/feeds.ts';
+import { forgetUserInMemory } from '#data/user-memory.ts';
 import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 import { mockServer } from '../../mocks/server.ts';
 import { clearLocalData } from '../helpers/local-data.ts';
@@ -103,6 +104,29 @@ describe('the one pull', () => {
     release();
     await Promise.all([running, ...again]);
     expect(asked).toEqual(['stocktakes=0', 'stocktakes=1']);
+  });
+
+  it('drops an answer asked for before the device changed hands: the next person never gets it', async () => {
+    await db.stocktakes.put(count('a', 0));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockServer.use(
+      http.get('*/api/v1/changes', async () => {
+        await held;
+        return HttpResponse.json({ stocktakes: { cursor: 9, stocktakes: [count('b', 2)] } });
+      }),
+    );
+    const running = pullFeeds();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The next person signs in here: the stores are emptied and what was in memory forgotten.
+    await clearLocalData();
+    forgetUserInMemory();
+    release();
+    await running;
+    expect(await db.stocktakes.toArray()).toEqual([]);
+    expect(await db.meta.get('feed:stocktakes')).toBeUndefined();
   });
 
   it('a domain that cannot take its part leaves the others theirs, and the pull says it failed', async () => {

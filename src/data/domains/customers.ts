@@ -1,0 +1,8 @@
+import { customerHandlers, customersDeviceFeed } from '../repositories/customers.ts';
+import { defineDeviceDomain } from '../sync/device-domain.ts';
+
+export const customersOnDevice = defineDeviceDomain({
+  name: 'customers',
+  writeHandlers: customerHandlers,
+  feeds: [customersDeviceFeed],
+});

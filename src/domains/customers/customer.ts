@@ -1,0 +1,208 @@
+import * as v from 'valibot';
+import { isEmailForm } from '#shared/auth/email.ts';
+import { int32 } from '#shared/validation.ts';
+
+/**
+ * Customers (beyond the spec's prototype; README, "Customers"): the shop's regulars, made on any
+ * device (its id) and edited field by field like suppliers (#shared/sync/field-merge.ts), so two
+ * tablets changing different details of one customer both stand.
+ */
+export const CUSTOMER_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  address: 300,
+  notes: 2000,
+  tag: 30,
+  tags: 20,
+} as const;
+
+/** The oldest birthday taken: a typo of the century is refused rather than stored. */
+export const FIRST_BIRTH_YEAR = 1900;
+
+export const CUSTOMER_MESSAGES = {
+  name: 'Enter the customer’s name',
+  email: 'Enter an email address like name@example.com',
+  phone: 'Enter a phone number of 6 to 15 digits, such as 0412 345 678 or +61 412 345 678',
+  birthday: 'Enter a birthday such as 1980-07-14, not after today',
+  consent: 'Enter the day the customer agreed, such as 2026-11-29, not after today',
+  tag: `Keep each tag to ${CUSTOMER_LIMITS.tag} characters`,
+  tags: `Give at most ${CUSTOMER_LIMITS.tags} tags`,
+  notFound: 'This customer does not exist',
+  idTaken: 'This customer id was already used for another customer',
+  nothingToChange: 'Say what to change',
+  conflict: 'This customer was changed on another device',
+} as const;
+
+const text = (max: number) =>
+  v.nullable(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(max, `Keep it to ${max} characters`),
+      v.transform((value) => (value === '' ? null : value)),
+    ),
+  );
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar day that exists, from `FIRST_BIRTH_YEAR` to tomorrow as UTC counts it (a shop east
+ * of Greenwich is a day ahead of it for part of every day).
+ */
+export function isPastDay(day: string, now = new Date()): boolean {
+  const match = DAY.exec(day);
+  if (!match) return false;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const at = new Date(Date.UTC(year, month - 1, date));
+  const real =
+    at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === date;
+  return real && year >= FIRST_BIRTH_YEAR && at.getTime() <= now.getTime() + 24 * 60 * 60 * 1000;
+}
+
+const pastDay = (message: string) =>
+  v.nullable(
+    v.pipe(
+      v.string(message),
+      v.trim(),
+      v.check((value) => value === '' || isPastDay(value), message),
+      v.transform((value) => (value === '' ? null : value)),
+    ),
+  );
+
+/** The digits of a phone number as typed: 6 to 15 of them, with spaces, +, brackets or dashes. */
+const PHONE_FORM = /^\+?[\d\s()\-.]+$/;
+export function isPhoneForm(value: string): boolean {
+  const digits = value.replace(/\D/g, '').length;
+  return PHONE_FORM.test(value) && digits >= 6 && digits <= 15;
+}
+
+/** Tags as given, trimmed, without blanks or a tag given twice (in any case). */
+export function cleanTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const tag of tags) {
+    const trimmed = tag.trim().replace(/\s+/g, ' ');
+    const key = trimmed.toLowerCase();
+    if (trimmed === '' || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(trimmed);
+  }
+  return kept;
+}
+
+/** Every field a person writes, each checked as it is stored; empty text is no value. */
+export const CUSTOMER_FIELDS = {
+  name: v.pipe(
+    v.string(CUSTOMER_MESSAGES.name),
+    v.trim(),
+    v.nonEmpty(CUSTOMER_MESSAGES.name),
+    v.maxLength(CUSTOMER_LIMITS.name, `Keep it to ${CUSTOMER_LIMITS.name} characters`),
+  ),
+  email: v.nullable(
+    v.pipe(
+      v.string(CUSTOMER_MESSAGES.email),
+      v.trim(),
+      v.maxLength(CUSTOMER_LIMITS.email, CUSTOMER_MESSAGES.email),
+      v.check((value) => value === '' || isEmailForm(value), CUSTOMER_MESSAGES.email),
+      v.transform((value) => (value === '' ? null : value)),
+    ),
+  ),
+  phone: v.nullable(
+    v.pipe(
+      v.string(CUSTOMER_MESSAGES.phone),
+      v.trim(),
+      v.maxLength(CUSTOMER_LIMITS.phone, CUSTOMER_MESSAGES.phone),
+      v.check((value) => value === '' || isPhoneForm(value), CUSTOMER_MESSAGES.phone),
+      v.transform((value) => (value === '' ? null : value)),
+    ),
+  ),
+  address: text(CUSTOMER_LIMITS.address),
+  notes: text(CUSTOMER_LIMITS.notes),
+  tags: v.pipe(
+    v.array(
+      v.pipe(
+        v.string(CUSTOMER_MESSAGES.tag),
+        v.maxLength(CUSTOMER_LIMITS.tag, CUSTOMER_MESSAGES.tag),
+      ),
+      CUSTOMER_MESSAGES.tags,
+    ),
+    v.transform((tags: string[]) => cleanTags(tags)),
+    v.maxLength(CUSTOMER_LIMITS.tags, CUSTOMER_MESSAGES.tags),
+  ),
+  /** The day the customer agreed to hear from the shop; none: they have not (or withdrew). */
+  marketing_consent: pastDay(CUSTOMER_MESSAGES.consent),
+  birthday: pastDay(CUSTOMER_MESSAGES.birthday),
+} as const;
+export type CustomerField = keyof typeof CUSTOMER_FIELDS;
+export const CUSTOMER_FIELD_KEYS = Object.keys(CUSTOMER_FIELDS) as CustomerField[];
+
+export const CUSTOMER_FIELD_LABELS: Readonly<Record<CustomerField, string>> = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  notes: 'Notes',
+  tags: 'Tags',
+  marketing_consent: 'Agrees to marketing',
+  birthday: 'Birthday',
+};
+
+/** POST /customers: a new customer, with the id the device gave it. */
+export const CustomerCreateSchema = v.object({
+  id: v.pipe(v.string(), v.uuid('A customer id is a UUID')),
+  ...v.partial(v.object(CUSTOMER_FIELDS)).entries,
+  name: CUSTOMER_FIELDS.name,
+});
+export type CustomerCreate = v.InferOutput<typeof CustomerCreateSchema>;
+
+/** PATCH /customers/{id}: some fields, based on the version the device held. */
+export const CustomerPatchSchema = v.object({
+  base_version: int32('base_version must be a version number', 1),
+  changes: v.pipe(
+    v.partial(v.strictObject(CUSTOMER_FIELDS)),
+    v.check((changes) => Object.keys(changes).length > 0, CUSTOMER_MESSAGES.nothingToChange),
+  ),
+});
+export type CustomerPatch = v.InferOutput<typeof CustomerPatchSchema>;
+export type CustomerChanges = CustomerPatch['changes'];
+
+export const CustomerSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  address: v.nullable(v.string()),
+  notes: v.nullable(v.string()),
+  tags: v.array(v.string()),
+  marketing_consent: v.nullable(v.string()),
+  birthday: v.nullable(v.string()),
+  version: v.number(),
+  /** At which version each field last changed: what an edit based on an older one is merged by. */
+  field_versions: v.record(v.string(), v.number()),
+  created_at: v.string(),
+  updated_at: v.string(),
+});
+export type Customer = v.InferOutput<typeof CustomerSchema>;
+
+export const CustomerListSchema = v.object({ customers: v.array(CustomerSchema) });
+
+/** A new customer as the device holds it until the server answers. */
+export function newCustomer(create: CustomerCreate, now: Date): Customer {
+  const at = now.toISOString();
+  return {
+    id: create.id,
+    name: create.name,
+    email: create.email ?? null,
+    phone: create.phone ?? null,
+    address: create.address ?? null,
+    notes: create.notes ?? null,
+    tags: create.tags ?? [],
+    marketing_consent: create.marketing_consent ?? null,
+    birthday: create.birthday ?? null,
+    version: 0,
+    field_versions: {},
+    created_at: at,
+    updated_at: at,
+  };
+}

@@ -1,0 +1,9 @@
+import * as v from 'valibot';
+import { defineFeed } from '#shared/feed-declaration.ts';
+import { CustomerSchema } from './customer.ts';
+
+/** The customers made or changed since the cursor, as they are now. */
+export const customersFeed = defineFeed({
+  name: 'customers',
+  answer: v.object({ cursor: v.number(), customers: v.array(CustomerSchema) }),
+});

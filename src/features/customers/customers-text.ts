@@ -1,0 +1,35 @@
+/** The words of the customers screens (beyond the spec's prototype; README, "Customers"). */
+export const CUSTOMERS_TEXT = {
+  title: 'Customers',
+  subtitle: 'The shop’s regulars: their details, tags and what they agreed to',
+  addCustomer: 'Add Customer',
+  editCustomer: 'Edit Customer',
+  allCustomers: 'All customers',
+  search: 'Search customers',
+  searchPlaceholder: 'Name, email, phone or tag...',
+  sort: 'Sort by',
+  noCustomers: 'No customers yet. Add the shop’s regulars to keep their details and tags here.',
+  noMatch: (query: string) => `No customers match “${query}”.`,
+  showing: (from: number, to: number, of: number) =>
+    `Showing ${from.toLocaleString('en')}–${to.toLocaleString('en')} of ${of.toLocaleString('en')}`,
+  previous: 'Previous',
+  next: 'Next',
+  page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  notFound:
+    'This customer is not on this device. It may have been made on another device that has not synced yet.',
+  waiting: 'Saved on this device; on its way to the server',
+  refused: 'A change to this customer was refused: see Pending changes',
+  consentSince: (day: string) => `Agreed on ${day}`,
+  noConsent: 'Not agreed',
+  tagsHint: 'Separate tags with commas, e.g. Wine club, Trade',
+  consentHint: 'Tick only with the customer’s say-so; the day is kept with it',
+  sameEmail: (name: string) => `${name} has this email address.`,
+  samePhone: (name: string) => `${name} has this phone number.`,
+  duplicateQuestion: 'Is this the same person? Open them instead, or save this customer anyway.',
+  saveAnyway: 'Save anyway',
+  open: (name: string) => `Open ${name}`,
+  purchases: 'Purchase history',
+  noPurchases: (name: string) =>
+    `No sales are linked to ${name} yet: a sale is linked when the customer is attached at the POS.`,
+  saved: (name: string) => `${name} saved`,
+} as const;

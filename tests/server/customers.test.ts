@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMER_MESSAGES, type Customer } from '#domains/customers/customer.ts';
+import { shopsWithStaff } from './helpers/sales.ts';
+import { createTestServer, type TestServer } from './helpers/test-server.ts';
+
+/**
+ * Customers on the server: made with a device's id (once however often sent), every field checked
+ * at the door, edited field by field with a conflict only for a field changed since to another
+ * value, the pull, staff allowed, and one business never seeing another's.
+ */
+describe('customers', () => {
+  let server: TestServer;
+  let owner: string;
+  let other: string;
+  let staff: string;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    ({ token: owner, otherToken: other, staffToken: staff } = await shopsWithStaff(server));
+  });
+  afterAll(() => server.close());
+
+  const send = (method: string, path: string, body: unknown, token = owner) =>
+    server.call(method, `/api/v1${path}`, {
+      token,
+      headers: { 'Idempotency-Key': randomUUID() },
+      body,
+    });
+  const create = (fields: Record<string, unknown>, token = owner) =>
+    send('POST', '/customers', { id: randomUUID(), ...fields }, token);
+  const made = async (fields: Record<string, unknown>, token = owner) => {
+    const response = await create(fields, token);
+    expect(response.status).toBe(201);
+    return (response.body as { customer: Customer }).customer;
+  };
+  const list = async (token = owner) =>
+    ((await server.call('GET', '/api/v1/customers', { token })).body as { customers: Customer[] })
+      .customers;
+  const named = async (name: string, token = owner) =>
+    (await list(token)).filter((customer) => customer.name === name);
+
+  it('makes a customer once however often it is sent, and answers 409 for an id taken', async () => {
+    const id = randomUUID();
+    const body = {
+      id,
+      name: '  Margaret Chen ',
+      email: ' margaret@example.test ',
+      phone: '+61 412 345 678',
+      address: '12 Harbour St, Sydney NSW 2000',
+      tags: [' Wine club ', 'wine CLUB', '', 'Trade'],
+      marketing_consent: '2026-11-01',
+      birthday: '1971-07-14',
+      notes: '',
+    };
+    const first = await send('POST', '/customers', body);
+    expect(first.status).toBe(201);
+    expect((first.body as { customer: Customer }).customer).toMatchObject({
+      id,
+      name: 'Margaret Chen',
+      email: 'margaret@example.test',
+      phone: '+61 412 345 678',
+      tags: ['Wine club', 'Trade'],
+      marketing_consent: '2026-11-01',
+      birthday: '1971-07-14',
+      notes: null,
+      version: 1,
+    });
+    expect((await send('POST', '/customers', body)).status).toBe(200);
+    expect(await named('Margaret Chen')).toHaveLength(1);
+    const taken = await send('POST', '/customers', { id, name: 'Someone else' }, other);
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ message: CUSTOMER_MESSAGES.idTaken });
+    expect(await named('Someone else', other)).toEqual([]);
+  });
+
+  it('refuses what cannot be stored, with the field’s message, and stores nothing', async () => {
+    const tomorrowButOne = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000)
+      .toISOString()
+      .slice(0, 10);
+    for (const [fields, message] of [
+      [{ name: '   ' }, CUSTOMER_MESSAGES.name],
+      [{ name: 'Refused', email: 'margaret at example' }, CUSTOMER_MESSAGES.email],
+      [{ name: 'Refused', phone: '12' }, CUSTOMER_MESSAGES.phone],
+      [{ name: 'Refused', phone: 'call me maybe' }, CUSTOMER_MESSAGES.phone],
+      [{ name: 'Refused', birthday: '1980-02-30' }, CUSTOMER_MESSAGES.birthday],
+      [{ name: 'Refused', birthday: '1850-01-01' }, CUSTOMER_MESSAGES.birthday],
+      [{ name: 'Refused', birthday: tomorrowButOne }, CUSTOMER_MESSAGES.birthday],
+      [{ name: 'Refused', marketing_consent: 'yes' }, CUSTOMER_MESSAGES.consent],
+      [{ name: 'Refused', tags: ['x'.repeat(31)] }, CUSTOMER_MESSAGES.tag],
+      [
+        { name: 'Refused', tags: Array.from({ length: 21 }, (_, n) => `Tag ${n}`) },
+        CUSTOMER_MESSAGES.tags,
+      ],
+    ] as const) {
+      const response = await create(fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect((response.body as { message: string }).message, JSON.stringify(fields)).toBe(message);
+    }
+    expect(await named('Refused')).toEqual([]);
+  });
+
+  it('merges edits of different fields made on two devices, and refuses the same field', async () => {
+    const customer = await made({ name: 'Merge Test', phone: '0411 111 111', tags: ['Trade'] });
+    const path = `/customers/${customer.id}`;
+    const a = await send('PATCH', path, { base_version: 1, changes: { phone: '0422 222 222' } });
+    expect(a.status).toBe(200);
+    // Tablet B edited version 1 too: another field merges.
+    const b = await send('PATCH', path, { base_version: 1, changes: { tags: ['Trade', 'VIP'] } });
+    expect(b.status).toBe(200);
+    expect((b.body as { customer: Customer }).customer).toMatchObject({
+      phone: '0422 222 222',
+      tags: ['Trade', 'VIP'],
+      version: 3,
+      field_versions: { phone: 2, tags: 3 },
+    });
+    // The same field to another value conflicts; to the same value it is already so.
+    const clash = await send('PATCH', path, {
+      base_version: 1,
+      changes: { phone: '0433 333 333' },
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.body).toMatchObject({
+      message: CUSTOMER_MESSAGES.conflict,
+      conflicts: ['phone'],
+      current: { phone: '0422 222 222' },
+    });
+    const same = await send('PATCH', path, {
+      base_version: 1,
+      changes: { tags: ['Trade', 'VIP'] },
+    });
+    expect(same.status).toBe(200);
+    expect((same.body as { customer: Customer }).customer.version).toBe(3);
+    // Based on the newest version, the field may change again; clearing a value stores none.
+    const cleared = await send('PATCH', path, {
+      base_version: 3,
+      changes: { phone: '', tags: [] },
+    });
+    expect((cleared.body as { customer: Customer }).customer).toMatchObject({
+      phone: null,
+      tags: [],
+      version: 4,
+    });
+  });
+
+  it('lets staff add and change customers, and keeps each business’s to itself', async () => {
+    const mine = await made({ name: 'Private Regular', email: 'private@example.test' });
+    expect(await named('Private Regular', other)).toEqual([]);
+    const foreign = await send(
+      'PATCH',
+      `/customers/${mine.id}`,
+      { base_version: 1, changes: { notes: 'mine now' } },
+      other,
+    );
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ message: CUSTOMER_MESSAGES.notFound });
+    expect((await named('Private Regular'))[0]?.notes).toBeNull();
+    // Staff meet customers at the counter.
+    const byStaff = await made({ name: 'Walk-in Regular' }, staff);
+    const edited = await send(
+      'PATCH',
+      `/customers/${byStaff.id}`,
+      { base_version: 1, changes: { notes: 'Prefers dry whites' } },
+      staff,
+    );
+    expect(edited.status).toBe(200);
+    expect(await named('Walk-in Regular', staff)).toHaveLength(1);
+    const malformed = await send('PATCH', '/customers/not-an-id', {
+      base_version: 1,
+      changes: { notes: 'x' },
+    });
+    expect(malformed.status).toBe(404);
+  });
+
+  it('gives every customer change once through the pull, since the device’s cursor', async () => {
+    const pull = async (cursor: number, token = owner) =>
+      (
+        (await server.call('GET', `/api/v1/changes?customers=${cursor}`, { token })).body as {
+          customers: { cursor: number; customers: Customer[] };
+        }
+      ).customers;
+    const whole = await pull(0);
+    expect(whole.customers.map((customer) => customer.name)).toContain('Margaret Chen');
+    const customer = await made({ name: 'Pulled Regular' });
+    const since = await pull(whole.cursor);
+    expect(since.customers.map((entry) => entry.id)).toEqual([customer.id]);
+    await send('PATCH', `/customers/${customer.id}`, {
+      base_version: 1,
+      changes: { email: 'pulled@example.test' },
+    });
+    const edited = await pull(since.cursor);
+    expect(edited.customers).toEqual([
+      expect.objectContaining({ id: customer.id, email: 'pulled@example.test', version: 2 }),
+    ]);
+    expect((await pull(edited.cursor)).customers).toEqual([]);
+    expect((await pull(0, other)).customers.map((entry) => entry.name)).not.toContain(
+      'Pulled Regular',
+    );
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CUSTOMERS_PAGE_SIZE,
+  customerPage,
+  searchCustomers,
+  sortCustomers,
+} from '#domains/customers/customer-list.ts';
+import { customer } from '../../helpers/customer.ts';
+
+const margaret = customer({
+  name: 'Margaret Chen',
+  email: 'mchen@example.test',
+  phone: '0412 345 678',
+  tags: ['Wine club'],
+  created_at: '2026-11-03T09:00:00.000Z',
+});
+const larder = customer({
+  name: 'The Larder Bistro',
+  email: 'orders@larder.test',
+  phone: '02 9999 1234',
+  tags: ['Trade'],
+  created_at: '2026-11-05T09:00:00.000Z',
+  updated_at: '2026-11-06T09:00:00.000Z',
+});
+const tom = customer({ name: 'tom okafor', created_at: '2026-11-04T09:00:00.000Z' });
+const names = (list: readonly { name: string }[]) => list.map((entry) => entry.name);
+
+describe('the customers list', () => {
+  const all = [larder, tom, margaret];
+
+  it('finds a customer by every word of a name, an email, a tag, or a phone however it is spaced', () => {
+    expect(names(searchCustomers(all, 'chen MARG'))).toEqual(['Margaret Chen']);
+    expect(names(searchCustomers(all, 'larder.test'))).toEqual(['The Larder Bistro']);
+    expect(names(searchCustomers(all, 'wine club'))).toEqual(['Margaret Chen']);
+    expect(names(searchCustomers(all, '0412345'))).toEqual(['Margaret Chen']);
+    expect(names(searchCustomers(all, '9999 1234'))).toEqual(['The Larder Bistro']);
+    expect(names(searchCustomers(all, '  '))).toEqual(names(all));
+    expect(searchCustomers(all, 'nobody')).toEqual([]);
+  });
+
+  it('sorts by name whatever the case, by newest, or by the latest change, leaving the list as it was', () => {
+    expect(names(sortCustomers(all, 'name'))).toEqual([
+      'Margaret Chen',
+      'The Larder Bistro',
+      'tom okafor',
+    ]);
+    expect(names(sortCustomers(all, 'newest'))).toEqual([
+      'The Larder Bistro',
+      'tom okafor',
+      'Margaret Chen',
+    ]);
+    expect(names(sortCustomers(all, 'updated'))[0]).toBe('The Larder Bistro');
+    expect(names(all)).toEqual(['The Larder Bistro', 'tom okafor', 'Margaret Chen']);
+  });
+
+  it('pages what a query finds, keeping the page within the pages there are', () => {
+    const many = sortCustomers(
+      Array.from({ length: 120 }, (_, n) =>
+        customer({ name: `Regular ${String(n).padStart(3, '0')}` }),
+      ),
+      'name',
+    );
+    const second = customerPage(many, { query: 'regular', page: 2 });
+    expect(second).toMatchObject({ found: 120, page: 2, pages: 3 });
+    expect(second.rows).toHaveLength(CUSTOMERS_PAGE_SIZE);
+    expect(second.rows[0]?.name).toBe('Regular 050');
+    expect(customerPage(many, { query: '', page: 9 })).toMatchObject({ page: 3 });
+    expect(customerPage(many, { query: '', page: 9 }).rows).toHaveLength(20);
+    expect(customerPage(many, { query: 'nobody', page: 2 })).toMatchObject({
+      found: 0,
+      page: 1,
+      pages: 1,
+      rows: [],
+    });
+  });
+});
