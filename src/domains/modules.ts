@@ -3,6 +3,7 @@ import { PULL_ROUTE, pullAnswerSchema } from '#shared/feed-declaration.ts';
 import { defineRead, type ReadDeclaration, routeMatches } from '#shared/read-declaration.ts';
 import { businessDomain } from './business/module.ts';
 import { customFieldsDomain } from './custom-fields/module.ts';
+import { customerOrdersDomain } from './customer-orders/module.ts';
 import { customersDomain } from './customers/module.ts';
 import { dashboardDomain } from './dashboard/module.ts';
 import { importsDomain } from './imports/module.ts';
@@ -17,6 +18,7 @@ import { teamDomain } from './team/module.ts';
 /** Every domain, one line each: a new domain is its module plus one line here. */
 export const DOMAINS: readonly DomainModule[] = [
   businessDomain,
+  customerOrdersDomain,
   customersDomain,
   customFieldsDomain,
   dashboardDomain,

@@ -1,5 +1,6 @@
 import { businessServer } from './business/module.ts';
 import { customFieldsServer } from './custom-fields/module.ts';
+import { customerOrdersServer } from './customer-orders/module.ts';
 import { customersServer } from './customers/module.ts';
 import { dashboardServer } from './dashboard/module.ts';
 import type { ServerDomain } from './domain-module.ts';
@@ -20,6 +21,7 @@ export const SERVER_DOMAINS: readonly ServerDomain[] = [
   preferencesServer,
   customFieldsServer,
   customersServer,
+  customerOrdersServer,
   dashboardServer,
   productsServer,
   stockServer,

@@ -48,6 +48,8 @@ export const businesses = pgTable(
     catalogueVersion: integer('catalogue_version').notNull().default(0),
     /** The number of the business's last purchase order (PO-000001 is 1). */
     lastOrderNumber: integer('last_order_number').notNull().default(0),
+    /** The last customer order's number (ORD-1001 is the first). */
+    lastCustomerOrderNumber: integer('last_customer_order_number').notNull().default(0),
     /**
      * Bumped (from the one sequence `change_versions`) after every write of the business commits:
      * its devices hear the new version and pull. `changed_at` lets every server instance find the
@@ -474,6 +476,63 @@ export const customers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('customers_business_idx').on(t.businessId)],
+);
+
+/**
+ * Customer orders (#domains/customer-orders/customer-order.ts): made on a device (its id),
+ * numbered by the server when they first arrive; details merged by field (`field_versions`),
+ * lines by product. Open and ready orders reserve their lines' units.
+ */
+export const customerOrders = pgTable(
+  'customer_orders',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['pickup', 'delivery'] }).notNull(),
+    dueOn: date('due_on').notNull(),
+    windowFrom: text('window_from'),
+    windowTo: text('window_to'),
+    address: text('address'),
+    notes: text('notes'),
+    status: text('status', { enum: ['open', 'ready', 'collected', 'delivered', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    version: integer('version').notNull().default(1),
+    fieldVersions: jsonb('field_versions').$type<Record<string, number>>().notNull().default({}),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_orders_due_idx').on(t.businessId, t.dueOn),
+    index('customer_orders_customer_idx').on(t.customerId),
+  ],
+);
+
+export const customerOrderLines = pgTable(
+  'customer_order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The product's price (GST included) when the line was made. */
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.productId] }),
+    index('customer_order_lines_product_idx').on(t.productId),
+  ],
 );
 
 /**

@@ -7,7 +7,7 @@ import type { Role } from './schemas.ts';
  * - manager: the catalogue and its prices, stock, stocktakes, suppliers, purchase orders and
  *   deliveries, custom fields, inventory settings, and the team except owners;
  * - staff: see the catalogue and dashboard, sell, adjust stock, count it, scan deliveries in,
- *   and add customers and keep their details.
+ *   add customers and keep their details, and take customer orders.
  * Everyone keeps their own column preferences.
  */
 export const PERMISSIONS = {
@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   'purchasing.receive': ['owner', 'manager', 'staff'],
   /** Add customers and change their details (beyond the spec's prototype). */
   'customers.edit': ['owner', 'manager', 'staff'],
+  /** Take customer orders for pickup or delivery, change them, mark them ready or cancel them. */
+  'orders.edit': ['owner', 'manager', 'staff'],
   /** Define, change and remove custom fields. */
   'fields.manage': ['owner', 'manager'],
   /** Change the inventory settings (not the per-person column preferences). */

@@ -34,6 +34,9 @@ export const fixture = {
   stocktake: '',
   supplier: '',
   customer: '',
+  /** A customer order to change, and one to set ready. */
+  customerOrder: '',
+  customerOrderToSet: '',
   /** Purchase orders: a draft to change, one to send and one to cancel. */
   order: '',
   orderToSend: '',
@@ -432,6 +435,35 @@ export const SAMPLES: Sample[] = [
     body: () => ({ base_version: 1, changes: { phone: '0412 345 679', tags: ['Trade'] } }),
   },
   {
+    route: 'POST /api/v1/orders',
+    path: () => '/api/v1/orders',
+    body: () => ({
+      id: uuid(),
+      customer_id: fixture.customer,
+      kind: 'delivery',
+      due_on: '2026-12-24',
+      window_from: '09:00',
+      window_to: '11:30',
+      address: '12 Harbour St, Sydney NSW 2000',
+      notes: 'Ring the bell',
+      lines: [{ product_id: fixture.product, quantity: 6 }],
+    }),
+  },
+  {
+    route: 'PATCH /api/v1/orders/:id',
+    path: () => `/api/v1/orders/${fixture.customerOrder}`,
+    body: () => ({
+      base_version: 1,
+      changes: { notes: 'Side door' },
+      lines: [{ product_id: fixture.product, quantity: 3 }],
+    }),
+  },
+  {
+    route: 'POST /api/v1/orders/:id/status',
+    path: () => `/api/v1/orders/${fixture.customerOrderToSet}/status`,
+    body: () => ({ status: 'ready' }),
+  },
+  {
     route: 'POST /api/v1/purchasing/orders',
     path: () => '/api/v1/purchasing/orders',
     body: () => ({
@@ -646,6 +678,19 @@ export async function setUpWriteSamples(server: TestServer): Promise<string> {
     token,
     body: { id: fixture.customer, name: 'Sample Customer' },
   });
+  for (const key of ['customerOrder', 'customerOrderToSet'] as const) {
+    fixture[key] = uuid();
+    await server.call('POST', '/api/v1/orders', {
+      token,
+      body: {
+        id: fixture[key],
+        customer_id: fixture.customer,
+        kind: 'pickup',
+        due_on: '2026-12-24',
+        lines: [{ product_id: fixture.product, quantity: 2 }],
+      },
+    });
+  }
   fixture.supplier = uuid();
   await server.call('POST', '/api/v1/suppliers', {
     token,
