@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import type { CustomFieldDefinition } from '#domains/custom-fields/definition.ts';
+import type { CustomerOrder } from '#domains/customer-orders/customer-order.ts';
 import type { Customer } from '#domains/customers/customer.ts';
 import type { ColumnPreference } from '#domains/preferences/column-preferences.ts';
 import type { InventorySettings } from '#domains/preferences/inventory-settings.ts';
@@ -48,7 +49,8 @@ import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
  * - sales: sales this device made or looked up, with each line's returned units (returns).
  * - suppliers, purchaseOrders, deliveries: buying, as the server last said or as made here.
  * - receivedCounts: what this device counted in each delivery, by delivery and product.
- * - customers: the business's customers, as the server last said or as made here.
+ * - customers, customerOrders: the business's customers and their orders, as the server last
+ *   said (what this device made or changed waits in the outbox and is laid over them).
  */
 export interface CatalogueChunk {
   n: number;
@@ -236,6 +238,7 @@ export class VintryDatabase extends Dexie {
   deliveries!: Table<Delivery, string>;
   receivedCounts!: Table<ReceivedCount, [string, number]>;
   customers!: Table<Customer, string>;
+  customerOrders!: Table<CustomerOrder, string>;
 
   constructor(name = DATABASE_NAME) {
     // Strict: a transaction is reported done only once it is on disk, so a queued change
@@ -280,7 +283,7 @@ export class VintryDatabase extends Dexie {
     // Since version 3: stocktakes (the counts this device knows, and what it counted in them;
     // version 4), acknowledged edits of held products laid over the catalogue's records (5), and
     // the sales this device made or looked up, for returns offline (6); buying: suppliers,
-    // purchase orders, deliveries and what this device counted in them (8); customers (9).
+    // purchase orders, deliveries and what this device counted in them (8); customers and their orders (9).
     // Version 7: approvers are names only now; the PIN hashes an earlier version kept here go.
     this.version(7)
       .stores({
@@ -293,6 +296,7 @@ export class VintryDatabase extends Dexie {
         deliveries: 'id, started_at',
         receivedCounts: '[deliveryId+productId], deliveryId',
         customers: 'id',
+        customerOrders: 'id',
       })
       .upgrade((tx) =>
         tx

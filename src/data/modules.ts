@@ -1,4 +1,5 @@
 import { customFieldsOnDevice } from './domains/custom-fields.ts';
+import { customerOrdersOnDevice } from './domains/customer-orders.ts';
 import { customersOnDevice } from './domains/customers.ts';
 import { preferencesOnDevice } from './domains/preferences.ts';
 import { productsOnDevice } from './domains/products.ts';
@@ -13,6 +14,7 @@ import { registerWriteHandlers } from './sync/write-handler.ts';
 
 /** Every domain on this device, one line each: a new domain is its module plus one line here. */
 export const DEVICE_DOMAINS: readonly DeviceDomain[] = [
+  customerOrdersOnDevice,
   customersOnDevice,
   customFieldsOnDevice,
   preferencesOnDevice,

@@ -1,3 +1,5 @@
+import { dayInZone } from '#shared/moments.ts';
+
 /** This device's time zone: the shop's until the owner saves one in Business Profile. */
 export const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -12,16 +14,5 @@ export function localDay(at: Date): string {
  * tablet's clock is set.
  */
 export function dayIn(at: Date, timeZone: string | undefined): string {
-  if (!timeZone) return localDay(at);
-  try {
-    // en-CA writes dates as YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(at);
-  } catch {
-    return localDay(at);
-  }
+  return (timeZone && dayInZone(at, timeZone)) || localDay(at);
 }

@@ -6,6 +6,7 @@ import { dashboardRoute } from './dashboard.tsx';
 import { indexRoute } from './index.tsx';
 import { inventoryRoute } from './inventory.tsx';
 import { loginRoute } from './login.tsx';
+import { ordersRoute } from './orders.tsx';
 import { posRoute } from './pos.tsx';
 import { purchasingRoute } from './purchasing.tsx';
 import { resetPasswordRoute } from './reset-password.tsx';
@@ -24,6 +25,7 @@ export const routeTree = rootRoute.addChildren([
     inventoryRoute,
     purchasingRoute,
     customersRoute,
+    ordersRoute,
     posRoute,
     apiExamplesRoute,
     teamRoute,

@@ -85,3 +85,29 @@ export function momentOutsideLife(
   if (at >= from.getTime() && at <= to.getTime()) return null;
   return MOMENT_MESSAGES.outside(field, from.toISOString(), to.toISOString());
 }
+
+/** The day `days` after (or before) a day: '2026-12-31' and 1 make '2027-01-01'. */
+export function addDays(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * The day (YYYY-MM-DD) a moment falls on by the calendar of `timeZone` (an IANA zone): a shop's
+ * day ends at its own midnight wherever the clock reading it is set. Undefined for a zone this
+ * runtime does not know.
+ */
+export function dayInZone(at: Date, timeZone: string): string | undefined {
+  try {
+    // en-CA writes dates as YYYY-MM-DD.
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(at);
+  } catch {
+    return undefined;
+  }
+}

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { parse } from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_TOMORROW_ORDERS } from '#domains/dashboard/sample-data.ts';
 import { type DashboardSnapshot, DashboardSnapshotSchema } from '#domains/dashboard/snapshot.ts';
 import { refundOf, SoldSaleSchema } from '#domains/sales/returns.ts';
 import { type Sale, totalsOf } from '#domains/sales/sale.ts';
@@ -61,7 +60,7 @@ describe('GET /api/v1/dashboard', () => {
     expect(snapshot.sales).toHaveLength(7);
     expect(snapshot.sales.every((day) => day.revenueCents === 0)).toBe(true);
     expect(snapshot.topItems).toEqual([]);
-    expect(snapshot.tomorrowOrders).toEqual(SAMPLE_TOMORROW_ORDERS);
+    expect(snapshot.tomorrowOrders).toEqual([]);
     expect(Date.parse(snapshot.asOf)).toBeLessThanOrEqual(server.now().getTime());
     // At or below 25, lowest first, ties by name; the count covers all of them, the list 5.
     expect(snapshot.lowStock.count).toBe(6);
@@ -247,6 +246,62 @@ describe('GET /api/v1/dashboard', () => {
       expect(summary.body).toMatchObject({
         month: { units: 11, revenue_cents: 12 * 4_499 - 4_499 },
       });
+    });
+
+    it('lists the orders due on the shop’s next day still to hand over, by window', async () => {
+      const send = (path: string, body: unknown) =>
+        server.call('POST', `/api/v1${path}`, {
+          token: harbourToken,
+          headers: { 'Idempotency-Key': randomUUID() },
+          body,
+        });
+      const customer = randomUUID();
+      await send('/customers', { id: customer, name: 'The Larder Bistro' });
+      const order = async (fields: Record<string, unknown>) => {
+        const id = randomUUID();
+        const response = await send('/orders', {
+          id,
+          customer_id: customer,
+          kind: 'pickup',
+          lines: [{ product_id: wine, quantity: 6 }],
+          ...fields,
+        });
+        expect(response.status).toBe(201);
+        return id;
+      };
+      // Friday 27 November is tomorrow in Sydney; Thursday the 26th in Honolulu (UTC−10).
+      const afternoon = await order({ due_on: '2026-11-27', window_from: '16:00' });
+      const morning = await order({
+        due_on: '2026-11-27',
+        kind: 'delivery',
+        window_from: '09:30',
+        window_to: '11:00',
+        address: '1 Wharf Rd',
+        lines: [
+          { product_id: wine, quantity: 6 },
+          { product_id: gin, quantity: 6 },
+        ],
+      });
+      const cancelled = await order({ due_on: '2026-11-27' });
+      await send(`/orders/${cancelled}/status`, { status: 'cancelled' });
+      const today = await order({ due_on: '2026-11-26' });
+      server.advance(60_000);
+      expect((await snapshotOf(harbourToken)).tomorrowOrders).toEqual([
+        {
+          id: morning,
+          name: 'The Larder Bistro',
+          items: 12,
+          time: '9:30 AM',
+          kind: 'Delivery',
+        },
+        { id: afternoon, name: 'The Larder Bistro', items: 6, time: '4:00 PM', kind: 'Pickup' },
+      ]);
+      expect(
+        (await snapshotOf(harbourToken, 'Pacific/Honolulu')).tomorrowOrders.map(
+          (entry) => entry.id,
+        ),
+      ).toEqual([today]);
+      expect((await snapshotOf(hilltopToken)).tomorrowOrders).toEqual([]);
     });
 
     it('counts days in the shop’s own zone once the owner saves it, whatever zone a device asks in', async () => {

@@ -11,7 +11,7 @@ import { CUSTOMERS_RESOURCE, customersShown, refreshCustomers } from '../reposit
  */
 export function useCustomers(): readonly Customer[] | undefined {
   useEffect(() => {
-    void refreshCustomers();
+    void refreshCustomers().catch(() => {});
   }, []);
   return useLiveQuery(async () => {
     const [stored, waiting] = await Promise.all([

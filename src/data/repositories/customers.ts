@@ -34,7 +34,9 @@ import { onForgetUser } from '../user-memory.ts';
  */
 export const CUSTOMERS_RESOURCE = 'customers';
 const CUSTOMERS_COLLECTION = 'customers';
-const customerWrites = (entry: OutboxEntry) => `customer:${String(entry.recordId)}`;
+/** The send order of a customer's writes: an order of theirs made here waits for it. */
+export const customerWrites = (id: string) => `customer:${id}`;
+const ofCustomer = (entry: OutboxEntry) => customerWrites(String(entry.recordId));
 
 interface Label {
   name: string;
@@ -112,7 +114,7 @@ export const customerHandlers = [
   defineWriteHandler<CustomerCreate, Label>({
     declaration: createCustomerWrite,
     fold: made,
-    orderOf: customerWrites,
+    orderOf: ofCustomer,
     acknowledge: (entry, answer) => storeAnswers([{ entry, answer }]),
     acknowledgeAll: storeAnswers,
     // Changed before it was sent: one create of the changed customer.
@@ -125,7 +127,7 @@ export const customerHandlers = [
   defineWriteHandler<CustomerPatch, Label>({
     declaration: editCustomerWrite,
     fold: changed,
-    orderOf: customerWrites,
+    orderOf: ofCustomer,
     acknowledge: (entry, answer) => storeAnswers([{ entry, answer }]),
     acknowledgeAll: storeAnswers,
     absorbUpdate: (body, update) => ({

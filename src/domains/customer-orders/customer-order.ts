@@ -12,10 +12,10 @@ import { int32 } from '#shared/validation.ts';
  */
 export const ORDER_KINDS = ['pickup', 'delivery'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
-export const ORDER_KIND_LABELS: Readonly<Record<OrderKind, string>> = {
+export const ORDER_KIND_LABELS = {
   pickup: 'Pickup',
   delivery: 'Delivery',
-};
+} as const satisfies Record<OrderKind, string>;
 
 export const ORDER_STATUSES = ['open', 'ready', 'collected', 'delivered', 'cancelled'] as const;
 export type CustomerOrderStatus = (typeof ORDER_STATUSES)[number];
@@ -242,6 +242,16 @@ export function withLineChanges<TLine extends { product_id: number; quantity: nu
     }
   }
   return next;
+}
+
+/** Two edits' line changes as one: the later quantity of each product, a 0 kept (it takes off). */
+export function mergeLineChanges(
+  earlier: readonly OrderLineChange[],
+  later: readonly OrderLineChange[],
+): OrderLineChange[] {
+  const merged = new Map(earlier.map((change) => [change.product_id, change]));
+  for (const change of later) merged.set(change.product_id, change);
+  return [...merged.values()];
 }
 
 /** Units each product has set aside by the orders still open or ready. */

@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
-import { SAMPLE_TOMORROW_ORDERS } from '#domains/dashboard/sample-data.ts';
+import { ORDER_KIND_LABELS } from '#domains/customer-orders/customer-order.ts';
+import { startText } from '#domains/customer-orders/order-list.ts';
 import {
   type DashboardSnapshot,
   LOW_STOCK_ALERT_AT,
   selectLowStock,
 } from '#domains/dashboard/snapshot.ts';
+import { addDays, dayInZone } from '#shared/moments.ts';
 import { shopTimeZone } from '../business/shop.ts';
+import { ordersDueOn } from '../customer-orders/customer-orders.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import type { ReadCache } from '../http/read-cache.ts';
@@ -16,8 +19,8 @@ import { dashboardFigures } from '../sales/dashboard-figures.ts';
 /**
  * GET /dashboard?tz={IANA zone}: the whole snapshot in one answer. Today's Snapshot, Sales
  * Performance and Most Sold Items from the caller's sales (days by `tz`, UTC when absent), Low
- * Stock Alerts from the caller's catalogue; Tomorrow's Orders is the spec's sample until
- * customer orders exist. 400 {message} for an unknown time zone.
+ * Stock Alerts from the caller's catalogue; Tomorrow's Orders from its customer orders due on the
+ * shop's next day, still to hand over. 400 {message} for an unknown time zone.
  */
 const MAX_KEPT = 1_000;
 
@@ -60,14 +63,22 @@ export function dashboardRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
       businessId,
       `dashboard:${businessId}:${timeZone}:${minute}`,
       async () => {
-        const [candidates, figures] = await Promise.all([
+        const tomorrow = addDays(dayInZone(now, timeZone) ?? now.toISOString().slice(0, 10), 1);
+        const [candidates, figures, due] = await Promise.all([
           productsLowOnStock(c.var.db, businessId, LOW_STOCK_ALERT_AT),
           dashboardFigures(c.var.db, businessId, timeZone, now),
+          ordersDueOn(c.var.db, businessId, tomorrow),
         ]);
         const answer: DashboardSnapshot = {
           asOf: now.toISOString(),
           ...figures,
-          tomorrowOrders: SAMPLE_TOMORROW_ORDERS,
+          tomorrowOrders: due.map((order) => ({
+            id: order.id,
+            name: order.customer,
+            items: order.items,
+            time: startText({ window_from: order.windowFrom, window_to: order.windowTo }),
+            kind: ORDER_KIND_LABELS[order.kind],
+          })),
           lowStock: selectLowStock(candidates),
         };
         return answer;

@@ -54,7 +54,6 @@ describe('route map and guards', () => {
   });
 
   it.each([
-    ['/orders', 'Orders'],
     ['/calendar', 'Calendar'],
     ['/alerts', 'Alerts'],
     ['/help', 'Help & Support'],
@@ -76,6 +75,7 @@ describe('route map and guards', () => {
   it.each([
     ['/pos', 'POS'],
     ['/customers', 'Customers'],
+    ['/orders', 'Orders'],
     ['/settings/profile', 'Business Profile'],
     ['/settings/payment', 'Payment & Tax'],
     ['/settings/team', 'Team & Permissions'],

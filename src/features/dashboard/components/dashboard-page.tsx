@@ -121,30 +121,40 @@ function TomorrowOrders({ orders }: { orders: DashboardSnapshot['tomorrowOrders'
       area="orders"
       title="Tomorrow's Orders"
       aside={
-        <Link to="/orders" className="button button--link dash-card__action">
+        <Link
+          to="/orders"
+          search={{ day: 'tomorrow' }}
+          className="button button--link dash-card__action"
+        >
           View all
         </Link>
       }
     >
-      <ul className="dash-list">
-        {orders.map((order) => (
-          <li key={order.id} className="dash-list__item">
-            <span className="dash-list__icon" aria-hidden="true">
-              {order.kind === 'Delivery' ? <Truck size={18} /> : <Package size={18} />}
-            </span>
-            <span className="dash-list__main">
-              <span className="dash-list__name" title={order.name}>
-                {order.name}
-              </span>
-              <span className="dash-list__meta">{order.items} items</span>
-            </span>
-            <span className="dash-list__when">
-              <span className="dash-list__when-kind">{order.kind}</span>
-              <span className="dash-list__when-time">{order.time}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
+      {orders.length === 0 ? (
+        <p className="dash-empty">{DASHBOARD_TEXT.noOrdersTomorrow}</p>
+      ) : (
+        <ul className="dash-list">
+          {orders.map((order) => (
+            <li key={order.id} className="dash-list__item">
+              <Link to="/orders" search={{ order: order.id }} className="dash-list__link">
+                <span className="dash-list__icon" aria-hidden="true">
+                  {order.kind === 'Delivery' ? <Truck size={18} /> : <Package size={18} />}
+                </span>
+                <span className="dash-list__main">
+                  <span className="dash-list__name" title={order.name}>
+                    {order.name}
+                  </span>
+                  <span className="dash-list__meta">{order.items} items</span>
+                </span>
+                <span className="dash-list__when">
+                  <span className="dash-list__when-kind">{order.kind}</span>
+                  <span className="dash-list__when-time">{order.time}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </DashCard>
   );
 }
@@ -333,6 +343,7 @@ function Cards({
 export const DASHBOARD_TEXT = {
   noSalesYet: 'No sales yet: sales made on the POS show here.',
   noSalesThisWeek: 'No sales in the last 7 days.',
+  noOrdersTomorrow: 'No orders are due tomorrow.',
   nothingYesterday: 'Nothing was sold by this time yesterday.',
   needsVisit:
     'The dashboard needs one online visit on this device. Connect to the internet and try again.',

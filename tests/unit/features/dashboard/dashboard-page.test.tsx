@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FROM_CACHE_HEADER } from '#data/api-cache.ts';
-import { SAMPLE_TOMORROW_ORDERS } from '#domains/dashboard/sample-data.ts';
 import type { DashboardSnapshot } from '#domains/dashboard/snapshot.ts';
 import { DASHBOARD_TEXT } from '#features/dashboard/components/dashboard-page.tsx';
 import { announceChange, mockServer } from '../../../mocks/server.ts';
@@ -29,6 +28,11 @@ const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((name, index)
   revenueCents: [312_000, 286_000, 341_000, 405_000, 628_000, 714_000, 486_240][index] ?? 0,
 }));
 
+const TOMORROW: DashboardSnapshot['tomorrowOrders'] = [
+  { id: 'a1', name: 'The Larder Bistro', items: 12, time: '9:30 AM', kind: 'Delivery' },
+  { id: 'b2', name: 'Margaret Chen', items: 3, time: 'Any time', kind: 'Pickup' },
+];
+
 const snapshot = (
   lowStock: DashboardSnapshot['lowStock'],
   sales: Partial<DashboardSnapshot> = {},
@@ -38,7 +42,7 @@ const snapshot = (
     revenue: { cents: 486_240, changePercent: 12.4 },
     profit: { cents: 152_380, changePercent: -3.2 },
   },
-  tomorrowOrders: SAMPLE_TOMORROW_ORDERS,
+  tomorrowOrders: TOMORROW,
   sales: WEEK,
   topItems: [
     {
@@ -62,6 +66,7 @@ const NO_SALES: Partial<DashboardSnapshot> = {
   sales: WEEK.map((day) => ({ ...day, revenueCents: 0 })),
   topItems: [],
   hasSales: false,
+  tomorrowOrders: [],
 };
 
 const LOW = {
@@ -100,8 +105,14 @@ describe('Dashboard', () => {
     expect(within(orders).getByText('12 items')).toBeTruthy();
     expect(within(orders).getByText('9:30 AM').previousSibling?.textContent).toBe('Delivery');
     expect(within(orders).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe(
-      '/orders',
+      '/orders?day=tomorrow',
     );
+    // Each order opens itself.
+    expect(
+      within(orders)
+        .getByRole('link', { name: /Margaret Chen/ })
+        .getAttribute('href'),
+    ).toBe('/orders?order=b2');
 
     const top = screen.getByRole('region', { name: 'Most Sold Items' });
     expect(within(top).getByText('Penfolds Bin 389')).toBeTruthy();
@@ -129,6 +140,9 @@ describe('Dashboard', () => {
     expect(within(top).queryAllByRole('listitem')).toHaveLength(0);
     const week = screen.getByRole('region', { name: 'Sales Performance' });
     expect(within(week).getByText(DASHBOARD_TEXT.noSalesYet)).toBeTruthy();
+    const orders = screen.getByRole('region', { name: "Tomorrow's Orders" });
+    expect(within(orders).getByText(DASHBOARD_TEXT.noOrdersTomorrow)).toBeTruthy();
+    expect(within(orders).queryAllByRole('listitem')).toHaveLength(0);
   });
 
   it('says the week was quiet when sales exist but none in the last 7 days', async () => {

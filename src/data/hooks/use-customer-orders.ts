@@ -1,0 +1,40 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import type { CustomerOrder } from '#domains/customer-orders/customer-order.ts';
+import { db } from '../db.ts';
+import {
+  CUSTOMER_ORDERS_RESOURCE,
+  ordersShown,
+  refreshCustomerOrders,
+} from '../repositories/customer-orders.ts';
+
+/**
+ * The business's customer orders as this device shows them (the server's copy with the changes
+ * made here laid over it); undefined while reading. Opening a screen of them makes this device
+ * keep them, and brings them up to date.
+ */
+export function useCustomerOrders(): readonly CustomerOrder[] | undefined {
+  useEffect(() => {
+    void refreshCustomerOrders().catch(() => {});
+  }, []);
+  return useLiveQuery(async () => {
+    const [stored, waiting] = await Promise.all([
+      db.customerOrders.toArray(),
+      db.outbox.where('resource').equals(CUSTOMER_ORDERS_RESOURCE).sortBy('seq'),
+    ]);
+    return ordersShown(stored, waiting);
+  }, []);
+}
+
+/** An order's changes made here and still on their way (or refused). */
+export function useWaitingOrderChanges(id: string) {
+  return useLiveQuery(
+    () =>
+      db.outbox
+        .where('recordId')
+        .equals(id)
+        .filter((entry) => entry.resource === CUSTOMER_ORDERS_RESOURCE)
+        .toArray(),
+    [id],
+  );
+}
