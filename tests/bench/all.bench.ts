@@ -11,6 +11,14 @@ import {
   searchAndSortWithEdits,
 } from './catalogue.bench.ts';
 import {
+  BENCH_ORDERS,
+  customerSearchFigures,
+  SEARCH_BUDGET_MS,
+  SEARCH_CUSTOMERS,
+  TOMORROW_BUDGET_MS,
+  tomorrowOrdersFigures,
+} from './customers.bench.ts';
+import {
   APPLY_BUDGET_MS,
   CHECK_BUDGET_MS,
   EXPORT_BUDGET_MS,
@@ -476,6 +484,25 @@ async function importAppliedFigures() {
   });
 }
 
+async function customerFigures() {
+  const search = customerSearchFigures();
+  add({
+    figure: `Customers: search of ${SEARCH_CUSTOMERS.toLocaleString('en')} on the device, per keystroke`,
+    value: spread(search.times),
+    budget: `median ≤ ${ms(SEARCH_BUDGET_MS)}`,
+    pass: median(search.times) <= SEARCH_BUDGET_MS,
+    baseline: `plain includes over names ${spread(search.plain)}; ${ratio(median(search.times), median(search.plain))}`,
+  });
+  const orders = await tomorrowOrdersFigures();
+  add({
+    figure: `Tomorrow's Orders on the server, ${BENCH_ORDERS.toLocaleString('en')} orders (PGlite)`,
+    value: `median ${ms(median(orders.due))}`,
+    budget: `≤ ${ms(TOMORROW_BUDGET_MS)}`,
+    pass: median(orders.due) <= TOMORROW_BUDGET_MS,
+    baseline: `plain count of the day ${ms(median(orders.plain))}; ${ratio(median(orders.due), median(orders.plain))}`,
+  });
+}
+
 async function main() {
   if (!process.argv.includes('--no-build')) build();
   await browserFigures();
@@ -485,6 +512,7 @@ async function main() {
   await catalogueFigures();
   await offlineAndServerFigures();
   await dashboardFigures();
+  await customerFigures();
   console.log('');
   printTable(rows);
   const over = rows.filter((row) => !row.pass);

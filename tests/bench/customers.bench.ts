@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Customer } from '../../src/domains/customers/customer.ts';
+import {
+  CUSTOMERS_PAGE_SIZE,
+  customerPage,
+  sortCustomers,
+} from '../../src/domains/customers/customer-list.ts';
+import { ordersDueOn } from '../../src/server/customer-orders/customer-orders.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import {
+  customerOrderLines,
+  customerOrders,
+  customers,
+  products,
+  users,
+} from '../../src/server/db/schema.ts';
+import { addDays } from '../../src/shared/moments.ts';
+import { runWhenStarted } from './lib/run.ts';
+import { seedProducts } from './lib/server.ts';
+import { median, spread } from './lib/stats.ts';
+
+/**
+ * Customers and their orders:
+ * - searching 20,000 customers on the device as the list does (a page of the sorted list for each
+ *   keystroke of names, an email and a phone typed letter by letter); beside it, a plain
+ *   `includes` over the names;
+ * - Tomorrow's Orders on the server (PGlite) with 2,000 orders over two months; beside it, the
+ *   plain count of that day's orders.
+ *
+ * `npm run bench:customers`. Prints figures; `npm run bench` holds their budgets.
+ */
+export const SEARCH_CUSTOMERS = 20_000;
+export const SEARCH_BUDGET_MS = 30;
+export const BENCH_ORDERS = 2_000;
+export const TOMORROW_BUDGET_MS = 100;
+const RUNS = 20;
+
+const FIRST = ['Margaret', 'Tom', 'Priya', 'Lucas', 'Aiko', 'Sam', 'Olivia', 'Noah', 'Zara', 'Eli'];
+const LAST = ['Chen', 'Okafor', 'Natarajan', 'Ferreira', 'Tanaka', 'Smith', 'Brown', 'Nguyen'];
+
+function generatedCustomers(total: number): Customer[] {
+  return Array.from({ length: total }, (_, n) => {
+    const name = `${FIRST[n % FIRST.length]} ${LAST[Math.floor(n / FIRST.length) % LAST.length]} ${n}`;
+    return {
+      id: randomUUID(),
+      name,
+      email: n % 2 === 0 ? `customer${n}@example.test` : null,
+      phone: n % 3 === 0 ? `04${String(10_000_000 + n * 37).slice(-8)}` : null,
+      address: null,
+      notes: null,
+      tags: n % 10 === 0 ? ['Wine club'] : [],
+      marketing_consent: null,
+      birthday: null,
+      version: 1,
+      field_versions: {},
+      created_at: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
+      updated_at: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
+    };
+  });
+}
+
+const typedLetterByLetter = (text: string) =>
+  Array.from({ length: text.length }, (_, n) => text.slice(0, n + 1));
+
+export function customerSearchFigures() {
+  const all = generatedCustomers(SEARCH_CUSTOMERS);
+  const sorted = sortCustomers(all, 'name');
+  const queries = ['margaret chen', 'customer1234@', '0410 00', 'wine club'].flatMap(
+    typedLetterByLetter,
+  );
+  const times: number[] = [];
+  const plain: number[] = [];
+  let found = 0;
+  for (const query of queries) {
+    let started = performance.now();
+    const page = customerPage(sorted, { query, page: 1 });
+    times.push(performance.now() - started);
+    found += page.rows.length;
+    started = performance.now();
+    const lower = query.toLowerCase();
+    all
+      .filter((customer) => customer.name.toLowerCase().includes(lower))
+      .slice(0, CUSTOMERS_PAGE_SIZE);
+    plain.push(performance.now() - started);
+  }
+  return { times, plain, found };
+}
+
+export async function tomorrowOrdersFigures() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vintry-bench-'));
+  try {
+    seedProducts(dataDir, 1);
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    try {
+      const { db } = database;
+      const [owner] = await db
+        .select({ businessId: users.businessId })
+        .from(users)
+        .where(eq(users.email, 'demo@vintry.test'));
+      if (!owner) throw new Error('no demo business');
+      const held = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.businessId, owner.businessId))
+        .limit(200);
+      const people = Array.from({ length: 500 }, (_, n) => ({
+        id: randomUUID(),
+        businessId: owner.businessId,
+        name: `Regular ${n}`,
+      }));
+      await db.insert(customers).values(people);
+      const today = new Date().toISOString().slice(0, 10);
+      const orders = Array.from({ length: BENCH_ORDERS }, (_, n) => ({
+        id: randomUUID(),
+        businessId: owner.businessId,
+        number: `ORD-${1001 + n}`,
+        customerId: people[n % people.length]?.id as string,
+        kind: n % 3 === 0 ? ('delivery' as const) : ('pickup' as const),
+        dueOn: addDays(today, (n % 61) - 30),
+        windowFrom: `${String(9 + (n % 9)).padStart(2, '0')}:00`,
+        address: n % 3 === 0 ? '1 Wharf Rd' : null,
+        status: n % 7 === 0 ? ('cancelled' as const) : ('open' as const),
+      }));
+      for (let at = 0; at < orders.length; at += 500) {
+        await db.insert(customerOrders).values(orders.slice(at, at + 500));
+      }
+      const lines = orders.flatMap((order, n) =>
+        Array.from({ length: 1 + (n % 3) }, (_, line) => ({
+          orderId: order.id,
+          productId: held[(n + line * 7) % held.length]?.id as number,
+          position: line,
+          quantity: 1 + (n % 6),
+          priceCents: 2_500,
+        })),
+      );
+      for (let at = 0; at < lines.length; at += 1_000) {
+        await db.insert(customerOrderLines).values(lines.slice(at, at + 1_000));
+      }
+      await db.execute(sql`analyze`);
+      const tomorrow = addDays(today, 1);
+      const due: number[] = [];
+      const plain: number[] = [];
+      let listed = 0;
+      for (let run = 0; run < RUNS; run += 1) {
+        let started = performance.now();
+        listed = (await ordersDueOn(db, owner.businessId, tomorrow)).length;
+        due.push(performance.now() - started);
+        started = performance.now();
+        await db
+          .select({ n: count() })
+          .from(customerOrders)
+          .where(
+            and(
+              eq(customerOrders.businessId, owner.businessId),
+              eq(customerOrders.dueOn, tomorrow),
+            ),
+          );
+        plain.push(performance.now() - started);
+      }
+      return { due, plain, listed, lines: lines.length };
+    } finally {
+      await database.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const search = customerSearchFigures();
+  console.log(
+    `Search of ${SEARCH_CUSTOMERS.toLocaleString('en')} customers, per keystroke: ${spread(search.times)}; plain includes over names ${spread(search.plain)}; median ≤ ${SEARCH_BUDGET_MS} ms: ${median(search.times) <= SEARCH_BUDGET_MS ? 'pass' : 'OVER'}`,
+  );
+  console.log(`Seeding ${BENCH_ORDERS.toLocaleString('en')} customer orders (PGlite)…`);
+  const orders = await tomorrowOrdersFigures();
+  console.log(
+    `Tomorrow's Orders (${orders.listed} of ${BENCH_ORDERS.toLocaleString('en')} orders, ${orders.lines.toLocaleString('en')} lines): ${spread(orders.due)}; plain count of the day ${spread(orders.plain)}; median ≤ ${TOMORROW_BUDGET_MS} ms: ${median(orders.due) <= TOMORROW_BUDGET_MS ? 'pass' : 'OVER'}`,
+  );
+}
+
+runWhenStarted(import.meta.url, main);
