@@ -99,3 +99,12 @@ export function requestBodyProblem(body: unknown): string | null {
   }
   return null;
 }
+
+/** Typed text kept trimmed; empty is no value (null). */
+export const emptyAsNull = v.transform((value: string) => (value === '' ? null : value));
+
+/** Optional free text of at most `max` characters, trimmed; empty is no value. */
+export const optionalText = (max: number) =>
+  v.nullable(
+    v.pipe(v.string(), v.trim(), v.maxLength(max, `Keep it to ${max} characters`), emptyAsNull),
+  );

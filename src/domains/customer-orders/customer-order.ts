@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isRealDayText } from '#shared/moments.ts';
-import { int32 } from '#shared/validation.ts';
+import { emptyAsNull, int32, optionalText } from '#shared/validation.ts';
 
 /**
  * Customer orders (beyond the spec's prototype; README, "Customer orders"): a customer's case put
@@ -57,23 +57,13 @@ export const CUSTOMER_ORDER_MESSAGES = {
   status: 'Set an order to open, ready or cancelled',
 } as const;
 
-const text = (max: number) =>
-  v.nullable(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.maxLength(max, `Keep it to ${max} characters`),
-      v.transform((value) => (value === '' ? null : value)),
-    ),
-  );
-
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = v.nullable(
   v.pipe(
     v.string(CUSTOMER_ORDER_MESSAGES.time),
     v.trim(),
     v.check((value) => value === '' || TIME.test(value), CUSTOMER_ORDER_MESSAGES.time),
-    v.transform((value) => (value === '' ? null : value)),
+    emptyAsNull,
   ),
 );
 
@@ -86,8 +76,8 @@ export const ORDER_FIELDS = {
   ),
   window_from: time,
   window_to: time,
-  address: text(300),
-  notes: text(1000),
+  address: optionalText(300),
+  notes: optionalText(1000),
 } as const;
 export type OrderField = keyof typeof ORDER_FIELDS;
 export const ORDER_FIELD_KEYS = Object.keys(ORDER_FIELDS) as OrderField[];

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isEmailForm } from '#shared/auth/email.ts';
-import { int32 } from '#shared/validation.ts';
+import { emptyAsNull, int32, optionalText } from '#shared/validation.ts';
 
 /**
  * Customers (beyond the spec's prototype; README, "Customers"): the shop's regulars, made on any
@@ -34,16 +34,6 @@ export const CUSTOMER_MESSAGES = {
   conflict: 'This customer was changed on another device',
 } as const;
 
-const text = (max: number) =>
-  v.nullable(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.maxLength(max, `Keep it to ${max} characters`),
-      v.transform((value) => (value === '' ? null : value)),
-    ),
-  );
-
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
@@ -66,7 +56,7 @@ const pastDay = (message: string) =>
       v.string(message),
       v.trim(),
       v.check((value) => value === '' || isPastDay(value), message),
-      v.transform((value) => (value === '' ? null : value)),
+      emptyAsNull,
     ),
   );
 
@@ -105,7 +95,7 @@ export const CUSTOMER_FIELDS = {
       v.trim(),
       v.maxLength(CUSTOMER_LIMITS.email, CUSTOMER_MESSAGES.email),
       v.check((value) => value === '' || isEmailForm(value), CUSTOMER_MESSAGES.email),
-      v.transform((value) => (value === '' ? null : value)),
+      emptyAsNull,
     ),
   ),
   phone: v.nullable(
@@ -114,11 +104,11 @@ export const CUSTOMER_FIELDS = {
       v.trim(),
       v.maxLength(CUSTOMER_LIMITS.phone, CUSTOMER_MESSAGES.phone),
       v.check((value) => value === '' || isPhoneForm(value), CUSTOMER_MESSAGES.phone),
-      v.transform((value) => (value === '' ? null : value)),
+      emptyAsNull,
     ),
   ),
-  address: text(CUSTOMER_LIMITS.address),
-  notes: text(CUSTOMER_LIMITS.notes),
+  address: optionalText(CUSTOMER_LIMITS.address),
+  notes: optionalText(CUSTOMER_LIMITS.notes),
   tags: v.pipe(
     v.array(
       v.pipe(

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isEmailForm } from '#shared/auth/email.ts';
-import { int32 } from '#shared/validation.ts';
+import { emptyAsNull, int32, optionalText } from '#shared/validation.ts';
 
 /**
  * Suppliers (beyond the spec's prototype; README, "Buying and receiving"): who the shop buys
@@ -21,31 +21,21 @@ export const SUPPLIER_MESSAGES = {
   conflict: 'This supplier was changed on another device',
 } as const;
 
-const text = (max: number) =>
-  v.nullable(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.maxLength(max, `Keep it to ${max} characters`),
-      v.transform((value) => (value === '' ? null : value)),
-    ),
-  );
-
 /** Every field a person writes, each checked as it is stored; empty text is no value. */
 export const SUPPLIER_FIELDS = {
   name: v.pipe(v.string(), v.trim(), v.nonEmpty(SUPPLIER_MESSAGES.name), v.maxLength(100)),
-  contact: text(100),
+  contact: optionalText(100),
   email: v.nullable(
     v.pipe(
       v.string(),
       v.trim(),
       v.maxLength(254),
       v.check((value) => value === '' || isEmailForm(value), SUPPLIER_MESSAGES.email),
-      v.transform((value) => (value === '' ? null : value)),
+      emptyAsNull,
     ),
   ),
-  phone: text(40),
-  account_number: text(64),
+  phone: optionalText(40),
+  account_number: optionalText(64),
   lead_days: v.nullable(
     v.pipe(
       v.number(SUPPLIER_MESSAGES.leadDays),
@@ -55,7 +45,7 @@ export const SUPPLIER_FIELDS = {
     ),
   ),
   minimum_order_cents: v.nullable(int32(SUPPLIER_MESSAGES.minimumOrder)),
-  notes: text(1000),
+  notes: optionalText(1000),
 } as const;
 export type SupplierField = keyof typeof SUPPLIER_FIELDS;
 export const SUPPLIER_FIELD_KEYS = Object.keys(SUPPLIER_FIELDS) as SupplierField[];

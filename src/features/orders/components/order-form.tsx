@@ -301,24 +301,16 @@ export function OrderForm({
           </Field>
         )}
         {!customer && customerQuery.trim() ? (
-          customerMatches.length === 0 ? (
-            <p className="orders-empty">{ORDERS_TEXT.noCustomerMatch}</p>
-          ) : (
-            <ul className="order-form__matches" aria-label="Customers found">
-              {customerMatches.map((match) => (
-                <li key={match.id}>
-                  <button
-                    type="button"
-                    className="button button--secondary order-form__match"
-                    onClick={() => chooseCustomer(match)}
-                  >
-                    <span>{match.name}</span>
-                    <span>{match.phone ?? match.email ?? ''}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )
+          <Matches
+            label="Customers found"
+            none={ORDERS_TEXT.noCustomerMatch}
+            items={customerMatches.map((match) => ({
+              key: match.id,
+              name: match.name,
+              aside: match.phone ?? match.email ?? '',
+              pick: () => chooseCustomer(match),
+            }))}
+          />
         ) : null}
         <fieldset className="order-form__kinds">
           <legend>Pickup or delivery</legend>
@@ -375,24 +367,16 @@ export function OrderForm({
           )}
         </Field>
         {productQuery.trim() ? (
-          productMatches.length === 0 ? (
-            <p className="orders-empty">{ORDERS_TEXT.noProductMatch}</p>
-          ) : (
-            <ul className="order-form__matches" aria-label="Products found">
-              {productMatches.map((item) => (
-                <li key={item.id}>
-                  <button
-                    type="button"
-                    className="button button--secondary order-form__match"
-                    onClick={() => addProduct(item)}
-                  >
-                    <span>{itemName(item)}</span>
-                    <span>{formatCents(centsOf(item.listPrice))}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )
+          <Matches
+            label="Products found"
+            none={ORDERS_TEXT.noProductMatch}
+            items={productMatches.map((item) => ({
+              key: String(item.id),
+              name: itemName(item),
+              aside: formatCents(centsOf(item.listPrice)),
+              pick: () => addProduct(item),
+            }))}
+          />
         ) : null}
         {lines.length > 0 ? (
           <div className="detail-table-wrap">
@@ -457,5 +441,34 @@ export function OrderForm({
         {input('notes', 'Notes')}
       </form>
     </Modal>
+  );
+}
+
+/** What a search found, each a button that picks it; a line saying so when nothing was. */
+function Matches({
+  label,
+  none,
+  items,
+}: {
+  label: string;
+  none: string;
+  items: { key: string; name: string; aside: string; pick: () => void }[];
+}) {
+  if (items.length === 0) return <p className="orders-empty">{none}</p>;
+  return (
+    <ul className="order-form__matches" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <button
+            type="button"
+            className="button button--secondary order-form__match"
+            onClick={item.pick}
+          >
+            <span>{item.name}</span>
+            <span>{item.aside}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
