@@ -83,6 +83,44 @@ describe('GET /api/v1/dashboard', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('counts low stock on what is available: orders open or ready set units aside until cancelled', async () => {
+    const send = (path: string, body: unknown) =>
+      server.call('POST', `/api/v1${path}`, {
+        token: harbourToken,
+        headers: { 'Idempotency-Key': randomUUID() },
+        body,
+      });
+    const [justAbove] = await server.db
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.name, ['Just Above']));
+    const customer = randomUUID();
+    await send('/customers', { id: customer, name: 'Reserving Customer' });
+    const orderId = randomUUID();
+    const order = await send('/orders', {
+      id: orderId,
+      customer_id: customer,
+      kind: 'pickup',
+      due_on: '2026-12-24',
+      lines: [{ product_id: justAbove?.id, quantity: 5 }],
+    });
+    expect(order.status).toBe(201);
+    const lowStock = async () =>
+      parse(
+        DashboardSnapshotSchema,
+        (await server.call('GET', '/api/v1/dashboard', { token: harbourToken })).body,
+      ).lowStock;
+    // 26 on hand, 5 set aside: 21 available, at or below 25.
+    const reserved = await lowStock();
+    expect(reserved.count).toBe(7);
+    const ready = await send(`/orders/${orderId}/status`, { status: 'ready' });
+    expect(ready.status).toBe(200);
+    expect((await lowStock()).count).toBe(7);
+    // Cancelled, its units are on the shelf to sell again.
+    await send(`/orders/${orderId}/status`, { status: 'cancelled' });
+    expect((await lowStock()).count).toBe(6);
+  });
+
   describe('from the shop’s sales', () => {
     // Thursday 26 November 2026, 14:00 in Sydney (UTC+11).
     const NOW = Date.parse('2026-11-26T03:00:00.000Z');

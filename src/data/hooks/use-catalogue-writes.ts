@@ -22,6 +22,7 @@ import {
 import { type Adjustment, adjustStock } from '../repositories/stock.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { handlerOf } from '../sync/write-handler.ts';
+import { useReservedStock } from './use-customer-orders.ts';
 import { useStoredCustomFields } from './use-stored.ts';
 import { useThrottledValue } from './use-throttled-value.ts';
 
@@ -78,6 +79,7 @@ export function useShownCatalogue(
   lowStockThreshold = LOW_STOCK_THRESHOLD,
 ) {
   const latest = useProductEntries();
+  const reserved = useReservedStock();
   const both = useMemo(() => ({ catalogue, latest }), [catalogue, latest]);
   // Together, so that an acknowledgement (stored, then out of the outbox) shows in one step.
   const { catalogue: items, latest: entries } = useThrottledValue(
@@ -85,8 +87,8 @@ export function useShownCatalogue(
     (latest?.length ?? 0) >= MANY_WAITING ? SHOWN_UPDATE_MS : 0,
   );
   const shown = useMemo(
-    () => withStatusAt(withPendingWrites(items, entries ?? []), lowStockThreshold),
-    [items, entries, lowStockThreshold],
+    () => withStatusAt(withPendingWrites(items, entries ?? []), lowStockThreshold, reserved),
+    [items, entries, lowStockThreshold, reserved],
   );
   const marks = useMemo(() => {
     const unsynced = new Set<number>();

@@ -1,9 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
-import type { CustomerOrder } from '#domains/customer-orders/customer-order.ts';
+import { useEffect, useMemo } from 'react';
+import { type CustomerOrder, reservedUnits } from '#domains/customer-orders/customer-order.ts';
+import type { ReservedStock } from '#domains/products/status.ts';
 import { db } from '../db.ts';
 import {
   CUSTOMER_ORDERS_RESOURCE,
+  keepCustomerOrders,
   ordersShown,
   refreshCustomerOrders,
 } from '../repositories/customer-orders.ts';
@@ -17,13 +19,30 @@ export function useCustomerOrders(): readonly CustomerOrder[] | undefined {
   useEffect(() => {
     void refreshCustomerOrders().catch(() => {});
   }, []);
-  return useLiveQuery(async () => {
+  return useShownOrders();
+}
+
+const useShownOrders = () =>
+  useLiveQuery(async () => {
     const [stored, waiting] = await Promise.all([
       db.customerOrders.toArray(),
       db.outbox.where('resource').equals(CUSTOMER_ORDERS_RESOURCE).sortBy('seq'),
     ]);
     return ordersShown(stored, waiting);
   }, []);
+
+const NOTHING_RESERVED: ReservedStock = new Map();
+
+/**
+ * Units each product has set aside by orders open or ready, as this device shows the orders
+ * (one taken here offline reserves at once); the device keeps the orders from then on.
+ */
+export function useReservedStock(): ReservedStock {
+  useEffect(() => {
+    void keepCustomerOrders().catch(() => {});
+  }, []);
+  const orders = useShownOrders();
+  return useMemo(() => (orders ? reservedUnits(orders) : NOTHING_RESERVED), [orders]);
 }
 
 /** An order's changes made here and still on their way (or refused). */

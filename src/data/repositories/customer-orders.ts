@@ -279,6 +279,14 @@ export function refreshCustomerOrders(): Promise<void> {
   wanted = true;
   return pullFeeds();
 }
+
+/**
+ * A screen shows stock: what orders reserve changes what is available, so this device keeps
+ * them too (pulled the first time it is asked; the live pull keeps them current after).
+ */
+export function keepCustomerOrders(): Promise<void> {
+  return wanted ? Promise.resolve() : refreshCustomerOrders();
+}
 onForgetUser(() => {
   wanted = false;
 });

@@ -43,6 +43,11 @@ export interface InventoryItem extends WineValues, BuyingValues {
   cost_price?: number | string;
   retail_price?: number | string;
   stock_quantity?: number;
+  /**
+   * Units of it that customer orders still open or ready set aside, as this device knows them
+   * (worked out here from the orders it holds, never stored or sent); absent: none.
+   */
+  reserved_quantity?: number;
   category?: string;
   supplier?: string;
   description?: string;
@@ -195,14 +200,19 @@ export function mapEnhancedProduct({ id, version, ref, columns }: EnhancedProduc
   return item;
 }
 
+/** What is on hand and not set aside for a customer's order: what the shop can still sell. */
+export const availableOf = (item: Pick<InventoryItem, 'stock_quantity' | 'reserved_quantity'>) =>
+  (item.stock_quantity ?? 0) - (item.reserved_quantity ?? 0);
+
 /**
  * Columns the spec offers that are another reading of the stock: the legacy stock column, what
- * is available (all of it: nothing is reserved until orders exist) and what is reserved.
+ * is available (on hand less what orders reserve) and what is reserved.
  */
 const STOCK_READINGS: Readonly<Record<string, (item: InventoryItem) => number | undefined>> = {
   stockQuantity: (item) => item.stock_quantity,
-  availableQuantity: (item) => item.stock_quantity,
-  reservedQuantity: (item) => (item.stock_quantity === undefined ? undefined : 0),
+  availableQuantity: (item) => (item.stock_quantity === undefined ? undefined : availableOf(item)),
+  reservedQuantity: (item) =>
+    item.stock_quantity === undefined ? undefined : (item.reserved_quantity ?? 0),
 };
 
 /** The value of a column for an item: a built-in field, or a custom field by its key. */

@@ -5,26 +5,38 @@ import type { InventoryItem } from './product.ts';
 export const PRODUCT_STATUSES = ['In Stock', 'Low Stock', 'Out of Stock'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
+/**
+ * The status of `onHand` units of which customer orders reserve `reserved`: out of stock when
+ * none is on hand; low when what is left to sell (available) is at or below the threshold,
+ * so bottles set aside for Saturday's pickup do not hide that the shelf needs more.
+ */
 export function stockStatus(
-  quantity: number,
+  onHand: number,
   lowStockThreshold = LOW_STOCK_THRESHOLD,
+  reserved = 0,
 ): ProductStatus {
-  if (quantity <= 0) return 'Out of Stock';
-  if (quantity <= lowStockThreshold) return 'Low Stock';
+  if (onHand <= 0) return 'Out of Stock';
+  if (onHand - reserved <= lowStockThreshold) return 'Low Stock';
   return 'In Stock';
 }
 
-/** Each threshold's restatused rows, by the row they restate: a row keeps its copy while it lasts. */
+/** Units reserved by product id (customer orders still open or ready). */
+export type ReservedStock = ReadonlyMap<number, number>;
+const NONE_RESERVED: ReservedStock = new Map();
+
+/** Each threshold's restated rows, by the row they restate: a row keeps its copy while it lasts. */
 const restated = new Map<number, WeakMap<InventoryItem, InventoryItem>>();
 
 /**
- * The rows with their status at the user's low-stock threshold (the server states it at the
- * default one). The list and the rows that already agree are returned as they are, and a
- * restated row is the same object every time, so the table's caches of unchanged rows hold.
+ * The rows with what orders reserve of each and their status at the user's low-stock threshold
+ * (the server states it at the default one, on hand alone). The list and the rows that already
+ * agree are returned as they are, and a restated row is the same object while its status and
+ * reservation hold, so the table's caches of unchanged rows hold.
  */
 export function withStatusAt(
   items: readonly InventoryItem[],
   lowStockThreshold: number,
+  reservedStock: ReservedStock = NONE_RESERVED,
 ): readonly InventoryItem[] {
   let copies = restated.get(lowStockThreshold);
   if (!copies) {
@@ -33,12 +45,15 @@ export function withStatusAt(
   }
   let changed = false;
   const next = items.map((item) => {
-    const status = stockStatus(item.stock_quantity ?? 0, lowStockThreshold);
-    if (status === item.status) return item;
+    const reserved = reservedStock.get(item.id);
+    const status = stockStatus(item.stock_quantity ?? 0, lowStockThreshold, reserved);
+    if (status === item.status && reserved === item.reserved_quantity) return item;
     changed = true;
     let copy = copies.get(item);
-    if (!copy) {
+    if (!copy || copy.status !== status || copy.reserved_quantity !== reserved) {
       copy = { ...item, status };
+      if (reserved === undefined) delete copy.reserved_quantity;
+      else copy.reserved_quantity = reserved;
       copies.set(item, copy);
     }
     return copy;

@@ -375,3 +375,17 @@ export async function ordersDueOn(db: Db | Tx, businessId: string, day: string) 
     )
     .orderBy(asc(sql`coalesce(${customerOrders.windowFrom}, '99:99')`), asc(customerOrders.number));
 }
+
+/**
+ * Units each product of the business has set aside by orders open or ready: a subquery of
+ * (product_id, units) for the reads that count on what is available.
+ */
+export const reservedStock = (businessId: string) => sql`
+  select l.product_id, sum(l.quantity)::int as units
+  from ${customerOrderLines} l join ${customerOrders} o on o.id = l.order_id
+  where o.business_id = ${businessId}
+    and o.status in (${sql.join(
+      [...RESERVING].map((status) => sql`${status}`),
+      sql`, `,
+    )})
+  group by l.product_id`;

@@ -8,7 +8,7 @@ import {
 } from '#domains/dashboard/snapshot.ts';
 import { addDays, dayInZone } from '#shared/moments.ts';
 import { shopTimeZone } from '../business/shop.ts';
-import { ordersDueOn } from '../customer-orders/customer-orders.ts';
+import { ordersDueOn, reservedStock } from '../customer-orders/customer-orders.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import type { ReadCache } from '../http/read-cache.ts';
@@ -65,7 +65,7 @@ export function dashboardRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
       async () => {
         const tomorrow = addDays(dayInZone(now, timeZone) ?? now.toISOString().slice(0, 10), 1);
         const [candidates, figures, due] = await Promise.all([
-          productsLowOnStock(c.var.db, businessId, LOW_STOCK_ALERT_AT),
+          productsLowOnStock(c.var.db, businessId, LOW_STOCK_ALERT_AT, reservedStock(businessId)),
           dashboardFigures(c.var.db, businessId, timeZone, now),
           ordersDueOn(c.var.db, businessId, tomorrow),
         ]);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { OPENING_BALANCE } from '#domains/stock/movement.ts';
 import { pgArray, textArray } from '../db/array-params.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -184,12 +184,26 @@ export async function countProducts(db: Db, businessId: string): Promise<number>
   return row?.total ?? 0;
 }
 
-/** Products at or below `atMost` in stock: the candidates for Low Stock Alerts. */
-export function productsLowOnStock(db: Db, businessId: string, atMost: number) {
-  return db
-    .select({ id: products.id, name: products.name, stock: products.stockQuantity })
-    .from(products)
-    .where(and(eq(products.businessId, businessId), lte(products.stockQuantity, atMost)));
+/**
+ * Products with at most `atMost` available, the candidates for Low Stock Alerts: on hand less
+ * the units `reserved` (a subquery of product_id and units) sets aside, their `stock` that.
+ */
+export async function productsLowOnStock(
+  db: Db,
+  businessId: string,
+  atMost: number,
+  reserved: SQL,
+) {
+  const result = await db.execute(sql`
+    select p.id, p.name, p.stock_quantity - coalesce(r.units, 0) as stock
+    from ${products} p left join (${reserved}) r on r.product_id = p.id
+    where p.business_id = ${businessId}
+      and p.stock_quantity - coalesce(r.units, 0) <= ${atMost}`);
+  return resultRows<{ id: number; name: string; stock: number }>(result).map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    stock: Number(row.stock),
+  }));
 }
 
 /** A product's changes, newest first, with who made them and, for stock, the movement's reason. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { columnValue } from '#domains/products/product.ts';
 import { withStatusAt } from '#domains/products/status.ts';
 import { moved } from '#domains/stock/moved.ts';
 import {
@@ -101,6 +102,35 @@ describe('status at the user\u2019s low-stock threshold', () => {
     const again = withStatusAt(rows, 10);
     expect(again[0]).toBe(agreed[0]);
     expect(agreed[4]).toBe(rows[4]);
+  });
+
+  it('counts low on what is available: on hand less what orders reserve, out only when none is on hand', () => {
+    const reserved = new Map([
+      [4, 5],
+      [5, 30],
+    ]);
+    const shown = withStatusAt(rows, 10, reserved);
+    expect(shown.map((row) => row.status)).toEqual([
+      'Out of Stock',
+      'Low Stock',
+      'Low Stock',
+      'Low Stock',
+      'Low Stock',
+    ]);
+    expect(shown.map((row) => row.reserved_quantity)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      5,
+      30,
+    ]);
+    expect(shown.map((row) => columnValue(row, 'availableQuantity'))).toEqual([0, 5, 10, 6, 0]);
+    expect(shown.map((row) => columnValue(row, 'reservedQuantity'))).toEqual([0, 0, 0, 5, 30]);
+    expect(withStatusAt(shown, 10, reserved)).toBe(shown);
+    // The reservation released (the order collected), the row is as the server has it again.
+    const released = withStatusAt(shown, 10);
+    expect(released[4]?.status).toBe('In Stock');
+    expect(released[4]).not.toHaveProperty('reserved_quantity');
   });
 });
 

@@ -248,7 +248,7 @@ function LowStockAlerts({ lowStock }: { lowStock: DashboardSnapshot['lowStock'] 
         </>
       }
       // The dashboard's own rule (spec): not the inventory page's threshold, so it says which.
-      aside={<span className="dash-card__hint">At or below {LOW_STOCK_ALERT_AT} in stock</span>}
+      aside={<span className="dash-card__hint">At or below {LOW_STOCK_ALERT_AT} available</span>}
     >
       {lowStock.items.length === 0 ? (
         <p className="dash-empty">Nothing is running low.</p>

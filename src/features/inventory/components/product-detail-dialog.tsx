@@ -6,7 +6,7 @@ import { stockMovementsQuery } from '#data/repositories/stock.ts';
 import { productField, type WineField } from '#domains/products/fields.ts';
 import { formatCurrency, formatPercent, headerSku, withUnit } from '#domains/products/format.ts';
 import { markup, totalCost } from '#domains/products/pricing.ts';
-import type { InventoryItem } from '#domains/products/product.ts';
+import { availableOf, type InventoryItem } from '#domains/products/product.ts';
 import { PRODUCT_DETAIL_PLACEHOLDERS as P } from '#domains/products/product-detail.ts';
 import { statusBadge } from '#domains/products/status.ts';
 import { formatCents } from '#domains/sales/money.ts';
@@ -17,6 +17,7 @@ import { shareProduct } from '../product-actions.ts';
 import { Facts, Section } from './detail-parts.tsx';
 import { RecentOrders } from './recent-orders.tsx';
 import { ReorderInformation } from './reorder-information.tsx';
+import { ReservingOrders } from './reserving-orders.tsx';
 
 type TabId = 'overview' | 'stock' | 'analytics';
 const TABS: { id: TabId; label: string }[] = [
@@ -376,8 +377,8 @@ function RealStockTab({
       <Section title="Current Stock">
         <Facts
           rows={[
-            ['Available', String(stock)],
-            ['Reserved', '0'],
+            ['Available', String(availableOf(item))],
+            ['Reserved', String(item.reserved_quantity ?? 0)],
             ['Total', String(stock)],
             ['Stock Value (at list price)', formatCurrency(stock * item.listPrice)],
             ['Stock Value (at cost, LUC)', formatCurrency(stock * item.luc)],
@@ -394,6 +395,11 @@ function RealStockTab({
       <Section title="Recent Movements" wide>
         <RecentMovements productId={item.id} online={online} />
       </Section>
+      {item.reserved_quantity ? (
+        <Section title="Reserved for Customer Orders" wide>
+          <ReservingOrders productId={item.id} />
+        </Section>
+      ) : null}
       <Section title="Storage Location">
         <p className="detail-text">
           {wineValue(item, 'storage_location', DETAIL_TEXT.notRecorded)}

@@ -3,7 +3,7 @@ import { formatAverageMargin, type InventorySummary } from '#domains/products/su
 
 /** Low Stock by the user's threshold (Stock Management Rules), in words. */
 export const lowStockNote = (threshold: number) =>
-  `At or below ${threshold.toLocaleString('en-AU')} in stock (your setting)`;
+  `At or below ${threshold.toLocaleString('en-AU')} available (your setting)`;
 
 /** The six summary cards of the inventory screen; Low Stock says the threshold it counts by. */
 export function SummaryCards({

@@ -149,7 +149,7 @@ describe('inventory table view', () => {
       'Total Products2',
       'Total Inventory Value$150.50Stock at cost (LUC): $120.50',
       'In Stock1',
-      'Low Stock0At or below 10 in stock (your setting)',
+      'Low Stock0At or below 10 available (your setting)',
       'Out of Stock1',
       'Average Margin25.0%',
     ]);
