@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CUSTOMER_ORDER_MESSAGES,
   type CustomerOrder,
 } from '#domains/customer-orders/customer-order.ts';
 import type { Customer } from '#domains/customers/customer.ts';
+import { SALE_MESSAGES } from '#domains/sales/sale.ts';
+import { sales } from '#server/db/schema.ts';
 import type { Product } from './helpers/products.ts';
-import { shopsWithStaff } from './helpers/sales.ts';
+import { cardSale, shopsWithStaff, stockOf } from './helpers/sales.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
@@ -235,5 +238,157 @@ describe('customer orders', () => {
     expect(readied.orders).toEqual([expect.objectContaining({ id: order.id, status: 'ready' })]);
     expect((await pull(readied.cursor)).orders).toEqual([]);
     expect((await pull(0, other)).orders.map((entry) => entry.id)).not.toContain(order.id);
+  });
+
+  describe('completed at the till', () => {
+    let receipts = 0;
+    const receipt = () => {
+      receipts += 1;
+      return `T7-${String(receipts).padStart(6, '0')}`;
+    };
+    const sell = (sale: unknown, token = owner) => send('POST', '/sales', sale, token);
+    const ordersOf = async (token = owner) =>
+      ((await server.call('GET', '/api/v1/orders', { token })).body as { orders: CustomerOrder[] })
+        .orders;
+    const shirazLine = (quantity: number, unit_cents: number) => ({
+      product_id: shiraz.id,
+      quantity,
+      unit_cents,
+      luc_cents: 1_000,
+      taxable: true,
+    });
+
+    it('makes one sale of it at the prices it agreed, hands it over and releases what it set aside', async () => {
+      const order = orderOf(
+        await send('POST', '/orders', pickup({ lines: [{ product_id: shiraz.id, quantity: 2 }] })),
+      );
+      expect(order.lines[0]?.price_cents).toBe(3_495);
+      // The shelf price goes up after the order was taken: the order keeps its price, and a
+      // staff member selling at it gives no discount past the limit.
+      const [listed] = (
+        (await server.call('GET', '/api/v1/inventory/enhanced', { token: owner })).body as {
+          products: Product[];
+        }
+      ).products.filter((product) => product.id === shiraz.id);
+      const raised = await server.call('PATCH', `/api/v1/catalogue/products/${shiraz.id}`, {
+        token: owner,
+        body: { base_version: listed?.version, changes: { list_price: '40.00' } },
+      });
+      expect(raised.status).toBe(200);
+      const stockBefore = (await stockOf(server, shiraz.id)) ?? 0;
+      const sale = cardSale([shirazLine(2, 3_495)], receipt(), { customer_order_id: order.id });
+      const sold = await sell(sale, staff);
+      expect(sold.status).toBe(201);
+      expect(await stockOf(server, shiraz.id)).toBe(stockBefore - 2);
+      const [row] = await server.db
+        .select({
+          customer: sales.customerId,
+          order: sales.customerOrderId,
+          approval: sales.approval,
+          claims: sales.claims,
+        })
+        .from(sales)
+        .where(eq(sales.id, sale.id));
+      // Sold to the order's customer, though the till named none; at the order's price, no
+      // discount for a manager to look at.
+      expect(row).toEqual({ customer: margaret.id, order: order.id, approval: null, claims: null });
+      const handed = (await ordersOf()).find((entry) => entry.id === order.id);
+      expect(handed).toMatchObject({ status: 'collected', sale_receipt: sale.receipt });
+      // Sent again (its answer lost): the same sale, nothing moves twice.
+      expect((await sell(sale, staff)).status).toBe(201);
+      expect(await stockOf(server, shiraz.id)).toBe(stockBefore - 2);
+      // Another till completing it too: refused, naming why; the order and stock stay.
+      const second = await sell(
+        cardSale([shirazLine(2, 3_495)], receipt(), { customer_order_id: order.id }),
+      );
+      expect(second.status).toBe(422);
+      expect(second.body).toEqual({
+        message: SALE_MESSAGES.orderClosed(order.number, 'collected'),
+      });
+      expect(await stockOf(server, shiraz.id)).toBe(stockBefore - 2);
+      // No longer reserving: a status change is refused as for any closed order.
+      expect((await send('POST', `/orders/${order.id}/status`, { status: 'open' })).status).toBe(
+        409,
+      );
+    });
+
+    it('completes a delivery as delivered; two sales of one order in one batch make one', async () => {
+      const order = orderOf(
+        await send(
+          'POST',
+          '/orders',
+          pickup({
+            kind: 'delivery',
+            address: '1 Wharf Rd',
+            lines: [{ product_id: riesling.id, quantity: 1 }],
+          }),
+        ),
+      );
+      const line = {
+        product_id: riesling.id,
+        quantity: 1,
+        unit_cents: 2_250,
+        luc_cents: 1_000,
+        taxable: true,
+      };
+      const first = cardSale([line], receipt(), { customer_order_id: order.id });
+      const second = cardSale([line], receipt(), { customer_order_id: order.id });
+      const batch = await server.call('POST', '/api/v1/batch', {
+        token: owner,
+        body: {
+          writes: [first, second].map((body) => ({
+            method: 'POST',
+            path: '/sales',
+            idempotency_key: randomUUID(),
+            body,
+          })),
+        },
+      });
+      expect(batch.status).toBe(200);
+      const answers = (batch.body as { answers: { status: number; body: unknown }[] }).answers;
+      expect(answers.map((answer) => answer.status)).toEqual([201, 422]);
+      const handed = (await ordersOf()).find((entry) => entry.id === order.id);
+      expect(handed).toMatchObject({ status: 'delivered', sale_receipt: first.receipt });
+    });
+
+    it('refuses a cancelled order, another shop’s order or customer, and stores nothing', async () => {
+      const cancelled = orderOf(await send('POST', '/orders', pickup()));
+      await send('POST', `/orders/${cancelled.id}/status`, { status: 'cancelled' });
+      const closed = await sell(
+        cardSale([shirazLine(6, 3_495)], receipt(), { customer_order_id: cancelled.id }),
+      );
+      expect(closed.body).toEqual({
+        message: SALE_MESSAGES.orderClosed(cancelled.number, 'cancelled'),
+      });
+      const theirs = (
+        (await send('POST', '/customers', { id: randomUUID(), name: 'Not Ours' }, other)).body as {
+          customer: Customer;
+        }
+      ).customer;
+      const foreignCustomer = await sell(
+        cardSale([shirazLine(1, 4_000)], receipt(), { customer_id: theirs.id }),
+      );
+      expect(foreignCustomer).toMatchObject({
+        status: 422,
+        body: { message: SALE_MESSAGES.unknownCustomer },
+      });
+      const mine = orderOf(await send('POST', '/orders', pickup()));
+      const foreignOrder = await send(
+        'POST',
+        '/sales',
+        cardSale([shirazLine(6, 3_495)], 'T9-000001', { customer_order_id: mine.id }),
+        other,
+      );
+      expect(foreignOrder.body).toEqual({ message: SALE_MESSAGES.unknownOrder });
+      expect((await ordersOf()).find((entry) => entry.id === mine.id)?.status).toBe('open');
+      // A customer of this shop named by the till: the sale is theirs.
+      const named = cardSale([shirazLine(1, 4_000)], receipt(), { customer_id: margaret.id });
+      expect((await sell(named)).status).toBe(201);
+      const [row] = await server.db
+        .select({ customer: sales.customerId })
+        .from(sales)
+        .where(eq(sales.id, named.id));
+      expect(row?.customer).toBe(margaret.id);
+    });
   });
 });

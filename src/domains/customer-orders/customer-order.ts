@@ -29,6 +29,10 @@ export const ORDER_STATUS_LABELS: Readonly<Record<CustomerOrderStatus, string>> 
 /** The orders that still hold their units aside. */
 export const RESERVING: ReadonlySet<CustomerOrderStatus> = new Set(['open', 'ready']);
 /** What a person may set an order to by hand; collected and delivered come from the till. */
+/** What an order becomes once the sale that completes it is made: a pickup is collected. */
+export const handedOver = (kind: OrderKind): CustomerOrderStatus =>
+  kind === 'pickup' ? 'collected' : 'delivered';
+
 export const SETTABLE_STATUSES = ['open', 'ready', 'cancelled'] as const;
 export type SettableStatus = (typeof SETTABLE_STATUSES)[number];
 
@@ -199,6 +203,8 @@ export const CustomerOrderSchema = v.object({
   field_versions: v.record(v.string(), v.number()),
   created_at: v.string(),
   updated_at: v.string(),
+  /** The receipt of the sale that completed it at the till (collected or delivered). */
+  sale_receipt: v.optional(v.nullable(v.string())),
 });
 export type CustomerOrder = v.InferOutput<typeof CustomerOrderSchema>;
 

@@ -49,6 +49,10 @@ export const SALE_MESSAGES = {
   cardChange: 'A card or voucher pays no more than the sale: there is no change on it',
   tooLarge: 'A sale comes to at most $999,999.99, at its prices and at cost',
   taken: 'This sale id is already another sale',
+  unknownCustomer: 'This customer is not one of this shop’s',
+  unknownOrder: 'This customer order is not one of this shop’s',
+  orderClosed: (number: string, status: string) =>
+    `${number} is ${status} already: an order is completed by one sale`,
 } as const;
 
 const DiscountSchema = v.variant('kind', [
@@ -119,6 +123,13 @@ export const SaleSchema = v.object({
    * server's key with this sale's id (approval.ts), checked by the server when the sale arrives.
    */
   approval: v.optional(SealedApprovalSchema),
+  /** The customer it is sold to: their purchase history and spend count it. */
+  customer_id: v.optional(v.pipe(v.string(), v.uuid())),
+  /**
+   * The customer order it completes (collected or delivered): the products on the order are
+   * sold against the prices the order agreed, and the order is handed over with this sale.
+   */
+  customer_order_id: v.optional(v.pipe(v.string(), v.uuid())),
   /**
    * As the tablet worked them out. The total must add up from the prices charged; the GST is the
    * server's, from the products' tax (a different claim is kept with the sale).

@@ -4,6 +4,7 @@ import {
   type CustomerOrderCreate,
   type CustomerOrderPatch,
   customerOrderNumber,
+  handedOver,
   type OrderField,
   type OrderLineChange,
   orderTotalCents,
@@ -15,6 +16,7 @@ import { customerOrdersFeed } from '#domains/customer-orders/feeds.ts';
 import { displayName } from '#domains/products/display-name.ts';
 import { centsOf } from '#domains/sales/money.ts';
 import { mergeFields } from '#shared/sync/field-merge.ts';
+import { isCustomerOf } from '../customers/customers.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { inTransaction } from '../db/client.ts';
 import {
@@ -121,6 +123,7 @@ export async function listCustomerOrders(
       field_versions: order.fieldVersions,
       created_at: order.createdAt.toISOString(),
       updated_at: order.updatedAt.toISOString(),
+      sale_receipt: order.saleReceipt,
     };
   });
 }
@@ -163,13 +166,9 @@ export async function createCustomerOrder(
         ? { status: 'repeated', id: create.id }
         : { status: 'taken' };
     }
-    const [customer] = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(
-        and(eq(customers.id, create.customer_id), eq(customers.businessId, context.businessId)),
-      );
-    if (!customer) return { status: 'customer-gone' };
+    if (!(await isCustomerOf(tx, context.businessId, create.customer_id))) {
+      return { status: 'customer-gone' };
+    }
     const prices = await pricesOf(
       tx,
       context.businessId,
@@ -346,6 +345,94 @@ export async function setCustomerOrderStatus(
     await noteOrdersChanged(tx, context.businessId, [id]);
     return { status: 'saved' };
   });
+}
+
+/** An order as a sale that completes it sees it: who it is for, and the prices it agreed. */
+export interface OrderForSale {
+  number: string;
+  kind: CustomerOrder['kind'];
+  status: CustomerOrder['status'];
+  customerId: string;
+  /** Each product's price on the order (GST included), in cents. */
+  prices: ReadonlyMap<number, number>;
+}
+
+/**
+ * The business's orders among `ids`, locked until the transaction ends: two tills completing
+ * one order take turns, and the second finds it closed.
+ */
+export async function ordersForSale(
+  tx: Tx,
+  businessId: string,
+  ids: readonly string[],
+): Promise<Map<string, OrderForSale>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(customerOrders)
+    .where(and(eq(customerOrders.businessId, businessId), inArray(customerOrders.id, [...ids])))
+    .orderBy(asc(customerOrders.id))
+    .for('update');
+  const lines = rows.length
+    ? await tx
+        .select()
+        .from(customerOrderLines)
+        .where(
+          inArray(
+            customerOrderLines.orderId,
+            rows.map((row) => row.id),
+          ),
+        )
+    : [];
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        number: row.number,
+        kind: row.kind,
+        status: row.status,
+        customerId: row.customerId,
+        prices: new Map(
+          lines
+            .filter((line) => line.orderId === row.id)
+            .map((line) => [line.productId, line.priceCents]),
+        ),
+      },
+    ]),
+  );
+}
+
+/**
+ * Orders handed over by the sales that were just stored: collected (a pickup) or delivered,
+ * with the sale and its receipt; they reserve nothing from then on. Locked already
+ * (ordersForSale).
+ */
+export async function completeOrders(
+  tx: Tx,
+  context: WriteContext,
+  completed: readonly { orderId: string; saleId: string; receipt: string }[],
+): Promise<void> {
+  if (completed.length === 0) return;
+  for (const { orderId, saleId, receipt } of completed) {
+    await tx
+      .update(customerOrders)
+      .set({
+        status: sql`case ${customerOrders.kind} when 'pickup' then ${handedOver('pickup')}
+          else ${handedOver('delivery')} end`,
+        saleId,
+        saleReceipt: receipt,
+        version: sql`${customerOrders.version} + 1`,
+        updatedAt: context.now,
+      })
+      .where(
+        and(eq(customerOrders.id, orderId), eq(customerOrders.businessId, context.businessId)),
+      );
+  }
+  await noteOrdersChanged(
+    tx,
+    context.businessId,
+    completed.map((each) => each.orderId),
+  );
 }
 
 /**

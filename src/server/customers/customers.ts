@@ -56,6 +56,23 @@ function rowValues(changes: Partial<CustomerChanges>): Partial<CustomerRow> {
 const noteCustomersChanged = (tx: Tx, businessId: string, ids: readonly string[]) =>
   noteFeedChange(tx, businessId, customersFeed.name, ids);
 
+/** Those of `ids` that are customers of the business (one of another is never found). */
+export async function customersAmong(
+  tx: Tx,
+  businessId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.businessId, businessId), inArray(customers.id, [...ids])));
+  return new Set(rows.map((row) => row.id));
+}
+
+export const isCustomerOf = async (tx: Tx, businessId: string, id: string) =>
+  (await customersAmong(tx, businessId, [id])).has(id);
+
 export function listCustomers(db: Db | Tx, businessId: string, ids?: readonly string[]) {
   return db
     .select()

@@ -363,9 +363,16 @@ export const sales = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** What the tablet claimed that the server's records say otherwise (SaleClaim[]), or null. */
     claims: jsonb('claims'),
+    /** The customer it was sold to, when the till named one (their purchase history). */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The customer order it completed (collected or delivered): at most one sale per order. */
+    customerOrderId: uuid('customer_order_id').references(() => customerOrders.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('sales_receipt_unique').on(t.businessId, t.receipt),
+    index('sales_customer_idx').on(t.customerId, t.madeAt).where(sql`${t.customerId} is not null`),
     index('sales_business_made_idx').on(t.businessId, t.madeAt),
     index('sales_unconfirmed_idx')
       .on(t.businessId, t.madeAt)
@@ -508,6 +515,10 @@ export const customerOrders = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The sale that completed it at the till; null until it is collected or delivered. */
+    saleId: uuid('sale_id'),
+    /** Its receipt number, as the order's page shows it. */
+    saleReceipt: text('sale_receipt'),
   },
   (t) => [
     index('customer_orders_due_idx').on(t.businessId, t.dueOn),

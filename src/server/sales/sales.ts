@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  handedOver,
+  ORDER_STATUS_LABELS,
+  RESERVING,
+} from '#domains/customer-orders/customer-order.ts';
 import { displayName } from '#domains/products/display-name.ts';
 import { isTaxedAtTill } from '#domains/products/tax.ts';
 import { SALE_REASON } from '#domains/sales/constants.ts';
@@ -20,6 +25,12 @@ import {
   totalsOf,
 } from '#domains/sales/sale.ts';
 import type { Role } from '#shared/auth/schemas.ts';
+import {
+  completeOrders,
+  type OrderForSale,
+  ordersForSale,
+} from '../customer-orders/customer-orders.ts';
+import { customersAmong } from '../customers/customers.ts';
 import { pgArray, textArray } from '../db/array-params.ts';
 import { type Db, inTransaction, type Tx } from '../db/client.ts';
 import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
@@ -91,6 +102,8 @@ export interface DecidedSale {
   sale: PricedSale;
   claims: SaleClaim[];
   approval: SaleApproval;
+  /** Who it is sold to: the customer the till named, else the order's. */
+  customerId: string | null;
 }
 
 /** The same sale sent again: same receipt, same total. */
@@ -109,7 +122,11 @@ export function saleRowOf(
   businessId: string,
   userId: string | null,
   recordedAt: Date,
-  decided: Pick<DecidedSale, 'claims' | 'approval'> = { claims: [], approval: { status: null } },
+  decided: Pick<DecidedSale, 'claims' | 'approval' | 'customerId'> = {
+    claims: [],
+    approval: { status: null },
+    customerId: null,
+  },
 ): typeof sales.$inferInsert {
   const totals = totalsOf(sale);
   const settlement = settle(totals.totalCents, tendersOf(sale), cashStepOf(sale));
@@ -134,6 +151,8 @@ export function saleRowOf(
     approvedBy: approval.status === null ? null : (approval.approverId ?? null),
     approvalProblem: approval.status === 'not-confirmed' ? approval.problem : null,
     claims: decided.claims.length > 0 ? decided.claims : null,
+    customerId: decided.customerId,
+    customerOrderId: sale.customer_order_id ?? null,
   };
 }
 
@@ -239,9 +258,36 @@ async function saleTermsOf(tx: Tx, businessId: string, ids: readonly number[], s
 type Decision = DecidedSale | Extract<SaleOutcome, { status: 'refused' | 'unapproved' }>;
 
 /**
+ * What a sale says of a customer and an order, checked: the customer is the shop's, the order
+ * is the shop's and still to hand over (and not handed over by an earlier sale of the batch).
+ * The problem in words, or the customer it is sold to and the order it completes.
+ */
+function checkCustomer(
+  sale: Sale,
+  customers: ReadonlySet<string>,
+  orders: ReadonlyMap<string, OrderForSale>,
+  completing: Set<string>,
+): { message: string } | { customerId: string | null; order: OrderForSale | undefined } {
+  if (sale.customer_id && !customers.has(sale.customer_id)) {
+    return { message: SALE_MESSAGES.unknownCustomer };
+  }
+  if (!sale.customer_order_id) return { customerId: sale.customer_id ?? null, order: undefined };
+  const order = orders.get(sale.customer_order_id);
+  if (!order) return { message: SALE_MESSAGES.unknownOrder };
+  const status = completing.has(sale.customer_order_id) ? handedOver(order.kind) : order.status;
+  if (!RESERVING.has(status)) {
+    return {
+      message: SALE_MESSAGES.orderClosed(order.number, ORDER_STATUS_LABELS[status].toLowerCase()),
+    };
+  }
+  return { customerId: sale.customer_id ?? order.customerId, order };
+}
+
+/**
  * Prices and checks sales of one seller, in the caller's transaction: the arithmetic, the
- * products (the shop's, priced as they were at each sale) and the approval past the staff
- * limit. One read of the products and the shop's settings for them all.
+ * products (the shop's, priced as they were at each sale; a product on the customer order it
+ * completes, at the order's price), the customer and order it names, and the approval past the
+ * staff limit. One read of the products, orders, customers and the shop's settings for them all.
  */
 async function decideSales(
   tx: Tx,
@@ -250,9 +296,15 @@ async function decideSales(
 ): Promise<{ decisions: Decision[]; nameOf: (productId: number) => string }> {
   const since = new Date(Math.min(...batch.map((sale) => Date.parse(sale.made_at))));
   const ids = [...new Set(batch.flatMap((sale) => [...unitsByProduct(sale).keys()]))];
+  const named = (key: 'customer_id' | 'customer_order_id') => [
+    ...new Set(batch.flatMap((sale) => sale[key] ?? [])),
+  ];
+  const orders = await ordersForSale(tx, context.businessId, named('customer_order_id'));
+  const customers = await customersAmong(tx, context.businessId, named('customer_id'));
   const terms = await saleTermsOf(tx, context.businessId, ids, since);
   const { discountLimitPercent } = await readPaymentSettings(tx, context.businessId);
   const approvalOf = saleApprovals(tx, context.businessId, context.role, discountLimitPercent);
+  const completing = new Set<string>();
   const decisions: Decision[] = [];
   for (const sale of batch) {
     const problem = checkSale(sale);
@@ -260,7 +312,17 @@ async function decideSales(
       decisions.push({ status: 'refused', message: problem });
       continue;
     }
-    const priced = priceSale(sale, (id) => terms.termsAt(id, sale.made_at));
+    const party = checkCustomer(sale, customers, orders, completing);
+    if ('message' in party) {
+      decisions.push({ status: 'refused', message: party.message });
+      continue;
+    }
+    const { order } = party;
+    const priced = priceSale(sale, (id) => {
+      const now = terms.termsAt(id, sale.made_at);
+      const agreed = order?.prices.get(id);
+      return now && agreed !== undefined ? { ...now, shelfCents: agreed } : now;
+    });
     if ('unknown' in priced) {
       decisions.push({ status: 'refused', message: SALE_MESSAGES.unknownProduct(priced.unknown) });
       continue;
@@ -275,7 +337,13 @@ async function decideSales(
       decisions.push({ status: 'unapproved', limit: discountLimitPercent });
       continue;
     }
-    decisions.push({ sale: priced.priced, claims: priced.claims, approval });
+    if (sale.customer_order_id) completing.add(sale.customer_order_id);
+    decisions.push({
+      sale: priced.priced,
+      claims: priced.claims,
+      approval,
+      customerId: party.customerId,
+    });
   }
   // Lines keep the name the product had, with its vintage and size: receipts, returns and
   // reports read it so.
@@ -429,10 +497,12 @@ async function storeSales(
         ${textArray(rows.map((row) => row.approval ?? null))}::text[],
         ${textArray(rows.map((row) => row.approvedBy ?? null))}::uuid[],
         ${textArray(rows.map((row) => row.approvalProblem ?? null))}::text[],
-        ${textArray(rows.map((row) => json(row.claims)))}::jsonb[]
+        ${textArray(rows.map((row) => json(row.claims)))}::jsonb[],
+        ${textArray(rows.map((row) => row.customerId ?? null))}::uuid[],
+        ${textArray(rows.map((row) => row.customerOrderId ?? null))}::uuid[]
       ) as s(id, receipt, made_at, total_cents, gst_cents, discount_cents, rounding_cents,
         change_cents, cost_cents, discount, tenders, shift_id, approval, approved_by,
-        approval_problem, claims)
+        approval_problem, claims, customer_id, customer_order_id)
     ),
     claimed as (
       insert into ${receiptNumbers} (business_id, receipt, sale_id)
@@ -445,11 +515,11 @@ async function storeSales(
       insert into ${sales}
         (id, business_id, receipt, user_id, made_at, recorded_at, total_cents, gst_cents,
          discount_cents, rounding_cents, change_cents, cost_cents, discount, tenders, shift_id,
-         approval, approved_by, approval_problem, claims)
+         approval, approved_by, approval_problem, claims, customer_id, customer_order_id)
       select s.id, ${context.businessId}, s.receipt, ${context.userId}, s.made_at,
         ${context.now}, s.total_cents, s.gst_cents, s.discount_cents, s.rounding_cents,
         s.change_cents, s.cost_cents, s.discount, s.tenders, s.shift_id, s.approval,
-        s.approved_by, s.approval_problem, s.claims
+        s.approved_by, s.approval_problem, s.claims, s.customer_id, s.customer_order_id
       from offered as s join claimed on claimed.receipt = s.receipt
       on conflict do nothing
       returning id, receipt, made_at
@@ -496,6 +566,15 @@ async function storeSales(
   const [answered] = resultRows<{ stored: string[] }>(result);
   const storedIds = new Set(answered?.stored ?? []);
   const stored = rows.filter((row) => storedIds.has(row.id as string));
+  await completeOrders(
+    tx,
+    context,
+    stored.flatMap((row) =>
+      row.customerOrderId
+        ? [{ orderId: row.customerOrderId, saleId: row.id as string, receipt: row.receipt }]
+        : [],
+    ),
+  );
   const soldAt = new Map(stored.map((row) => [row.id as string, row.madeAt]));
   const sold = moves.flatMap(({ saleId, productId }) => {
     const madeAt = soldAt.get(saleId);
