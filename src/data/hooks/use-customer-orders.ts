@@ -9,6 +9,7 @@ import {
   ordersShown,
   refreshCustomerOrders,
 } from '../repositories/customer-orders.ts';
+import { SALES_RESOURCE } from '../repositories/sales.ts';
 
 /**
  * The business's customer orders as this device shows them (the server's copy with the changes
@@ -24,11 +25,12 @@ export function useCustomerOrders(): readonly CustomerOrder[] | undefined {
 
 const useShownOrders = () =>
   useLiveQuery(async () => {
-    const [stored, waiting] = await Promise.all([
+    const [stored, waiting, sales] = await Promise.all([
       db.customerOrders.toArray(),
       db.outbox.where('resource').equals(CUSTOMER_ORDERS_RESOURCE).sortBy('seq'),
+      db.outbox.where('resource').equals(SALES_RESOURCE).toArray(),
     ]);
-    return ordersShown(stored, waiting);
+    return ordersShown(stored, waiting, sales);
   }, []);
 
 const NOTHING_RESERVED: ReservedStock = new Map();

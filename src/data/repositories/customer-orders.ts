@@ -6,9 +6,11 @@ import {
   type CustomerOrderLine,
   type CustomerOrderPatch,
   CustomerOrderSchema,
+  handedOver,
   mergeLineChanges,
   type OrderLineChange,
   orderTotalCents,
+  RESERVING,
   type SettableStatus,
   withLineChanges,
 } from '#domains/customer-orders/customer-order.ts';
@@ -197,11 +199,38 @@ const statusSet: WriteFold<CustomerOrder> = {
   },
 };
 
-/** The orders as screens show them: the stored copy with the waiting writes laid over it. */
-export const ordersShown = (
+/**
+ * The orders as screens show them: the stored copy with the waiting writes laid over it, and
+ * those a sale made here completes (`sales`: the sales still on their way) handed over with its
+ * receipt, so what they set aside is free at once, offline too.
+ */
+export function ordersShown(
   stored: readonly CustomerOrder[],
   waiting: readonly OutboxEntry[],
-): readonly CustomerOrder[] => foldPending(ORDERS_COLLECTION, stored, waiting, (order) => order.id);
+  sales: readonly OutboxEntry[] = [],
+): readonly CustomerOrder[] {
+  const shown = foldPending(ORDERS_COLLECTION, stored, waiting, (order) => order.id);
+  const completing = new Map<string, string>();
+  for (const entry of sales) {
+    const parsed = v.safeParse(CompletingSaleSchema, entry.body);
+    if (parsed.success && parsed.output.customer_order_id && entry.state !== 'needs-attention') {
+      completing.set(parsed.output.customer_order_id, parsed.output.receipt);
+    }
+  }
+  if (completing.size === 0) return shown;
+  return shown.map((order) => {
+    const receipt = completing.get(order.id);
+    return receipt !== undefined && RESERVING.has(order.status)
+      ? { ...order, status: handedOver(order.kind), sale_receipt: receipt }
+      : order;
+  });
+}
+
+/** What a waiting sale says of the order it completes. */
+const CompletingSaleSchema = v.object({
+  receipt: v.string(),
+  customer_order_id: v.optional(v.string()),
+});
 
 const OrderAnswerSchema = v.object({ order: CustomerOrderSchema });
 /** The server's copies stored; edits made here meanwhile build on the version it answered. */

@@ -1,3 +1,4 @@
+import type { OrderKind } from '#domains/customer-orders/customer-order.ts';
 import type { Discount } from '#domains/sales/money.ts';
 import type { Sale } from '#domains/sales/sale.ts';
 import { db } from '../db.ts';
@@ -9,10 +10,21 @@ import { db } from '../db.ts';
  * product comes from the catalogue when the basket is opened again.
  */
 export interface KeptBasket {
-  lines: { productId: number; quantity: number; unitCents?: number; discount?: Discount }[];
+  lines: {
+    productId: number;
+    quantity: number;
+    unitCents?: number;
+    /** The price its customer order agreed. */
+    agreedCents?: number;
+    discount?: Discount;
+  }[];
   discount?: Discount;
   /** Card and other payments already taken for it. */
   payments: Exclude<Sale['tenders'][number], { kind: 'cash' }>[];
+  /** The customer it is sold to, by id, with the name the till shows. */
+  customer?: { id: string; name: string };
+  /** The customer order it completes. */
+  order?: { id: string; number: string; kind: OrderKind };
 }
 
 export async function openBasket(businessId: string): Promise<KeptBasket | null> {

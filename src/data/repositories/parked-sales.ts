@@ -14,6 +14,8 @@ export interface ParkedSale {
   label: string;
   lines: KeptBasket['lines'];
   discount?: Discount;
+  customer?: KeptBasket['customer'];
+  order?: KeptBasket['order'];
 }
 
 async function stored(businessId: string): Promise<ParkedSale[]> {

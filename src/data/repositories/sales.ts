@@ -57,9 +57,15 @@ export interface SaleDraftLine {
   item: InventoryItem;
   quantity: number;
   /** A price override for one unit, in cents; the shelf price otherwise. */
-  unitCents?: number;
-  discount?: Discount;
+  unitCents?: number | undefined;
+  /** The price a customer order agreed for it, which is its shelf price in this sale. */
+  agreedCents?: number | undefined;
+  discount?: Discount | undefined;
 }
+
+/** The price a line is sold against: the one its customer order agreed, else the shelf's. */
+export const shelfCentsOf = (line: Pick<SaleDraftLine, 'item' | 'agreedCents'>) =>
+  line.agreedCents ?? centsOf(line.item.listPrice);
 
 export interface SaleDraft {
   /** Its id, when it was made before (a manager's approval is sealed with it). */
@@ -71,6 +77,10 @@ export interface SaleDraft {
   cashStep?: CashStep;
   /** A manager's PIN sealed for this sale, approving a discount past the staff limit. */
   approval?: SealedApproval | undefined;
+  /** The customer it is sold to. */
+  customerId?: string | undefined;
+  /** The customer order it completes. */
+  orderId?: string | undefined;
 }
 
 /** A product that is not on the server yet cannot be sold: the sale names products by their id. */
@@ -87,7 +97,7 @@ export function unsellable(lines: readonly SaleDraftLine[]): string | null {
  */
 export function saleLinesOf(lines: readonly SaleDraftLine[]): PricedLine[] {
   return lines.map((line) => {
-    const shelf = centsOf(line.item.listPrice);
+    const shelf = shelfCentsOf(line);
     return {
       product_id: line.item.id,
       quantity: line.quantity,
@@ -155,6 +165,8 @@ export async function recordSale(draft: SaleDraft, businessId: string): Promise<
       ...(draft.cashStep !== undefined ? { cash_step: draft.cashStep } : {}),
       ...(draft.approval ? { approval: draft.approval } : {}),
       ...(shiftId ? { shift_id: shiftId } : {}),
+      ...(draft.customerId ? { customer_id: draft.customerId } : {}),
+      ...(draft.orderId ? { customer_order_id: draft.orderId } : {}),
       total_cents: totals.totalCents,
       gst_cents: totals.gstCents,
     };

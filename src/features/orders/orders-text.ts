@@ -1,3 +1,4 @@
+import type { OrderKind } from '#domains/customer-orders/customer-order.ts';
 import type { OrderView } from '#domains/customer-orders/order-list.ts';
 
 /** The words of the orders screens (beyond the spec's prototype; README, "Customer orders"). */
@@ -20,6 +21,9 @@ export const ORDERS_TEXT = {
   waiting: 'Saved on this device; on its way to the server',
   refused: 'A change to this order was refused: see Pending changes',
   markReady: 'Mark Ready',
+  completeAtTill: (kind: OrderKind) =>
+    kind === 'pickup' ? 'Collect at the POS' : 'Deliver through the POS',
+  soldOn: (receipt: string) => `Receipt ${receipt}`,
   reopen: 'Mark Open',
   cancelOrder: 'Cancel Order',
   keepOrder: 'Keep Order',

@@ -1,4 +1,5 @@
 import type { KeptBasket } from '#data/repositories/open-basket.ts';
+import type { CustomerOrder } from '#domains/customer-orders/customer-order.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { type Discount, parseCents } from '#domains/sales/money.ts';
 import type { PaymentSettings } from '#domains/sales/payment-settings.ts';
@@ -15,15 +16,24 @@ export interface BasketLine {
   quantity: number;
   /** A price for one unit in cents, replacing the shelf price. */
   unitCents?: number | undefined;
+  /** The price the customer order it came from agreed: the line's shelf price. */
+  agreedCents?: number | undefined;
   discount?: Discount | undefined;
 }
 
 export type Payment = Exclude<Sale['tenders'][number], { kind: 'cash' }>;
 
+export type SaleCustomer = NonNullable<KeptBasket['customer']>;
+export type SaleOrder = NonNullable<KeptBasket['order']>;
+
 export interface Basket {
   lines: BasketLine[];
   discount?: Discount | undefined;
   payments: Payment[];
+  /** Who it is sold to. */
+  customer?: SaleCustomer | undefined;
+  /** The customer order it completes (its customer is the sale's). */
+  order?: SaleOrder | undefined;
 }
 
 export const EMPTY_BASKET: Basket = { lines: [], payments: [] };
@@ -36,6 +46,7 @@ export function keptLines(lines: readonly BasketLine[]): KeptLine[] {
     productId: line.item.id,
     quantity: line.quantity,
     ...(line.unitCents !== undefined ? { unitCents: line.unitCents } : {}),
+    ...(line.agreedCents !== undefined ? { agreedCents: line.agreedCents } : {}),
     ...(line.discount ? { discount: line.discount } : {}),
   }));
 }
@@ -49,10 +60,45 @@ export function linesOfKept(
   const lines = kept.flatMap((line) => {
     const item = byId.get(line.productId);
     return item
-      ? [{ item, quantity: line.quantity, unitCents: line.unitCents, discount: line.discount }]
+      ? [
+          {
+            item,
+            quantity: line.quantity,
+            unitCents: line.unitCents,
+            agreedCents: line.agreedCents,
+            discount: line.discount,
+          },
+        ]
       : [];
   });
   return { lines, missing: kept.length - lines.length };
+}
+
+/**
+ * A customer order rung up to be completed: its lines at the prices it agreed, its customer,
+ * and the order itself; with how many of its products this device's catalogue no longer has.
+ */
+export function basketOfOrder(
+  order: Pick<CustomerOrder, 'id' | 'number' | 'kind' | 'customer_id' | 'customer' | 'lines'>,
+  items: readonly InventoryItem[],
+): { basket: Basket; missing: number } {
+  const { lines, missing } = linesOfKept(
+    order.lines.map((line) => ({
+      productId: line.product_id,
+      quantity: line.quantity,
+      agreedCents: line.price_cents,
+    })),
+    items,
+  );
+  return {
+    basket: {
+      lines,
+      payments: [],
+      customer: { id: order.customer_id, name: order.customer },
+      order: { id: order.id, number: order.number, kind: order.kind },
+    },
+    missing,
+  };
 }
 
 /** One more of a product: its line grows, or a new line is added at the end. */

@@ -3,12 +3,14 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCatalogue, writeCatalogue } from '#data/catalogue-store.ts';
 import { db } from '#data/db.ts';
+import { ordersShown } from '#data/repositories/customer-orders.ts';
 import { withPendingWrites } from '#data/repositories/products.ts';
 import { recordSale, SALE_TEXT, unsentSales } from '#data/repositories/sales.ts';
 import { ensureTill, storedTill, TILL_TEXT } from '#data/repositories/tills.ts';
 import { saveSession } from '#data/session.ts';
 import { requestReplay, resumeReplay } from '#data/sync/replayer.ts';
 import { describeEntry } from '#data/sync/write-handler.ts';
+import { type CustomerOrder, reservedUnits } from '#domains/customer-orders/customer-order.ts';
 import type { Sale } from '#domains/sales/sale.ts';
 import { mockServer } from '../../mocks/server.ts';
 import { inventoryItem } from '../helpers/inventory-item.ts';
@@ -99,6 +101,54 @@ describe('sales on the tablet', () => {
       recordSale({ lines: [{ item: wine, quantity: 1 }], tenders: [] }, BUSINESS),
     ).rejects.toThrow(TILL_TEXT.needsTill);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('completes a customer order offline: its customer and order named, its lines at the prices it agreed, the order shown handed over', async () => {
+    await ensureTill(BUSINESS);
+    online = false;
+    const customerId = crypto.randomUUID();
+    const orderId = crypto.randomUUID();
+    const order: CustomerOrder = {
+      id: orderId,
+      number: 'ORD-1004',
+      customer_id: customerId,
+      customer: 'Margaret Chen',
+      kind: 'pickup',
+      due_on: '2026-12-24',
+      window_from: null,
+      window_to: null,
+      address: null,
+      notes: null,
+      status: 'ready',
+      lines: [{ product_id: wine.id, name: 'Grange', quantity: 2, price_cents: 4_000 }],
+      total_cents: 8_000,
+      version: 2,
+      field_versions: {},
+      created_at: '2026-11-29T09:00:00.000Z',
+      updated_at: '2026-11-29T09:00:00.000Z',
+    };
+    await db.customerOrders.put(order);
+    const sale = await recordSale(
+      {
+        lines: [{ item: wine, quantity: 2, agreedCents: 4_000 }],
+        tenders: [{ kind: 'card', cents: 8_000 }],
+        customerId,
+        orderId,
+      },
+      BUSINESS,
+    );
+    // Sold against the order's price, not the shelf's $44.99: no discount to approve.
+    expect(sale).toMatchObject({
+      customer_id: customerId,
+      customer_order_id: orderId,
+      total_cents: 8_000,
+      lines: [{ unit_cents: 4_000, shelf_cents: 4_000 }],
+    });
+    const [waiting] = await db.outbox.toArray();
+    const handed = ordersShown([order], [], waiting ? [waiting] : []);
+    expect(handed[0]).toMatchObject({ status: 'collected', sale_receipt: sale.receipt });
+    expect(reservedUnits(handed).get(wine.id)).toBeUndefined();
+    expect(reservedUnits([order]).get(wine.id)).toBe(2);
   });
 
   it('sells offline: numbered receipts, stock shown moved, sent once when back online', async () => {

@@ -74,6 +74,9 @@ function OrderDetails({
     ['Status', <OrderStatusBadge key="status" status={order.status} />],
     ['Items', ORDERS_TEXT.items(itemCount(order.lines))],
     ...(order.address ? ([['Address', order.address]] as [string, ReactNode][]) : []),
+    ...(order.sale_receipt
+      ? ([['Sale', ORDERS_TEXT.soldOn(order.sale_receipt)]] as [string, ReactNode][])
+      : []),
   ];
   return (
     <section className="card orders-card" aria-labelledby="order-title">
@@ -97,13 +100,20 @@ function OrderDetails({
               </button>
               <button
                 type="button"
-                className="button button--primary"
+                className={`button ${order.status === 'ready' ? 'button--secondary' : 'button--primary'}`}
                 onClick={() =>
                   void setOrderStatus(order, order.status === 'ready' ? 'open' : 'ready')
                 }
               >
                 {order.status === 'ready' ? ORDERS_TEXT.reopen : ORDERS_TEXT.markReady}
               </button>
+              <Link
+                to="/pos"
+                search={{ order: order.id }}
+                className={`button ${order.status === 'ready' ? 'button--primary' : 'button--secondary'}`}
+              >
+                {ORDERS_TEXT.completeAtTill(order.kind)}
+              </Link>
             </>
           ) : null}
         </div>

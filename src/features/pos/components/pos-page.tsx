@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Minus, PauseCircle, Percent, Plus, Star, Trash2, XCircle } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useCustomerOrders } from '#data/hooks/use-customer-orders.ts';
 import { useLocalCatalogue } from '#data/hooks/use-local-catalogue.ts';
 import { useCan, useSignedInUser } from '#data/hooks/use-permissions.ts';
 import {
@@ -18,9 +19,10 @@ import {
   changePaymentSettings,
   paymentSettingsQuery,
 } from '#data/repositories/payment-settings.ts';
-import { recordSale, saleLinesOf, unsellable } from '#data/repositories/sales.ts';
+import { recordSale, saleLinesOf, shelfCentsOf, unsellable } from '#data/repositories/sales.ts';
 import { ensureTill, TILL_TEXT } from '#data/repositories/tills.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
+import { type CustomerOrder, RESERVING } from '#domains/customer-orders/customer-order.ts';
 import { codeIndex, lookUpScan } from '#domains/products/lookup.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { PIN_MESSAGES } from '#domains/sales/approval.ts';
@@ -37,6 +39,7 @@ import { PageHeader } from '#ui/page-header.tsx';
 import {
   addItem,
   type Basket,
+  basketOfOrder,
   changeLine,
   choiceKey,
   choiceLabel,
@@ -54,6 +57,7 @@ import { ApprovalDialog } from './approval-dialog.tsx';
 import { DiscountEditor } from './discount-editor.tsx';
 import { Receipt, type ReceiptContent } from './receipt.tsx';
 import { ReturnsPanel } from './returns-panel.tsx';
+import { SaleCustomerBar } from './sale-customer.tsx';
 import { ShiftPanel } from './shift-panel.tsx';
 import './pos.css';
 import { itemName } from '#domains/products/display-name.ts';
@@ -89,6 +93,11 @@ export const POS_TEXT = {
   gettingTill: 'Getting this tablet’s till number...',
   needsCatalogue: 'The POS needs the catalogue from one online visit on this device.',
   noFavourites: 'Star products you sell often (☆ beside a match) to keep them one tap away.',
+  otherOrder: 'This sale completes another customer order: complete, park or clear it first.',
+  missingOrder: (count: number) =>
+    `${plural(count, 'product')} of the order ${count === 1 ? 'is' : 'are'} not in this device’s catalogue.`,
+  orderClosed: 'That order has been handed over or cancelled already.',
+  orderUnknown: 'That order is not on this device yet: open it again once it has synced.',
   missingParked: (count: number) =>
     `${plural(count, 'product')} of the parked sale ${count === 1 ? 'is' : 'are'} no longer in the catalogue.`,
 } as const;
@@ -129,7 +138,15 @@ function StockNote({ stock }: { stock: number }) {
   );
 }
 
-export function PosPage() {
+export function PosPage({
+  orderId,
+  onOrderRung,
+}: {
+  /** A customer order to ring up and complete (from its page, or the address). */
+  orderId?: string | undefined;
+  /** The order was rung up (or could not be): the address forgets it. */
+  onOrderRung?: () => void;
+} = {}) {
   const id = useId();
   const online = useOnline();
   const user = useSignedInUser();
@@ -198,7 +215,13 @@ export function PosPage() {
         // Scans made while it was read stay; they are what is being sold now.
         setBasketState((now) =>
           now.lines.length === 0 && now.payments.length === 0
-            ? { lines: reopenedLines, discount: kept.discount, payments: kept.payments }
+            ? {
+                lines: reopenedLines,
+                discount: kept.discount,
+                payments: kept.payments,
+                customer: kept.customer,
+                order: kept.order,
+              }
             : now,
         );
       },
@@ -214,8 +237,20 @@ export function PosPage() {
       lines: keptLines(basket.lines),
       ...(basket.discount ? { discount: basket.discount } : {}),
       payments: basket.payments,
+      ...(basket.customer ? { customer: basket.customer } : {}),
+      ...(basket.order ? { order: basket.order } : {}),
     }).catch(() => {});
   }, [reopened, businessId, basket]);
+
+  // An order opened from its page comes into the basket once the basket and catalogue are read.
+  const orders = useCustomerOrders();
+  useEffect(() => {
+    if (!orderId || !reopened || !catalogue.loaded || orders === undefined) return;
+    const order = orders.find((each) => each.id === orderId);
+    if (order) completeOrder(order);
+    else setNote(POS_TEXT.orderUnknown);
+    onOrderRung?.();
+  });
 
   // The till code is asked for once, online; offline without one the screen says what it needs.
   useEffect(() => {
@@ -414,11 +449,15 @@ export function PosPage() {
           tenders,
           cashStep: settings.cashStepCents,
           approval: approval?.approval,
+          customerId: basket.customer?.id,
+          orderId: basket.order?.id,
         },
         businessId,
       );
       setDone({
         sale,
+        customer: basket.customer?.name,
+        order: basket.order,
         names: Object.fromEntries(basket.lines.map((line) => [line.item.id, itemName(line.item)])),
         settlement: final,
         shop,
@@ -449,14 +488,40 @@ export function PosPage() {
       label: `${first ? itemName(first.item) : ''}${basket.lines.length > 1 ? ` and ${plural(basket.lines.length - 1, 'other')}` : ''}`,
       lines: keptLines(basket.lines),
       ...(basket.discount ? { discount: basket.discount } : {}),
+      ...(basket.customer ? { customer: basket.customer } : {}),
+      ...(basket.order ? { order: basket.order } : {}),
     });
     setBasket(() => EMPTY_BASKET);
     setGiven('');
     focus('search');
   }
 
+  /** A customer order rung up to complete it: into an empty basket only (it is its own sale). */
+  function completeOrder(order: CustomerOrder) {
+    if (!RESERVING.has(order.status)) {
+      setNote(POS_TEXT.orderClosed);
+      return;
+    }
+    if (basket.lines.length > 0 && basket.order?.id !== order.id) {
+      setNote(POS_TEXT.otherOrder);
+      return;
+    }
+    const { basket: rung, missing } = basketOfOrder(order, items);
+    setDone(null);
+    setNote(missing > 0 ? POS_TEXT.missingOrder(missing) : null);
+    setBasket(() => rung);
+    setGiven('');
+    setAmount('');
+  }
+
   async function resume(parkedId: string) {
     if (!businessId) return;
+    const waiting = parked.find((each) => each.id === parkedId);
+    // Two customer orders are two sales: one completes, or is parked, before the other resumes.
+    if (waiting?.order && basket.order && waiting.order.id !== basket.order.id) {
+      setNote(POS_TEXT.otherOrder);
+      return;
+    }
     const sale = await unparkSale(businessId, parkedId);
     if (!sale) return;
     const { lines: resumed, missing } = linesOfKept(sale.lines, items);
@@ -467,6 +532,8 @@ export function PosPage() {
       ...current,
       lines: [...current.lines, ...resumed],
       discount: current.discount ?? sale.discount,
+      customer: current.customer ?? sale.customer,
+      order: current.order ?? sale.order,
     }));
   }
 
@@ -631,6 +698,21 @@ export function PosPage() {
                   {note}
                 </p>
               ) : null}
+              <SaleCustomerBar
+                customer={basket.customer}
+                order={basket.order}
+                onChoose={(customer) => setBasket((current) => ({ ...current, customer }))}
+                onRemove={() =>
+                  // The lines stay, sold at the shelf's prices again, to no one.
+                  setBasket((current) => ({
+                    ...current,
+                    customer: undefined,
+                    order: undefined,
+                    lines: current.lines.map((line) => ({ ...line, agreedCents: undefined })),
+                  }))
+                }
+                onComplete={completeOrder}
+              />
               {basket.lines.length === 0 ? (
                 <p className="pos__hint">{POS_TEXT.empty}</p>
               ) : (
@@ -638,7 +720,7 @@ export function PosPage() {
                   {basket.lines.map((line, index) => {
                     const name = itemName(line.item);
                     const net = totals.lines[index];
-                    const shelf = centsOf(line.item.listPrice);
+                    const shelf = shelfCentsOf(line);
                     return (
                       <li key={line.item.id} className="pos__line">
                         <span className="pos__line-name">

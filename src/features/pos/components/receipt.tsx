@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import * as v from 'valibot';
 import { emailReceipt } from '#data/repositories/sales.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
+import { handedOver, ORDER_STATUS_LABELS } from '#domains/customer-orders/customer-order.ts';
 import { PIN_MESSAGES } from '#domains/sales/approval.ts';
 import { code128Bars } from '#domains/sales/code128.ts';
 import { formatCents, type Settlement } from '#domains/sales/money.ts';
@@ -19,7 +20,7 @@ import {
   type ShopIdentity,
   TAX_INVOICE_TEXT,
 } from '#domains/sales/tax-invoice.ts';
-import { discountText } from '../basket.ts';
+import { discountText, type SaleOrder } from '../basket.ts';
 
 /** The receipt's number as Code 128, for a scanner to find the sale again (returns). */
 export function ReceiptBarcode({ receipt }: { receipt: string }) {
@@ -52,6 +53,10 @@ export interface ReceiptContent {
   approvedBy?: string | undefined;
   /** The approval was sealed offline: the server checks it when the sale arrives. */
   approvalPending?: boolean | undefined;
+  /** The customer it was sold to, by name. */
+  customer?: string | undefined;
+  /** The customer order it completed. */
+  order?: SaleOrder | undefined;
 }
 
 /** The receipt by email, when the customer gives an address (the server sends it: online). */
@@ -158,6 +163,12 @@ export function Receipt({
         <ReceiptShop shop={content.shop} title={receiptTitle(content.shop)} />
         {content.header ? <p className="receipt__text">{content.header}</p> : null}
         <p className="receipt__meta">{receiptMoment(sale.made_at, content.shop.time_zone)}</p>
+        {content.customer ? <p className="receipt__meta">Customer: {content.customer}</p> : null}
+        {content.order ? (
+          <p className="receipt__meta">
+            {content.order.number} · {ORDER_STATUS_LABELS[handedOver(content.order.kind)]}
+          </p>
+        ) : null}
         <ul className="receipt__lines">
           {sale.lines.map((line, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a receipt never changes; its lines are in sale order.

@@ -9,10 +9,13 @@ import {
 import { discountGiven, totalsOf } from '#domains/sales/sale.ts';
 import {
   addItem,
+  basketOfOrder,
   changeLine,
   DISCOUNT_MESSAGES,
   discountText,
   EMPTY_BASKET,
+  keptLines,
+  linesOfKept,
   paidSoFar,
   parseDiscount,
   setQuantity,
@@ -31,6 +34,42 @@ describe('the basket', () => {
     ]);
     basket = setQuantity(basket, 1, 0);
     expect(basket.lines.map((line) => line.item.product)).toEqual(['Riesling']);
+  });
+
+  it('rings up a customer order at the prices it agreed, for its customer, with what is missing counted', () => {
+    const { basket, missing } = basketOfOrder(
+      {
+        id: 'order-1',
+        number: 'ORD-1003',
+        kind: 'delivery',
+        customer_id: 'customer-1',
+        customer: 'The Larder Bistro',
+        lines: [
+          { product_id: gin.id, name: 'Gin', quantity: 2, price_cents: 8_500 },
+          { product_id: 99, name: 'Gone since', quantity: 1, price_cents: 1_000 },
+        ],
+      },
+      [gin, wine],
+    );
+    expect(missing).toBe(1);
+    expect(basket.customer).toEqual({ id: 'customer-1', name: 'The Larder Bistro' });
+    expect(basket.order).toEqual({ id: 'order-1', number: 'ORD-1003', kind: 'delivery' });
+    const lines = saleLinesOf(basket.lines);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        product_id: gin.id,
+        quantity: 2,
+        unit_cents: 8_500,
+        shelf_cents: 8_500,
+      }),
+    ]);
+    // The agreed price is the shelf for the staff limit: no discount given.
+    expect(discountGiven({ lines })).toBe(0);
+    // Kept through a reload with its price.
+    expect(linesOfKept(keptLines(basket.lines), [gin])).toEqual({
+      lines: basket.lines,
+      missing: 0,
+    });
   });
 
   it('sells at an overridden price, and says what the tablet knew of the product beside it', () => {

@@ -1,0 +1,193 @@
+import { UserRound, X } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { useCustomerOrders } from '#data/hooks/use-customer-orders.ts';
+import { useCustomers } from '#data/hooks/use-customers.ts';
+import {
+  type CustomerOrder,
+  ORDER_KIND_LABELS,
+  RESERVING,
+} from '#domains/customer-orders/customer-order.ts';
+import { searchCustomers } from '#domains/customers/customer-list.ts';
+import { formatCents } from '#domains/sales/money.ts';
+import { Modal } from '#ui/modal.tsx';
+import { dueText } from '../../orders/components/order-format.tsx';
+import { ORDERS_TEXT } from '../../orders/orders-text.ts';
+import type { SaleCustomer as Chosen, SaleOrder } from '../basket.ts';
+
+/** How many customers a search lists: a name or a few digits of a phone narrow it further. */
+const SHOWN = 8;
+
+export const SALE_CUSTOMER_TEXT = {
+  add: 'Add customer',
+  change: 'Change',
+  remove: 'Remove',
+  title: 'Customer for this sale',
+  search: 'Search by name, email or phone',
+  loading: 'Loading...',
+  noCustomers: 'No customers yet: add them under Customers.',
+  noMatch: (query: string) => `No customer matches "${query}".`,
+  customer: (name: string) => `Customer: ${name}`,
+  completing: (number: string, kind: SaleOrder['kind']) =>
+    `Completing ${number} (${ORDER_KIND_LABELS[kind]})`,
+  toHandOver: 'Orders to hand over',
+  complete: (number: string) => `Complete ${number}`,
+} as const;
+
+/**
+ * Who the sale is for, above its lines: 'Add customer' finds one of the shop's customers on this
+ * device (works offline); a customer with orders to hand over offers each, and completing one
+ * rings up its lines at the prices it agreed. A sale that completes an order says which.
+ */
+export function SaleCustomerBar({
+  customer,
+  order,
+  onChoose,
+  onRemove,
+  onComplete,
+}: {
+  customer: Chosen | undefined;
+  order: SaleOrder | undefined;
+  onChoose: (customer: Chosen) => void;
+  onRemove: () => void;
+  onComplete: (order: CustomerOrder) => void;
+}) {
+  const [choosing, setChoosing] = useState(false);
+  const orders = useCustomerOrders();
+  const toHandOver = useMemo(
+    () =>
+      customer && !order
+        ? (orders ?? []).filter(
+            (each) => each.customer_id === customer.id && RESERVING.has(each.status),
+          )
+        : [],
+    [orders, customer, order],
+  );
+  return (
+    <div className="pos__customer">
+      <div className="pos__customer-row">
+        <UserRound size={16} aria-hidden="true" />
+        <span className="pos__customer-name">
+          {order
+            ? `${SALE_CUSTOMER_TEXT.completing(order.number || ORDERS_TEXT.notNumbered, order.kind)} · ${customer?.name ?? ''}`
+            : customer
+              ? SALE_CUSTOMER_TEXT.customer(customer.name)
+              : null}
+        </span>
+        {customer || order ? (
+          <>
+            {order ? null : (
+              <button
+                type="button"
+                className="button button--link"
+                onClick={() => setChoosing(true)}
+              >
+                {SALE_CUSTOMER_TEXT.change}
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button--link"
+              aria-label={`${SALE_CUSTOMER_TEXT.remove} ${order ? order.number : (customer?.name ?? '')}`}
+              onClick={onRemove}
+            >
+              <X size={14} aria-hidden="true" /> {SALE_CUSTOMER_TEXT.remove}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => setChoosing(true)}
+          >
+            {SALE_CUSTOMER_TEXT.add}
+          </button>
+        )}
+      </div>
+      {toHandOver.length > 0 ? (
+        <div className="pos__customer-orders">
+          <span className="pos__hint">{SALE_CUSTOMER_TEXT.toHandOver}</span>
+          {toHandOver.map((each) => (
+            <button
+              key={each.id}
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => onComplete(each)}
+            >
+              {SALE_CUSTOMER_TEXT.complete(each.number || ORDERS_TEXT.notNumbered)} ·{' '}
+              {dueText(each.due_on)} · {formatCents(each.total_cents)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {choosing ? (
+        <CustomerPicker
+          onClose={() => setChoosing(false)}
+          onChoose={(chosen) => {
+            setChoosing(false);
+            onChoose(chosen);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function CustomerPicker({
+  onClose,
+  onChoose,
+}: {
+  onClose: () => void;
+  onChoose: (customer: Chosen) => void;
+}) {
+  const id = useId();
+  const customers = useCustomers();
+  const [query, setQuery] = useState('');
+  const found = useMemo(
+    () => (customers && query.trim() ? searchCustomers(customers, query).slice(0, SHOWN) : []),
+    [customers, query],
+  );
+  const choose = (customer: { id: string; name: string }) =>
+    onChoose({ id: customer.id, name: customer.name });
+  return (
+    <Modal title={SALE_CUSTOMER_TEXT.title} onClose={onClose} size="small">
+      <label className="field__label" htmlFor={`${id}-search`}>
+        {SALE_CUSTOMER_TEXT.search}
+      </label>
+      <input
+        id={`${id}-search`}
+        className="field__input"
+        type="search"
+        autoComplete="off"
+        // biome-ignore lint/a11y/noAutofocus: the dialog opens to find a customer; the field is what it is for.
+        autoFocus
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          const [first] = found;
+          if (event.key === 'Enter' && first) {
+            event.preventDefault();
+            choose(first);
+          }
+        }}
+      />
+      {customers === undefined ? (
+        <p className="pos__hint">{SALE_CUSTOMER_TEXT.loading}</p>
+      ) : customers.length === 0 ? (
+        <p className="pos__hint">{SALE_CUSTOMER_TEXT.noCustomers}</p>
+      ) : query.trim() && found.length === 0 ? (
+        <p className="pos__hint">{SALE_CUSTOMER_TEXT.noMatch(query.trim())}</p>
+      ) : (
+        <ul className="pos__matches">
+          {found.map((customer) => (
+            <li key={customer.id}>
+              <button type="button" className="pos__match" onClick={() => choose(customer)}>
+                <span className="pos__match-name">{customer.name}</span>
+                <span className="pos__hint">{customer.phone ?? customer.email ?? ''}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}
