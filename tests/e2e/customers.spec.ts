@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ORDERS_TEXT } from '../../src/features/orders/orders-text.ts';
-import { appOnDevice, indicator, screenshot, signIn } from './helpers.ts';
+import { appOnDevice, gridCellPoint, indicator, screenshot, serverApi, signIn } from './helpers.ts';
+import { openInventory, PRODUCT, searchFor, WIDTHS } from './inventory-grid.ts';
 
 /**
  * Customers and their orders on two tablets of one shop: a customer made offline on tablet A is
@@ -146,4 +147,121 @@ test('an order for tomorrow taken offline on one tablet shows on the other’s d
     await a.context.close();
     await b.context.close();
   }
+});
+
+/** This test's product: one no other browser test touches. */
+const WHISKY = 'Ardbeg Corryvreckan';
+
+/** The Current Stock figures of the product's popup (Stock & Orders), the popup left open. */
+async function stockFigures(page: Page) {
+  await searchFor(page, WHISKY);
+  const point = await gridCellPoint(page, WIDTHS, PRODUCT, 0);
+  await page.mouse.click(point.x, point.y);
+  const dialog = page.getByRole('dialog', { name: WHISKY });
+  await dialog.getByRole('tab', { name: 'Stock & Orders' }).click();
+  const figure = async (label: string) =>
+    Number(
+      await dialog.locator('.facts__row', { hasText: label }).first().locator('dd').textContent(),
+    );
+  return {
+    dialog,
+    available: await figure('Available'),
+    reserved: await figure('Reserved'),
+    total: await figure('Total'),
+  };
+}
+
+test('an order sets stock aside, and collecting it at the POS offline sells it and frees it', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const api = await serverApi(page);
+  const whisky = await api.product(WHISKY);
+  const name = `Collecting Regular ${Date.now()}`;
+  const send = async (path: string, data: unknown) => {
+    const response = await page.request.post(`/api/v1${path}`, {
+      headers: { ...api.headers, 'Idempotency-Key': crypto.randomUUID() },
+      data,
+    });
+    expect(response.status()).toBe(201);
+    return response.json();
+  };
+  const customerId = crypto.randomUUID();
+  await send('/customers', { id: customerId, name });
+  const orderId = crypto.randomUUID();
+  const { order } = (await send('/orders', {
+    id: orderId,
+    customer_id: customerId,
+    kind: 'pickup',
+    due_on: '2026-12-24',
+    lines: [{ product_id: whisky.id, quantity: 2 }],
+  })) as { order: { number: string } };
+
+  await openInventory(page);
+  await appOnDevice(page);
+  // The customers are kept on this tablet from a visit, so the till finds them offline.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Customers' })
+    .click();
+  await search(page, name);
+  await expect(page.getByRole('button', { name })).toBeVisible({ timeout: 10_000 });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Inventory' })
+    .click();
+
+  // Set aside: reserved 2 of what is on hand, and the order named beside it.
+  const before = await stockFigures(page);
+  expect(before.total).toBe(whisky.stock);
+  expect(before.reserved).toBeGreaterThanOrEqual(2);
+  expect(before.available).toBe(before.total - before.reserved);
+  await expect(before.dialog.getByRole('link', { name: order.number })).toBeVisible();
+  await screenshot(page, 'stock-reserved-by-order');
+  await page.keyboard.press('Escape');
+
+  // Offline at the till (its number got online first): the customer found, their order
+  // completed by a card sale.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'POS' }).click();
+  await expect(page.getByText(/^Till T\d+/)).toBeVisible({ timeout: 20_000 });
+  await context.setOffline(true);
+  const sale = page.getByRole('form', { name: 'Sale' });
+  await sale.getByRole('button', { name: 'Add customer' }).click();
+  const picker = page.getByRole('dialog', { name: 'Customer for this sale' });
+  await picker.getByLabel('Search by name, email or phone').fill(name);
+  await picker.getByRole('button', { name: new RegExp(name) }).click();
+  await sale.getByRole('button', { name: new RegExp(`^Complete ${order.number}`) }).click();
+  await expect(sale).toContainText(`Completing ${order.number} (Pickup) · ${name}`);
+  await expect(sale.getByLabel(`Quantity of ${WHISKY}`)).toHaveText('2');
+  await page.getByLabel("Card (the shop's terminal)").check();
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  const receipt = page.getByRole('region', { name: 'Receipt' });
+  await expect(receipt).toContainText(`Customer: ${name}`);
+  await expect(receipt).toContainText(`${order.number} · Collected`);
+  await screenshot(page, 'order-collected-at-pos');
+
+  // Still offline, the reservation is released and the two bottles are gone from the shelf.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Inventory' })
+    .click();
+  const after = await stockFigures(page);
+  expect(after.total).toBe(before.total - 2);
+  expect(after.reserved).toBe(before.reserved - 2);
+  expect(after.available).toBe(before.available);
+  await page.keyboard.press('Escape');
+
+  // Back online: one sale on the server, the order collected with its receipt.
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await api.product(WHISKY)).stock, { timeout: 30_000 })
+    .toBe(whisky.stock - 2);
+  const orders = (await (
+    await page.request.get('/api/v1/orders', { headers: api.headers })
+  ).json()) as { orders: { id: string; status: string; sale_receipt: string | null }[] };
+  expect(orders.orders.find((each) => each.id === orderId)).toMatchObject({
+    status: 'collected',
+    sale_receipt: expect.stringMatching(/^T\d+-\d{6}$/),
+  });
 });

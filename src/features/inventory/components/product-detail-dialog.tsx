@@ -392,14 +392,14 @@ function RealStockTab({
           Adjust stock
         </button>
       </Section>
-      <Section title="Recent Movements" wide>
-        <RecentMovements productId={item.id} online={online} />
-      </Section>
       {item.reserved_quantity ? (
-        <Section title="Reserved for Customer Orders" wide>
+        <Section title="Reserved for Customer Orders">
           <ReservingOrders productId={item.id} />
         </Section>
       ) : null}
+      <Section title="Recent Movements" wide>
+        <RecentMovements productId={item.id} online={online} />
+      </Section>
       <Section title="Storage Location">
         <p className="detail-text">
           {wineValue(item, 'storage_location', DETAIL_TEXT.notRecorded)}

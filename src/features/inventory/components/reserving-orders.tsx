@@ -25,31 +25,20 @@ export function ReservingOrders({ productId }: { productId: number }) {
     .sort((a, b) => a.order.due_on.localeCompare(b.order.due_on));
   if (reserving.length === 0) return <p className="detail-text">{RESERVING_TEXT.none}</p>;
   return (
-    <div className="detail-table-wrap">
-      <table className="detail-table">
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Due</th>
-            <th scope="col">Quantity</th>
-          </tr>
-        </thead>
-        <tbody>
-          {reserving.map(({ order, units }) => (
-            <tr key={order.id}>
-              <td>
-                <Link to="/orders" search={{ order: order.id }}>
-                  {order.number || ORDERS_TEXT.notNumbered}
-                </Link>
-              </td>
-              <td>{order.customer}</td>
-              <td>{dueText(order.due_on)}</td>
-              <td>{units}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ul className="reserving-orders">
+      {reserving.map(({ order, units }) => (
+        <li key={order.id} className="reserving-orders__item">
+          <span className="reserving-orders__line">
+            <Link to="/orders" search={{ order: order.id }} className="reserving-orders__link">
+              {order.number || ORDERS_TEXT.notNumbered}
+            </Link>
+            <span className="reserving-orders__units">Qty {units}</span>
+          </span>
+          <span className="detail-text reserving-orders__meta">
+            {order.customer} · {dueText(order.due_on)}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
