@@ -239,6 +239,8 @@ test('an order sets stock aside, and collecting it at the POS offline sells it a
   const receipt = page.getByRole('region', { name: 'Receipt' });
   await expect(receipt).toContainText(`Customer: ${name}`);
   await expect(receipt).toContainText(`${order.number} · Collected`);
+  const receiptNumber = /Receipt (T\d+-\d{6})/.exec(await receipt.innerText())?.[1] ?? '';
+  const total = (await receipt.locator('.receipt__total dd').first().textContent()) ?? '';
   await screenshot(page, 'order-collected-at-pos');
 
   // Still offline, the reservation is released and the two bottles are gone from the shelf.
@@ -262,6 +264,21 @@ test('an order sets stock aside, and collecting it at the POS offline sells it a
   ).json()) as { orders: { id: string; status: string; sale_receipt: string | null }[] };
   expect(orders.orders.find((each) => each.id === orderId)).toMatchObject({
     status: 'collected',
-    sale_receipt: expect.stringMatching(/^T\d+-\d{6}$/),
+    sale_receipt: receiptNumber,
   });
+
+  // The customer's page: the sale in their history, their spend, nothing left to hand over.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Customers' })
+    .click();
+  await search(page, name);
+  await page.getByRole('button', { name }).click();
+  const history = page.locator('.customer-block', { hasText: 'Purchase history' });
+  await expect(history.getByRole('row', { name: new RegExp(receiptNumber) })).toContainText(total);
+  await expect(
+    history.locator('.customer-facts__row', { hasText: 'Lifetime spend' }),
+  ).toContainText(total);
+  await expect(page.getByText('No orders waiting to be handed over.')).toBeVisible();
+  await screenshot(page, 'customer-purchase-history');
 });

@@ -6,6 +6,7 @@ import {
   type CustomerOrder,
 } from '#domains/customer-orders/customer-order.ts';
 import type { Customer } from '#domains/customers/customer.ts';
+import { type CustomerSales, NO_CATEGORY } from '#domains/sales/customer-sales.ts';
 import { SALE_MESSAGES } from '#domains/sales/sale.ts';
 import { sales } from '#server/db/schema.ts';
 import type { Product } from './helpers/products.ts';
@@ -389,6 +390,57 @@ describe('customer orders', () => {
         .from(sales)
         .where(eq(sales.id, named.id));
       expect(row?.customer).toBe(margaret.id);
+    });
+
+    it('sums a customer’s purchases: spend less refunds, average sale, last visit, categories', async () => {
+      const summary = async (id = margaret.id, token = owner) =>
+        server.call('GET', `/api/v1/sales/customers/${id}/summary`, { token });
+      const before = (await summary()).body as CustomerSales;
+      // So far: her pickup collected (2 × $34.95), her delivery (1 × $22.50) and a bottle sold
+      // at $40.00 to her by name.
+      expect(before).toMatchObject({
+        count: 3,
+        spent_cents: 6_990 + 2_250 + 4_000,
+        average_cents: Math.round((6_990 + 2_250 + 4_000) / 3),
+        categories: [{ category: NO_CATEGORY, units: 4 }],
+      });
+      expect(before.sales.map((sale) => [sale.total_cents, sale.items])).toEqual([
+        [4_000, 1],
+        [2_250, 1],
+        [6_990, 2],
+      ]);
+      expect(before.last_visit).toBe(before.sales[0]?.made_at);
+      // A bottle of the order comes back: $34.95 less spent, the sale says what was refunded.
+      const collected = before.sales[2];
+      const refund = await send('POST', '/sales/returns', {
+        id: randomUUID(),
+        sale_id: collected?.id,
+        receipt: receipt(),
+        made_at: new Date().toISOString(),
+        lines: [{ line_no: 1, quantity: 1, resaleable: true }],
+        tender: { kind: 'card', cents: 3_495 },
+        total_cents: 3_495,
+        gst_cents: 318,
+      });
+      expect(refund.status).toBe(201);
+      const after = (await summary()).body as CustomerSales;
+      expect(after.spent_cents).toBe(6_990 + 2_250 + 4_000 - 3_495);
+      expect(after.sales[2]?.refunded_cents).toBe(3_495);
+      // Another shop's customer is not found; one with no sale has none.
+      expect((await summary(margaret.id, other)).status).toBe(404);
+      const newcomer = (
+        (await send('POST', '/customers', { id: randomUUID(), name: 'Newcomer' })).body as {
+          customer: Customer;
+        }
+      ).customer;
+      expect((await summary(newcomer.id)).body).toEqual({
+        count: 0,
+        spent_cents: 0,
+        average_cents: null,
+        last_visit: null,
+        categories: [],
+        sales: [],
+      });
     });
   });
 });

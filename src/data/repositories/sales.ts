@@ -7,7 +7,7 @@ import type { SealedApproval } from '#domains/sales/approval.ts';
 import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
 import { centsOf, type Discount, formatCents, settle } from '#domains/sales/money.ts';
 import type { CashStep } from '#domains/sales/payment-settings.ts';
-import { productSalesRead } from '#domains/sales/reads.ts';
+import { customerSalesRead, productSalesRead } from '#domains/sales/reads.ts';
 import type { SoldSale } from '#domains/sales/returns.ts';
 import {
   type PricedLine,
@@ -261,6 +261,14 @@ export const saleHandlers = [
 export const productSalesQuery = (productId: number) => ({
   queryKey: ['sales', 'product', productId] as const,
   queryFn: () => readJson(productSalesRead, { id: productId }, { tz: deviceTimeZone() }),
+  staleTime: 0,
+  retry: false,
+});
+
+/** A customer's purchases, from the server (online; kept in memory while the app is open). */
+export const customerSalesQuery = (customerId: string) => ({
+  queryKey: ['sales', 'customer', customerId] as const,
+  queryFn: () => readJson(customerSalesRead, { id: customerId }),
   staleTime: 0,
   retry: false,
 });

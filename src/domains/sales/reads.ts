@@ -1,4 +1,5 @@
 import { defineRead } from '#shared/read-declaration.ts';
+import { CustomerSalesSchema } from './customer-sales.ts';
 import { PaymentSettingsAnswerSchema } from './payment-settings.ts';
 import { DaySalesSchema, SoldSaleSchema } from './returns.ts';
 import { UnconfirmedSalesSchema } from './review.ts';
@@ -13,6 +14,14 @@ export const productSalesRead = defineRead({
   route: '/sales/products/:id/summary',
   access: 'signed-in',
   answer: ProductSalesSchema,
+  caching: 'never',
+});
+
+/** A customer's purchases, for their page. */
+export const customerSalesRead = defineRead({
+  route: '/sales/customers/:id/summary',
+  access: 'signed-in',
+  answer: CustomerSalesSchema,
   caching: 'never',
 });
 
@@ -47,6 +56,7 @@ export const receiptRead = defineRead({
 
 export const salesReads = [
   productSalesRead,
+  customerSalesRead,
   paymentSettingsRead,
   unconfirmedApprovalsRead,
   daySalesRead,

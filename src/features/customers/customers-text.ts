@@ -32,4 +32,19 @@ export const CUSTOMERS_TEXT = {
   noPurchases: (name: string) =>
     `No sales are linked to ${name} yet: a sale is linked when the customer is attached at the POS.`,
   saved: (name: string) => `${name} saved`,
+  loading: 'Loading...',
+  purchasesOffline:
+    'Purchase history needs the connection: it shows when this device is back online.',
+  purchasesFailed: 'Purchase history could not be loaded.',
+  spent: 'Lifetime spend',
+  sales: 'Sales',
+  average: 'Average sale',
+  lastVisit: 'Last visit',
+  favourites: 'Buys most',
+  refunded: (amount: string) => `${amount} refunded`,
+  showMore: (count: number) => `Show ${count} more`,
+  latestOnly: (shown: number, count: number) =>
+    `The latest ${shown.toLocaleString('en')} of ${count.toLocaleString('en')} sales.`,
+  openOrders: 'Orders to hand over',
+  noOpenOrders: 'No orders waiting to be handed over.',
 } as const;

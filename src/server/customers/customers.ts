@@ -58,7 +58,7 @@ const noteCustomersChanged = (tx: Tx, businessId: string, ids: readonly string[]
 
 /** Those of `ids` that are customers of the business (one of another is never found). */
 export async function customersAmong(
-  tx: Tx,
+  tx: Db | Tx,
   businessId: string,
   ids: readonly string[],
 ): Promise<Set<string>> {

@@ -21,6 +21,7 @@ import { isRealDayText, MOMENT_MESSAGES, momentOutsideLife } from '#shared/momen
 import type { Caller } from '../auth/access-tokens.ts';
 import { businessLife, refuseOutsideLife } from '../business/life.ts';
 import { shopIdentity, shopTimeZone } from '../business/shop.ts';
+import { customersAmong } from '../customers/customers.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -37,6 +38,7 @@ import {
   keepCheckedApproval,
   setApprovalPin,
 } from './approvals.ts';
+import { customerSales } from './customer-sales.ts';
 import { changePaymentSettings, readPaymentSettings } from './payment-settings.ts';
 import { receiptMailContent } from './receipt-content.ts';
 import { recordReturn, saleByReceipt, salesOfDay } from './returns.ts';
@@ -80,6 +82,9 @@ import { closeShift, openShift, toShift } from './shifts.ts';
  * - GET /sales/products/{id}/summary?tz={IANA zone} → a product's units and revenue this month,
  *   over the last 12 months and by month (ProductSalesSchema); 404 for another shop's product,
  *   400 for an unknown time zone.
+ * - GET /sales/customers/{id}/summary → a customer's purchases (CustomerSalesSchema): their
+ *   sales newest first, lifetime spend, average sale, last visit, favourite categories; 404 for
+ *   another shop's customer.
  */
 const toSale = (row: SaleFigures) => ({
   id: row.id,
@@ -325,6 +330,14 @@ export function salesRoutes(deps: Deps, writes: WriteRoutes) {
     const sale = await saleByReceipt(c.var.db, c.get('caller').businessId, receipt);
     if (!sale) throw new HttpError(404, MESSAGES.notFound);
     return c.json(sale);
+  });
+
+  app.get('/customers/:id/summary', async (c) => {
+    const { businessId } = c.get('caller');
+    const id = uuidParam(c.req.param('id'), MESSAGES.notFound);
+    const known = await customersAmong(c.var.db, businessId, [id]);
+    if (!known.has(id)) throw new HttpError(404, MESSAGES.notFound);
+    return c.json(await customerSales(c.var.db, businessId, id));
   });
 
   app.get('/products/:id/summary', async (c) => {

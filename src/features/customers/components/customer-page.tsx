@@ -3,6 +3,7 @@ import { useWaitingCustomerChanges } from '#data/hooks/use-customers.ts';
 import type { Customer } from '#domains/customers/customer.ts';
 import { CUSTOMERS_TEXT } from '../customers-text.ts';
 import { calendarDayText, momentDayText } from './customer-format.ts';
+import { CustomerPurchases } from './customer-purchases.tsx';
 import { CustomerTags } from './customer-tags.tsx';
 
 /** One customer: their details, and whether a change made here is still on its way. */
@@ -99,10 +100,7 @@ function CustomerDetails({
           <p className="customer-text">{customer.notes}</p>
         </div>
       ) : null}
-      <div className="customer-block">
-        <h3 className="customer-card__subtitle">{CUSTOMERS_TEXT.purchases}</h3>
-        <p className="customer-empty">{CUSTOMERS_TEXT.noPurchases(customer.name)}</p>
-      </div>
+      <CustomerPurchases customerId={customer.id} name={customer.name} />
     </section>
   );
 }
