@@ -221,6 +221,20 @@ test('an order sets stock aside, and collecting it at the POS offline sells it a
   await screenshot(page, 'stock-reserved-by-order');
   await page.keyboard.press('Escape');
 
+  // The picking list of the orders still to hand over has it: the whisky summed, the order
+  // with its lines, and a sheet made to print.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Orders' })
+    .click();
+  await page.getByRole('button', { name: 'Picking list' }).click();
+  const picking = page.getByRole('dialog', { name: 'Picking list · Still to hand over' });
+  await expect(picking.getByRole('row', { name: new RegExp(WHISKY) }).first()).toBeVisible();
+  await expect(picking.getByRole('heading', { name: `${order.number} · ${name}` })).toBeVisible();
+  await expect(page.locator('.print-sheet')).toContainText(`2 × ${WHISKY}`);
+  await screenshot(page, 'picking-list');
+  await picking.getByRole('button', { name: 'Close' }).first().click();
+
   // Offline at the till (its number got online first): the customer found, their order
   // completed by a card sale.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'POS' }).click();

@@ -21,6 +21,13 @@ export const ORDERS_TEXT = {
   waiting: 'Saved on this device; on its way to the server',
   refused: 'A change to this order was refused: see Pending changes',
   markReady: 'Mark Ready',
+  pickingList: 'Picking list',
+  pickingTitle: (view: string) => `Picking list · ${view}`,
+  pickingSummary: (orders: number, products: number) =>
+    `${orders} ${orders === 1 ? 'order' : 'orders'}, ${products} ${products === 1 ? 'product' : 'products'} to fetch`,
+  nothingToPick: 'No order here is waiting to be handed over.',
+  print: 'Print',
+  close: 'Close',
   completeAtTill: (kind: OrderKind) =>
     kind === 'pickup' ? 'Collect at the POS' : 'Deliver through the POS',
   soldOn: (receipt: string) => `Receipt ${receipt}`,

@@ -165,7 +165,7 @@ export function PrintLabelsDialog({
       </Modal>
       {sheet.length > 0
         ? createPortal(
-            <div className="print-sheet" aria-hidden="true">
+            <div className="print-sheet print-sheet--labels" aria-hidden="true">
               {sheet.map((item, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a product may repeat, in order
                 <ShelfLabel key={index} item={item} />

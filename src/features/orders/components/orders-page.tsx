@@ -1,3 +1,4 @@
+import { ClipboardList } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useCustomerOrders } from '#data/hooks/use-customer-orders.ts';
 import { useCustomers } from '#data/hooks/use-customers.ts';
@@ -27,6 +28,7 @@ import { ORDERS_TEXT } from '../orders-text.ts';
 import { OrderForm } from './order-form.tsx';
 import { dueText, OrderStatusBadge } from './order-format.tsx';
 import { OrderPage } from './order-page.tsx';
+import { PickingList } from './picking-list.tsx';
 import './orders.css';
 
 /** Where the screen is: which orders are listed, or an order open. */
@@ -61,6 +63,7 @@ export function OrdersPage({
   const shop = useStoredPaymentSettings(user?.businessId)?.shop;
   const today = dayIn(new Date(), shop?.time_zone || undefined);
   const [editing, setEditing] = useState<CustomerOrder | 'new' | null>(null);
+  const [picking, setPicking] = useState(false);
   const listed = useMemo(
     () => (orders ? ordersInView(orders, view.view, today) : undefined),
     [orders, view.view, today],
@@ -148,52 +151,70 @@ export function OrdersPage({
         {listed.length === 0 ? (
           <p className="orders-empty">{ORDERS_TEXT.none[view.view]}</p>
         ) : (
-          <div className="detail-table-wrap">
-            <table className="detail-table orders-table">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Due</th>
-                  <th scope="col">Pickup or delivery</th>
-                  <th scope="col" className="orders-table__figure">
-                    Items
-                  </th>
-                  <th scope="col" className="orders-table__figure">
-                    Total
-                  </th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {listed.map((order) => (
-                  <tr key={order.id}>
-                    <td>
-                      <button
-                        type="button"
-                        className="button button--link orders-table__number"
-                        onClick={() => onNavigate({ ...view, order: order.id })}
-                      >
-                        {order.number || ORDERS_TEXT.notNumbered}
-                      </button>
-                    </td>
-                    <td>{order.customer}</td>
-                    <td>
-                      {dueText(order.due_on)} · {windowText(order)}
-                    </td>
-                    <td>{ORDER_KIND_LABELS[order.kind]}</td>
-                    <td className="orders-table__figure">{itemCount(order.lines)}</td>
-                    <td className="orders-table__figure">{formatCents(order.total_cents)}</td>
-                    <td>
-                      <OrderStatusBadge status={order.status} />
-                    </td>
+          <>
+            <div className="orders-tools">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setPicking(true)}
+              >
+                <ClipboardList size={16} aria-hidden="true" /> {ORDERS_TEXT.pickingList}
+              </button>
+            </div>
+            <div className="detail-table-wrap">
+              <table className="detail-table orders-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Order</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Due</th>
+                    <th scope="col">Pickup or delivery</th>
+                    <th scope="col" className="orders-table__figure">
+                      Items
+                    </th>
+                    <th scope="col" className="orders-table__figure">
+                      Total
+                    </th>
+                    <th scope="col">Status</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {listed.map((order) => (
+                    <tr key={order.id}>
+                      <td>
+                        <button
+                          type="button"
+                          className="button button--link orders-table__number"
+                          onClick={() => onNavigate({ ...view, order: order.id })}
+                        >
+                          {order.number || ORDERS_TEXT.notNumbered}
+                        </button>
+                      </td>
+                      <td>{order.customer}</td>
+                      <td>
+                        {dueText(order.due_on)} · {windowText(order)}
+                      </td>
+                      <td>{ORDER_KIND_LABELS[order.kind]}</td>
+                      <td className="orders-table__figure">{itemCount(order.lines)}</td>
+                      <td className="orders-table__figure">{formatCents(order.total_cents)}</td>
+                      <td>
+                        <OrderStatusBadge status={order.status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </section>
+      {picking ? (
+        <PickingList
+          title={ORDERS_TEXT.pickingTitle(ORDER_VIEW_LABELS[view.view])}
+          orders={listed}
+          onClose={() => setPicking(false)}
+        />
+      ) : null}
       {form}
     </>
   );

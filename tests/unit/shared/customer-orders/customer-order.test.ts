@@ -9,6 +9,7 @@ import {
   withLineChanges,
 } from '#domains/customer-orders/customer-order.ts';
 import { ordersInView, startText, windowText } from '#domains/customer-orders/order-list.ts';
+import { pickingList } from '#domains/customer-orders/picking-list.ts';
 import { addDays } from '#shared/moments.ts';
 
 const order = (fields: Partial<CustomerOrder>): CustomerOrder => ({
@@ -159,5 +160,28 @@ describe('the orders a view lists', () => {
     expect(startText({ window_from: null, window_to: null })).toBe('Any time');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+  });
+});
+
+describe('the picking list', () => {
+  const line = (product_id: number, name: string, quantity: number) => ({
+    product_id,
+    name,
+    quantity,
+    price_cents: 1_000,
+  });
+
+  it('sums each product over the orders still to hand over, by name, and leaves the rest out', () => {
+    const list = pickingList([
+      order({ number: 'ORD-1001', lines: [line(2, 'Shiraz', 6), line(1, 'Riesling', 2)] }),
+      order({ number: 'ORD-1002', status: 'ready', lines: [line(2, 'Shiraz', 3)] }),
+      order({ number: 'ORD-1003', status: 'collected', lines: [line(2, 'Shiraz', 12)] }),
+      order({ number: 'ORD-1004', status: 'cancelled', lines: [line(3, 'Gin', 1)] }),
+    ]);
+    expect(list.orders.map((each) => each.number)).toEqual(['ORD-1001', 'ORD-1002']);
+    expect(list.products).toEqual([
+      { product_id: 1, name: 'Riesling', units: 2, orders: 1 },
+      { product_id: 2, name: 'Shiraz', units: 9, orders: 2 },
+    ]);
   });
 });
