@@ -12,6 +12,8 @@ import {
 } from './catalogue.bench.ts';
 import {
   BENCH_ORDERS,
+  CUSTOMER_PAGE_BUDGET_MS,
+  CUSTOMER_PAGE_SALES,
   customerSearchFigures,
   SEARCH_BUDGET_MS,
   SEARCH_CUSTOMERS,
@@ -500,6 +502,13 @@ async function customerFigures() {
     budget: `≤ ${ms(TOMORROW_BUDGET_MS)}`,
     pass: median(orders.due) <= TOMORROW_BUDGET_MS,
     baseline: `plain count of the day ${ms(median(orders.plain))}; ${ratio(median(orders.due), median(orders.plain))}`,
+  });
+  add({
+    figure: `A customer's purchases on the server, ${CUSTOMER_PAGE_SALES} sales (PGlite)`,
+    value: `median ${ms(median(orders.page))}`,
+    budget: `≤ ${ms(CUSTOMER_PAGE_BUDGET_MS)}`,
+    pass: median(orders.page) <= CUSTOMER_PAGE_BUDGET_MS,
+    baseline: `plain sum of their totals ${ms(median(orders.pagePlain))}; ${ratio(median(orders.page), median(orders.pagePlain))}`,
   });
 }
 

@@ -16,8 +16,11 @@ import {
   customerOrders,
   customers,
   products,
+  saleLines,
+  sales,
   users,
 } from '../../src/server/db/schema.ts';
+import { customerSales } from '../../src/server/sales/customer-sales.ts';
 import { addDays } from '../../src/shared/moments.ts';
 import { runWhenStarted } from './lib/run.ts';
 import { seedProducts } from './lib/server.ts';
@@ -29,7 +32,10 @@ import { median, spread } from './lib/stats.ts';
  *   keystroke of names, an email and a phone typed letter by letter); beside it, a plain
  *   `includes` over the names;
  * - Tomorrow's Orders on the server (PGlite) with 2,000 orders over two months; beside it, the
- *   plain count of that day's orders.
+ *   plain count of that day's orders;
+ * - a customer's purchases (their page's history, spend and favourite categories) on the server
+ *   with 500 sales of theirs among the demo's; beside it, the plain sum of their sales' totals.
+ *   The page paints its list 20 at a time from that answer.
  *
  * `npm run bench:customers`. Prints figures; `npm run bench` holds their budgets.
  */
@@ -37,6 +43,9 @@ export const SEARCH_CUSTOMERS = 20_000;
 export const SEARCH_BUDGET_MS = 30;
 export const BENCH_ORDERS = 2_000;
 export const TOMORROW_BUDGET_MS = 100;
+/** A regular's page: their purchases read from the server with this many sales of theirs. */
+export const CUSTOMER_PAGE_SALES = 500;
+export const CUSTOMER_PAGE_BUDGET_MS = 200;
 const RUNS = 20;
 
 const FIRST = ['Margaret', 'Tom', 'Priya', 'Lucas', 'Aiko', 'Sam', 'Olivia', 'Noah', 'Zara', 'Eli'];
@@ -161,7 +170,50 @@ export async function tomorrowOrdersFigures() {
           );
         plain.push(performance.now() - started);
       }
-      return { due, plain, listed, lines: lines.length };
+      const regular = people[0]?.id as string;
+      const theirs = Array.from({ length: CUSTOMER_PAGE_SALES }, (_, n) => ({
+        id: randomUUID(),
+        businessId: owner.businessId,
+        receipt: `T9-${String(n + 1).padStart(6, '0')}`,
+        madeAt: new Date(Date.now() - n * 86_400_000),
+        totalCents: 5_000,
+        gstCents: 455,
+        discountCents: 0,
+        roundingCents: 0,
+        changeCents: 0,
+        tenders: [{ kind: 'card', cents: 5_000 }],
+        customerId: regular,
+      }));
+      await db.insert(sales).values(theirs);
+      await db.insert(saleLines).values(
+        theirs.map((sale, n) => ({
+          saleId: sale.id,
+          lineNo: 1,
+          productId: held[n % held.length]?.id as number,
+          name: 'Bench wine',
+          quantity: 2,
+          unitCents: 2_500,
+          lucCents: 1_200,
+          taxable: true,
+          netCents: 5_000,
+        })),
+      );
+      await db.execute(sql`analyze`);
+      const page: number[] = [];
+      const pagePlain: number[] = [];
+      let shown = 0;
+      for (let run = 0; run < RUNS; run += 1) {
+        let started = performance.now();
+        shown = (await customerSales(db, owner.businessId, regular)).sales.length;
+        page.push(performance.now() - started);
+        started = performance.now();
+        await db
+          .select({ total: sql<number>`sum(${sales.totalCents})` })
+          .from(sales)
+          .where(and(eq(sales.businessId, owner.businessId), eq(sales.customerId, regular)));
+        pagePlain.push(performance.now() - started);
+      }
+      return { due, plain, listed, lines: lines.length, page, pagePlain, shown };
     } finally {
       await database.close();
     }
@@ -177,6 +229,9 @@ async function main() {
   );
   console.log(`Seeding ${BENCH_ORDERS.toLocaleString('en')} customer orders (PGlite)…`);
   const orders = await tomorrowOrdersFigures();
+  console.log(
+    `A customer's purchases (${orders.shown} sales): ${spread(orders.page)}; plain sum of their totals ${spread(orders.pagePlain)}; median ≤ ${CUSTOMER_PAGE_BUDGET_MS} ms: ${median(orders.page) <= CUSTOMER_PAGE_BUDGET_MS ? 'pass' : 'OVER'}`,
+  );
   console.log(
     `Tomorrow's Orders (${orders.listed} of ${BENCH_ORDERS.toLocaleString('en')} orders, ${orders.lines.toLocaleString('en')} lines): ${spread(orders.due)}; plain count of the day ${spread(orders.plain)}; median ≤ ${TOMORROW_BUDGET_MS} ms: ${median(orders.due) <= TOMORROW_BUDGET_MS ? 'pass' : 'OVER'}`,
   );
