@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_MESSAGES, type Customer } from '#domains/customers/customer.ts';
+import {
+  CUSTOMER_MESSAGES,
+  type Customer,
+  type CustomerExport,
+  ERASED_NAME,
+} from '#domains/customers/customer.ts';
 import { shopsWithStaff } from './helpers/sales.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -196,5 +202,122 @@ describe('customers', () => {
     expect((await pull(0, other)).customers.map((entry) => entry.name)).not.toContain(
       'Pulled Regular',
     );
+  });
+
+  it('exports one customer’s data and erases it at their request, managers and owners only', async () => {
+    const customerKey = randomUUID();
+    const id = randomUUID();
+    const body = {
+      id,
+      name: 'Private Person',
+      email: 'private@example.test',
+      phone: '0412 000 999',
+      address: '3 Quiet Lane',
+      notes: 'Allergic to sulphites',
+      tags: ['Wine club'],
+      birthday: '1980-02-03',
+    };
+    const created = await server.call('POST', '/api/v1/customers', {
+      token: owner,
+      headers: { 'Idempotency-Key': customerKey },
+      body,
+    });
+    expect(created.status).toBe(201);
+    const product = (
+      (await send('POST', '/catalogue/products', {
+        fields: { name: 'Privacy Pinot', luc: '10', list_price: '30.00' },
+      })) as { body: { id: number } }
+    ).body;
+    const order = await send('POST', '/orders', {
+      id: randomUUID(),
+      customer_id: id,
+      kind: 'delivery',
+      due_on: '2026-12-24',
+      address: '3 Quiet Lane',
+      notes: 'Leave at the back door',
+      lines: [{ product_id: product.id, quantity: 2 }],
+    });
+    expect(order.status).toBe(201);
+
+    // Staff see customers, but neither export nor erase them.
+    const exported = (token = owner) =>
+      server.call('GET', `/api/v1/customers/${id}/export`, { token });
+    expect((await exported(staff)).status).toBe(403);
+    expect((await send('POST', `/customers/${id}/erase`, {}, staff)).status).toBe(403);
+    expect((await exported(other)).status).toBe(404);
+    const data = (await exported()).body as CustomerExport;
+    expect(data.customer).toMatchObject({ name: 'Private Person', email: 'private@example.test' });
+    expect(data.orders).toEqual([
+      expect.objectContaining({
+        address: '3 Quiet Lane',
+        notes: 'Leave at the back door',
+        lines: [{ name: 'Privacy Pinot', quantity: 2, price_cents: 3_000 }],
+      }),
+    ]);
+
+    expect((await send('POST', `/customers/${id}/erase`, {}, other)).status).toBe(404);
+    const erased = await send('POST', `/customers/${id}/erase`, {});
+    expect(erased.status).toBe(200);
+    const gone = (erased.body as { customer: Customer }).customer;
+    expect(gone).toMatchObject({
+      name: ERASED_NAME,
+      email: null,
+      phone: null,
+      address: null,
+      notes: null,
+      tags: [],
+      birthday: null,
+      marketing_consent: null,
+      erased_at: expect.any(String),
+    });
+    // Nothing of theirs is left in the database: the row, their orders' address and notes, or
+    // the answer kept for their create sent again.
+    const dump = JSON.stringify(
+      (
+        await server.db.execute(sql`
+          select c.*, o.address as order_address, o.notes as order_notes
+          from customers c left join customer_orders o on o.customer_id = c.id
+          where c.id = ${id}`)
+      ).rows,
+    );
+    for (const secret of [
+      'Private Person',
+      'private@example.test',
+      '0412 000 999',
+      'Quiet Lane',
+      'sulphites',
+      'back door',
+      '1980-02-03',
+    ]) {
+      expect(dump).not.toContain(secret);
+    }
+    const kept = await server.db.execute(
+      sql`select count(*)::int as n from idempotency_keys where response_body like ${'%Private Person%'}`,
+    );
+    expect(kept.rows[0]).toEqual({ n: 0 });
+    // The create sent again answers the erased customer; an edit is refused; erasing again is
+    // the same answer; the pull carries the erased copy to every device.
+    const again = await server.call('POST', '/api/v1/customers', {
+      token: owner,
+      headers: { 'Idempotency-Key': customerKey },
+      body,
+    });
+    expect((again.body as { customer: Customer }).customer.name).toBe(ERASED_NAME);
+    const edit = await send('PATCH', `/customers/${id}`, {
+      base_version: gone.version,
+      changes: { name: 'Private Person' },
+    });
+    expect(edit).toMatchObject({ status: 409, body: { message: CUSTOMER_MESSAGES.erased } });
+    expect((await send('POST', `/customers/${id}/erase`, {})).status).toBe(200);
+    const pulled = (
+      (await server.call('GET', '/api/v1/changes?customers=0', { token: owner })).body as {
+        customers: { customers: Customer[] };
+      }
+    ).customers.customers.find((customer) => customer.id === id);
+    expect(pulled?.name).toBe(ERASED_NAME);
+    expect((await exported()).body).toMatchObject({
+      customer: { name: ERASED_NAME },
+      orders: [expect.objectContaining({ address: null, notes: null })],
+    });
   });
 });

@@ -78,6 +78,9 @@ const MANAGERS: readonly string[] = [
   'POST /api/v1/purchasing/orders/:id/cancel',
   // Staff scan a delivery in; a manager posts it.
   'POST /api/v1/purchasing/deliveries/:id/post',
+  // Staff keep customers' details; a customer's data leaves the shop or is erased by a manager.
+  'GET /api/v1/customers/:id/export',
+  'POST /api/v1/customers/:id/erase',
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {

@@ -32,7 +32,11 @@ export const CUSTOMER_MESSAGES = {
   idTaken: 'This customer id was already used for another customer',
   nothingToChange: 'Say what to change',
   conflict: 'This customer was changed on another device',
+  erased: 'This customer’s details were erased: they cannot be changed',
 } as const;
+
+/** What an erased customer is called: their sales and orders stay, under this name. */
+export const ERASED_NAME = 'Erased customer';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -172,8 +176,39 @@ export const CustomerSchema = v.object({
   field_versions: v.record(v.string(), v.number()),
   created_at: v.string(),
   updated_at: v.string(),
+  /** When their details were erased at their request (null or absent: never). */
+  erased_at: v.optional(v.nullable(v.string())),
 });
 export type Customer = v.InferOutput<typeof CustomerSchema>;
+
+/**
+ * One customer's data as the shop holds it, for them to take away (GET /customers/{id}/export):
+ * their details, their orders and their sales with what each line was.
+ */
+export const CustomerExportSchema = v.object({
+  exported_at: v.string(),
+  customer: CustomerSchema,
+  orders: v.array(
+    v.object({
+      number: v.string(),
+      kind: v.string(),
+      due_on: v.string(),
+      status: v.string(),
+      address: v.nullable(v.string()),
+      notes: v.nullable(v.string()),
+      lines: v.array(v.object({ name: v.string(), quantity: v.number(), price_cents: v.number() })),
+    }),
+  ),
+  sales: v.array(
+    v.object({
+      receipt: v.string(),
+      made_at: v.string(),
+      total_cents: v.number(),
+      lines: v.array(v.object({ name: v.string(), quantity: v.number(), net_cents: v.number() })),
+    }),
+  ),
+});
+export type CustomerExport = v.InferOutput<typeof CustomerExportSchema>;
 
 export const CustomerListSchema = v.object({ customers: v.array(CustomerSchema) });
 

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { defineWrite } from '#shared/write-declaration.ts';
 import { CustomerCreateSchema, CustomerPatchSchema } from './customer.ts';
 
@@ -17,5 +18,19 @@ export const editCustomerWrite = defineWrite({
   route: '/customers/:id',
   access: 'customers.edit',
   body: CustomerPatchSchema,
+  role: 'update',
+});
+
+/**
+ * A customer's details erased at their request (a manager or owner, online): name, email, phone,
+ * address, notes, tags, consent and birthday gone for good; their sales and orders stay under
+ * ERASED_NAME.
+ */
+export const eraseCustomerWrite = defineWrite({
+  op: 'customer.erase',
+  method: 'POST',
+  route: '/customers/:id/erase',
+  access: 'customers.privacy',
+  body: v.object({}),
   role: 'update',
 });

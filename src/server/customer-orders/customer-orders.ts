@@ -347,6 +347,35 @@ export async function setCustomerOrderStatus(
   });
 }
 
+/**
+ * A customer erased: their orders keep their lines and status but lose the delivery address and
+ * notes, and every device is sent them again (they show the erased customer's name).
+ */
+export async function forgetOrderDetails(tx: Tx, context: WriteContext, customerId: string) {
+  const changed = await tx
+    .update(customerOrders)
+    .set({
+      address: null,
+      notes: null,
+      version: sql`${customerOrders.version} + 1`,
+      updatedAt: context.now,
+    })
+    .where(
+      and(
+        eq(customerOrders.businessId, context.businessId),
+        eq(customerOrders.customerId, customerId),
+      ),
+    )
+    .returning({ id: customerOrders.id });
+  if (changed.length > 0) {
+    await noteOrdersChanged(
+      tx,
+      context.businessId,
+      changed.map((row) => row.id),
+    );
+  }
+}
+
 /** An order as a sale that completes it sees it: who it is for, and the prices it agreed. */
 export interface OrderForSale {
   number: string;

@@ -1,12 +1,25 @@
 import { Hono } from 'hono';
 import { CUSTOMER_MESSAGES } from '#domains/customers/customer.ts';
-import { createCustomerWrite, editCustomerWrite } from '#domains/customers/writes.ts';
+import {
+  createCustomerWrite,
+  editCustomerWrite,
+  eraseCustomerWrite,
+} from '#domains/customers/writes.ts';
+import { forgetOrderDetails } from '../customer-orders/customer-orders.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
+import { forgetAnswersMentioning } from '../http/idempotency.ts';
 import { uuidParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
-import { createCustomer, listCustomers, patchCustomer, toCustomer } from './customers.ts';
+import { customerExport } from './customer-export.ts';
+import {
+  createCustomer,
+  eraseCustomer,
+  listCustomers,
+  patchCustomer,
+  toCustomer,
+} from './customers.ts';
 
 /**
  * Customers (#domains/customers/customer.ts):
@@ -14,7 +27,10 @@ import { createCustomer, listCustomers, patchCustomer, toCustomer } from './cust
  * - POST /customers {id, name, …} → 201 {customer} (the same again → 200; an id of another
  *   customer → 409);
  * - PATCH /customers/{id} {base_version, changes} → 200 {customer}; 409 {message, conflicts,
- *   current} when a field changed since to another value; 404 for another business's.
+ *   current} when a field changed since to another value; 409 {message} once erased; 404 for
+ *   another business's.
+ * - GET /customers/{id}/export → one customer's data (CustomerExport), managers and owners;
+ * - POST /customers/{id}/erase {} → 200 {customer}: erased (eraseCustomer), managers and owners.
  */
 export function customerRoutes(deps: Deps, writes: WriteRoutes) {
   const app = new Hono<AppEnv>();
@@ -45,12 +61,32 @@ export function customerRoutes(deps: Deps, writes: WriteRoutes) {
       changes,
     );
     if (outcome.status === 'missing') throw new HttpError(404, CUSTOMER_MESSAGES.notFound);
+    if (outcome.status === 'erased') throw new HttpError(409, CUSTOMER_MESSAGES.erased);
     if (outcome.status === 'conflict') {
       throw new HttpError(409, CUSTOMER_MESSAGES.conflict, {
         extra: { conflicts: outcome.conflicts, current: toCustomer(outcome.row) },
       });
     }
     return c.json({ customer: toCustomer(outcome.row) });
+  });
+
+  app.get('/:id/export', async (c) => {
+    const { businessId } = c.get('caller');
+    const id = uuidParam(c.req.param('id'), CUSTOMER_MESSAGES.notFound);
+    const [row] = await listCustomers(c.var.db, businessId, [id]);
+    if (!row) throw new HttpError(404, CUSTOMER_MESSAGES.notFound);
+    return c.json(await customerExport(c.var.db, businessId, row, deps.now()));
+  });
+
+  writes.add(eraseCustomerWrite, async (c, _body, params) => {
+    const id = uuidParam(params.id, CUSTOMER_MESSAGES.notFound);
+    const writer = context(c.get('caller'));
+    const row = await eraseCustomer(c.var.db, writer, id, async (tx, erased) => {
+      await forgetOrderDetails(tx, writer, erased);
+      await forgetAnswersMentioning(tx, writer.businessId, erased);
+    });
+    if (!row) throw new HttpError(404, CUSTOMER_MESSAGES.notFound);
+    return c.json({ customer: toCustomer(row) });
   });
 
   return app;

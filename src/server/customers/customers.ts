@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type {
-  Customer,
-  CustomerChanges,
-  CustomerCreate,
-  CustomerField,
+import {
+  type Customer,
+  type CustomerChanges,
+  type CustomerCreate,
+  type CustomerField,
+  ERASED_NAME,
 } from '#domains/customers/customer.ts';
 import { customersFeed } from '#domains/customers/feeds.ts';
 import { mergeFields } from '#shared/sync/field-merge.ts';
@@ -43,6 +44,7 @@ export function toCustomer(row: CustomerRow): Customer {
     field_versions: row.fieldVersions,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    erased_at: row.erasedAt?.toISOString() ?? null,
   };
 }
 
@@ -127,6 +129,7 @@ export async function createCustomer(
 export type PatchCustomerOutcome =
   | { status: 'saved'; row: CustomerRow }
   | { status: 'missing' }
+  | { status: 'erased' }
   | { status: 'conflict'; row: CustomerRow; conflicts: string[] };
 
 /** An edit based on `baseVersion`, merged field by field (mergeFields). */
@@ -144,6 +147,7 @@ export async function patchCustomer(
       .where(and(eq(customers.businessId, context.businessId), eq(customers.id, id)))
       .for('update');
     if (!current) return { status: 'missing' };
+    if (current.erasedAt) return { status: 'erased' };
     const merge = mergeFields(toCustomer(current), baseVersion, changes);
     if (merge.status === 'conflict') {
       return { status: 'conflict', row: current, conflicts: merge.conflicts };
@@ -162,5 +166,57 @@ export async function patchCustomer(
     if (!row) throw new Error('the customer was not updated');
     await noteCustomersChanged(tx, context.businessId, [row.id]);
     return { status: 'saved', row };
+  });
+}
+
+/** Every field a customer has, as an erased customer holds it: the name only, as ERASED_NAME. */
+const ERASED: Readonly<Record<CustomerField, unknown>> = {
+  name: ERASED_NAME,
+  email: null,
+  phone: null,
+  address: null,
+  notes: null,
+  tags: [],
+  marketing_consent: null,
+  birthday: null,
+};
+
+/**
+ * A customer's details erased at their request, in one transaction: every field of theirs
+ * (ERASED), the address and notes of their orders, and the answers kept for writes sent again
+ * (idempotency keys) that hold any of it; every device is told through the pull and stores the
+ * erased copy over its own. Their sales and orders stay, linked to the erased customer. Erasing
+ * again answers the customer as it is.
+ */
+export async function eraseCustomer(
+  db: Db,
+  context: WriteContext,
+  id: string,
+  forget: (tx: Tx, text: string) => Promise<unknown>,
+): Promise<CustomerRow | null> {
+  return inTransaction(db, async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(customers)
+      .where(and(eq(customers.businessId, context.businessId), eq(customers.id, id)))
+      .for('update');
+    if (!current) return null;
+    if (current.erasedAt) return current;
+    const version = current.version + 1;
+    const [row] = await tx
+      .update(customers)
+      .set({
+        ...rowValues(ERASED as Partial<CustomerChanges>),
+        version,
+        fieldVersions: Object.fromEntries(Object.keys(ERASED).map((field) => [field, version])),
+        updatedAt: context.now,
+        erasedAt: context.now,
+      })
+      .where(eq(customers.id, id))
+      .returning();
+    if (!row) throw new Error('the customer was not erased');
+    await forget(tx, id);
+    await noteCustomersChanged(tx, context.businessId, [id]);
+    return row;
   });
 }

@@ -481,6 +481,8 @@ export const customers = pgTable(
     fieldVersions: jsonb('field_versions').$type<Record<string, number>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When their details were erased at their request; they cannot be changed after. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [index('customers_business_idx').on(t.businessId)],
 );

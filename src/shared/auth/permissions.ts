@@ -7,7 +7,8 @@ import type { Role } from './schemas.ts';
  * - manager: the catalogue and its prices, stock, stocktakes, suppliers, purchase orders and
  *   deliveries, custom fields, inventory settings, and the team except owners;
  * - staff: see the catalogue and dashboard, sell, adjust stock, count it, scan deliveries in,
- *   add customers and keep their details, and take customer orders.
+ *   add customers and keep their details, and take customer orders (a customer's data is
+ *   exported or erased by a manager or owner).
  * Everyone keeps their own column preferences.
  */
 export const PERMISSIONS = {
@@ -31,6 +32,8 @@ export const PERMISSIONS = {
   'purchasing.receive': ['owner', 'manager', 'staff'],
   /** Add customers and change their details (beyond the spec's prototype). */
   'customers.edit': ['owner', 'manager', 'staff'],
+  /** Export one customer's data, and erase a customer at their request. */
+  'customers.privacy': ['owner', 'manager'],
   /** Take customer orders for pickup or delivery, change them, mark them ready or cancel them. */
   'orders.edit': ['owner', 'manager', 'staff'],
   /** Define, change and remove custom fields. */

@@ -34,6 +34,8 @@ export const fixture = {
   stocktake: '',
   supplier: '',
   customer: '',
+  /** A customer to erase (the other one's orders and edits stay samples). */
+  erasable: '',
   /** A customer order to change, and one to set ready. */
   customerOrder: '',
   customerOrderToSet: '',
@@ -435,6 +437,11 @@ export const SAMPLES: Sample[] = [
     body: () => ({ base_version: 1, changes: { phone: '0412 345 679', tags: ['Trade'] } }),
   },
   {
+    route: 'POST /api/v1/customers/:id/erase',
+    path: () => `/api/v1/customers/${fixture.erasable}/erase`,
+    body: () => ({}),
+  },
+  {
     route: 'POST /api/v1/orders',
     path: () => '/api/v1/orders',
     body: () => ({
@@ -677,6 +684,11 @@ export async function setUpWriteSamples(server: TestServer): Promise<string> {
   await server.call('POST', '/api/v1/customers', {
     token,
     body: { id: fixture.customer, name: 'Sample Customer' },
+  });
+  fixture.erasable = uuid();
+  await server.call('POST', '/api/v1/customers', {
+    token,
+    body: { id: fixture.erasable, name: 'Erasable Customer' },
   });
   for (const key of ['customerOrder', 'customerOrderToSet'] as const) {
     fixture[key] = uuid();
