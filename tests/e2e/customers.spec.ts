@@ -296,3 +296,55 @@ test('an order sets stock aside, and collecting it at the POS offline sells it a
   await expect(page.getByText('No orders waiting to be handed over.')).toBeVisible();
   await screenshot(page, 'customer-purchase-history');
 });
+
+test('a customer’s data is exported and erased at their request, and every device forgets them', async ({
+  browser,
+}) => {
+  const a = await tablet(browser);
+  const b = await tablet(browser);
+  const name = `Leaving Regular ${Date.now()}`;
+  try {
+    await a.page.getByRole('button', { name: 'Add Customer' }).click();
+    const form = a.page.getByRole('dialog', { name: 'Add Customer' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Email').fill(`leaving-${Date.now()}@example.test`);
+    await form.getByLabel('Notes').fill('Prefers Friday calls');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toBeHidden();
+    await search(b.page, name);
+    await expect(b.page.getByRole('button', { name })).toBeVisible({ timeout: 10_000 });
+
+    await search(a.page, name);
+    await a.page.getByRole('button', { name }).click();
+    await expect(a.page.getByText('Saved on this device; on its way to the server')).toBeHidden({
+      timeout: 20_000,
+    });
+    const [download] = await Promise.all([
+      a.page.waitForEvent('download'),
+      a.page.getByRole('button', { name: 'Export Data' }).click(),
+    ]);
+    const exported = JSON.parse(
+      await (await download.createReadStream())
+        .toArray()
+        .then((chunks) => Buffer.concat(chunks).toString('utf8')),
+    ) as { customer: { name: string; notes: string } };
+    expect(exported.customer).toMatchObject({ name, notes: 'Prefers Friday calls' });
+
+    await a.page.getByRole('button', { name: 'Erase Customer' }).click();
+    const asked = a.page.getByRole('alertdialog', { name: 'Erase Customer' });
+    await expect(asked).toContainText(`Erase ${name}?`);
+    await asked.getByRole('button', { name: 'Erase Customer' }).click();
+    await expect(a.page.getByRole('heading', { level: 2, name: 'Erased customer' })).toBeVisible();
+    await expect(a.page.getByText(/^Erased on .* at their request/)).toBeVisible();
+    await expect(a.page.getByText('Prefers Friday calls')).toHaveCount(0);
+    await expect(a.page.getByRole('button', { name: 'Edit Customer' })).toHaveCount(0);
+    await screenshot(a.page, 'customer-erased');
+
+    // Tablet B, left on the list, hears of it: the name is nowhere on it.
+    await expect(b.page.getByRole('button', { name })).toHaveCount(0, { timeout: 10_000 });
+    await expect(b.page.getByText(`No customers match “${name}”.`)).toBeVisible();
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+});

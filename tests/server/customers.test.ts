@@ -7,6 +7,7 @@ import {
   type CustomerExport,
   ERASED_NAME,
 } from '#domains/customers/customer.ts';
+import { resultRows } from '#server/db/table-rows.ts';
 import { shopsWithStaff } from './helpers/sales.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -273,12 +274,12 @@ describe('customers', () => {
     // Nothing of theirs is left in the database: the row, their orders' address and notes, or
     // the answer kept for their create sent again.
     const dump = JSON.stringify(
-      (
+      resultRows(
         await server.db.execute(sql`
           select c.*, o.address as order_address, o.notes as order_notes
           from customers c left join customer_orders o on o.customer_id = c.id
-          where c.id = ${id}`)
-      ).rows,
+          where c.id = ${id}`),
+      ),
     );
     for (const secret of [
       'Private Person',
@@ -294,7 +295,7 @@ describe('customers', () => {
     const kept = await server.db.execute(
       sql`select count(*)::int as n from idempotency_keys where response_body like ${'%Private Person%'}`,
     );
-    expect(kept.rows[0]).toEqual({ n: 0 });
+    expect(resultRows(kept)).toEqual([{ n: 0 }]);
     // The create sent again answers the erased customer; an edit is refused; erasing again is
     // the same answer; the pull carries the erased copy to every device.
     const again = await server.call('POST', '/api/v1/customers', {

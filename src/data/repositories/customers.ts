@@ -3,13 +3,20 @@ import {
   type Customer,
   type CustomerChanges,
   type CustomerCreate,
+  type CustomerExport,
   type CustomerPatch,
   CustomerSchema,
   newCustomer,
 } from '#domains/customers/customer.ts';
 import { customersFeed } from '#domains/customers/feeds.ts';
-import { createCustomerWrite, editCustomerWrite } from '#domains/customers/writes.ts';
-import { writeRequest } from '#shared/write-declaration.ts';
+import { customerExportRead } from '#domains/customers/reads.ts';
+import {
+  createCustomerWrite,
+  editCustomerWrite,
+  eraseCustomerWrite,
+} from '#domains/customers/writes.ts';
+import { writePath, writeRequest } from '#shared/write-declaration.ts';
+import { apiJson, readJson } from '../api-client.ts';
 import { db } from '../db.ts';
 import { pullFeeds } from '../sync/feeds.ts';
 import { foldPending } from '../sync/fold.ts';
@@ -17,7 +24,7 @@ import { keptFeed } from '../sync/kept-feed.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { rebaseLaterEdits } from '../sync/rebase.ts';
-import { queueAndSend } from '../sync/replayer.ts';
+import { queueAndSend, requestReplay } from '../sync/replayer.ts';
 import {
   defineWriteHandler,
   paramsOf,
@@ -157,3 +164,33 @@ export function refreshCustomers(): Promise<void> {
 onForgetUser(() => {
   wanted = false;
 });
+
+const ErasedAnswerSchema = v.object({ customer: CustomerSchema });
+
+/**
+ * A customer erased at their request (online, a manager or owner): what this device still has
+ * to send of them goes first, then the server erases them everywhere; the erased copy is stored
+ * here at once, and any change of theirs still waiting here (refused, or unsendable) is dropped
+ * with the details it held.
+ */
+export async function eraseCustomer(id: string): Promise<Customer> {
+  await requestReplay();
+  const { customer } = await apiJson(writePath(eraseCustomerWrite, { id }), ErasedAnswerSchema, {
+    method: eraseCustomerWrite.method,
+    body: JSON.stringify({}),
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  await db.transaction('rw', db.customers, db.outbox, async () => {
+    await db.customers.put(customer);
+    await db.outbox
+      .where('recordId')
+      .equals(id)
+      .filter((entry) => entry.resource === CUSTOMERS_RESOURCE)
+      .delete();
+  });
+  return customer;
+}
+
+/** One customer's data from the server (online, a manager or owner), to hand them. */
+export const exportCustomer = (id: string): Promise<CustomerExport> =>
+  readJson(customerExportRead, { id });

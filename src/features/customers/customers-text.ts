@@ -45,6 +45,20 @@ export const CUSTOMERS_TEXT = {
   showMore: (count: number) => `Show ${count} more`,
   latestOnly: (shown: number, count: number) =>
     `The latest ${shown.toLocaleString('en')} of ${count.toLocaleString('en')} sales.`,
+  privacy: 'Privacy',
+  privacyHint: 'At the customer’s request: hand them their data, or erase their details for good.',
+  privacyOffline: 'Exporting or erasing a customer’s data needs the connection.',
+  exportData: 'Export Data',
+  exporting: 'Exporting...',
+  exported: 'Their data was saved as a file.',
+  eraseCustomer: 'Erase Customer',
+  erasing: 'Erasing...',
+  keepCustomer: 'Keep Customer',
+  eraseQuestion: (name: string) =>
+    `Erase ${name}? Their name, email, phone, address, notes, tags, consent and birthday are removed for good, here and on every device, with their orders' addresses and notes. Their sales and orders stay, under 'Erased customer'.`,
+  erasedNow: 'Their details were erased.',
+  erasedOn: (day: string) =>
+    `Erased on ${day} at their request: their details are gone; their sales and orders stay.`,
   openOrders: 'Orders to hand over',
   noOpenOrders: 'No orders waiting to be handed over.',
 } as const;

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { useWaitingCustomerChanges } from '#data/hooks/use-customers.ts';
+import { useCan } from '#data/hooks/use-permissions.ts';
 import type { Customer } from '#domains/customers/customer.ts';
 import { CUSTOMERS_TEXT } from '../customers-text.ts';
 import { calendarDayText, momentDayText } from './customer-format.ts';
+import { CustomerPrivacy } from './customer-privacy.tsx';
 import { CustomerPurchases } from './customer-purchases.tsx';
 import { CustomerTags } from './customer-tags.tsx';
 
@@ -46,6 +48,8 @@ function CustomerDetails({
   back: ReactNode;
 }) {
   const waiting = useWaitingCustomerChanges(customer.id) ?? [];
+  const canManagePrivacy = useCan('customers.privacy');
+  const erased = Boolean(customer.erased_at);
   const refused = waiting.some((entry) => entry.state === 'needs-attention');
   const facts: [string, ReactNode][] = [
     ['Email', customer.email ?? '—'],
@@ -68,13 +72,18 @@ function CustomerDetails({
         </h2>
         <div className="customer-card__actions">
           {back}
-          {canEdit ? (
+          {canEdit && !erased ? (
             <button type="button" className="button button--primary" onClick={onEdit}>
               {CUSTOMERS_TEXT.editCustomer}
             </button>
           ) : null}
         </div>
       </div>
+      {customer.erased_at ? (
+        <p className="customer-note" role="status">
+          {CUSTOMERS_TEXT.erasedOn(momentDayText(customer.erased_at))}
+        </p>
+      ) : null}
       {waiting.length > 0 ? (
         <p className={`customer-note${refused ? ' customer-note--warning' : ''}`} role="status">
           {refused ? CUSTOMERS_TEXT.refused : CUSTOMERS_TEXT.waiting}
@@ -101,6 +110,7 @@ function CustomerDetails({
         </div>
       ) : null}
       <CustomerPurchases customerId={customer.id} name={customer.name} />
+      {canManagePrivacy ? <CustomerPrivacy customer={customer} /> : null}
     </section>
   );
 }

@@ -143,7 +143,13 @@ function CustomerPicker({
   const customers = useCustomers();
   const [query, setQuery] = useState('');
   const found = useMemo(
-    () => (customers && query.trim() ? searchCustomers(customers, query).slice(0, SHOWN) : []),
+    () =>
+      customers && query.trim()
+        ? searchCustomers(
+            customers.filter((customer) => !customer.erased_at),
+            query,
+          ).slice(0, SHOWN)
+        : [],
     [customers, query],
   );
   const choose = (customer: { id: string; name: string }) =>
