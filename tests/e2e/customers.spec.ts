@@ -348,3 +348,40 @@ test('a customer’s data is exported and erased at their request, and every dev
     await b.context.close();
   }
 });
+
+test('two records of one person are merged into one: details filled, the other gone from the list', async ({
+  page,
+}) => {
+  const api = await serverApi(page);
+  const stamp = Date.now();
+  const kept = `Kept Regular ${stamp}`;
+  const twin = `Twin Regular ${stamp}`;
+  for (const [name, extra] of [
+    [kept, { email: `kept-${stamp}@example.test` }],
+    [twin, { phone: '0412 765 432', tags: ['Trade'] }],
+  ] as const) {
+    const response = await page.request.post('/api/v1/customers', {
+      headers: { ...api.headers, 'Idempotency-Key': crypto.randomUUID() },
+      data: { id: crypto.randomUUID(), name, ...extra },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await signIn(page);
+  await page.goto('/customers');
+  await search(page, kept);
+  await page.getByRole('button', { name: kept }).click();
+  await page.getByRole('button', { name: 'Merge a duplicate into this customer' }).click();
+  const dialog = page.getByRole('dialog', { name: `Merge into ${kept}` });
+  await dialog.getByLabel('Find the other record of this person').fill(twin);
+  await dialog.getByRole('button', { name: twin }).click();
+  await expect(dialog).toContainText(`Merge ${twin} into ${kept}?`);
+  await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(page.getByText(`${twin} was merged into this customer.`)).toBeVisible();
+  const facts = page.locator('.customer-facts').first();
+  await expect(facts).toContainText('0412 765 432');
+  await expect(facts).toContainText('Trade');
+  await screenshot(page, 'customer-merged');
+  await page.getByRole('button', { name: 'All customers' }).click();
+  await search(page, twin);
+  await expect(page.getByText(`No customers match “${twin}”.`)).toBeVisible();
+});

@@ -7,8 +7,9 @@ import {
   type CustomerExport,
   ERASED_NAME,
 } from '#domains/customers/customer.ts';
+import type { CustomerSales } from '#domains/sales/customer-sales.ts';
 import { resultRows } from '#server/db/table-rows.ts';
-import { shopsWithStaff } from './helpers/sales.ts';
+import { cardSale, shopsWithStaff } from './helpers/sales.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
@@ -320,5 +321,101 @@ describe('customers', () => {
       customer: { name: ERASED_NAME },
       orders: [expect.objectContaining({ address: null, notes: null })],
     });
+  });
+
+  it('merges two records of one person: details filled, sales and orders moved, the other pointing to it', async () => {
+    const kept = await made({
+      name: 'Tom Okafor',
+      email: 'tom@example.test',
+      tags: ['Wine club'],
+      notes: 'Collects Saturdays',
+    });
+    const twin = await made({
+      name: 'T. Okafor',
+      phone: '0412 111 222',
+      tags: ['Trade', 'wine club'],
+      notes: 'Restaurant account',
+      marketing_consent: '2026-10-01',
+    });
+    const product = (
+      (await send('POST', '/catalogue/products', {
+        fields: { name: 'Merged Merlot', luc: '10', list_price: '25.00' },
+      })) as { body: { id: number } }
+    ).body;
+    const orderId = randomUUID();
+    expect(
+      (
+        await send('POST', '/orders', {
+          id: orderId,
+          customer_id: twin.id,
+          kind: 'pickup',
+          due_on: '2026-12-24',
+          lines: [{ product_id: product.id, quantity: 1 }],
+        })
+      ).status,
+    ).toBe(201);
+    const line = {
+      product_id: product.id,
+      quantity: 1,
+      unit_cents: 2_500,
+      luc_cents: 1_000,
+      taxable: true,
+    };
+    const sold = cardSale([line], 'T8-000001', { customer_id: twin.id });
+    expect((await send('POST', '/sales', sold)).status).toBe(201);
+
+    const merge = (body: unknown, token = owner, id = kept.id) =>
+      send('POST', `/customers/${id}/merge`, body, token);
+    expect((await merge({ from: twin.id }, staff)).status).toBe(403);
+    expect((await merge({ from: kept.id })).status).toBe(422);
+    expect((await merge({ from: twin.id }, other)).status).toBe(404);
+    const merged = await merge({ from: twin.id });
+    expect(merged.status).toBe(200);
+    expect((merged.body as { customer: Customer }).customer).toMatchObject({
+      name: 'Tom Okafor',
+      email: 'tom@example.test',
+      phone: '0412 111 222',
+      tags: ['Wine club', 'Trade'],
+      notes: 'Collects Saturdays\nRestaurant account',
+      marketing_consent: '2026-10-01',
+    });
+    // Sent again: the same answer.
+    expect((await merge({ from: twin.id })).status).toBe(200);
+    const all = await list();
+    expect(all.find((customer) => customer.id === twin.id)?.merged_into).toBe(kept.id);
+    const orders = (
+      (await server.call('GET', '/api/v1/orders', { token: owner })).body as {
+        orders: { id: string; customer_id: string }[];
+      }
+    ).orders;
+    expect(orders.find((order) => order.id === orderId)?.customer_id).toBe(kept.id);
+    const summary = (
+      await server.call('GET', `/api/v1/sales/customers/${kept.id}/summary`, { token: owner })
+    ).body as CustomerSales;
+    expect(summary).toMatchObject({ count: 1, spent_cents: 2_500 });
+    // A device that had not heard of it: its edit of the other is refused, and its sale and
+    // order naming the other are the kept one's.
+    const edit = await send('PATCH', `/customers/${twin.id}`, {
+      base_version: twin.version,
+      changes: { notes: 'late' },
+    });
+    expect(edit).toMatchObject({ status: 409, body: { message: CUSTOMER_MESSAGES.merged } });
+    const late = cardSale([line], 'T8-000002', { customer_id: twin.id });
+    expect((await send('POST', '/sales', late)).status).toBe(201);
+    const after = (
+      await server.call('GET', `/api/v1/sales/customers/${kept.id}/summary`, { token: owner })
+    ).body as CustomerSales;
+    expect(after.count).toBe(2);
+    const lateOrder = await send('POST', '/orders', {
+      id: randomUUID(),
+      customer_id: twin.id,
+      kind: 'pickup',
+      due_on: '2026-12-24',
+      lines: [{ product_id: product.id, quantity: 1 }],
+    });
+    expect((lateOrder.body as { order: { customer_id: string } }).order.customer_id).toBe(kept.id);
+    // A merged customer is merged no further.
+    const third = await made({ name: 'Third Okafor' });
+    expect((await merge({ from: twin.id }, owner, third.id)).status).toBe(409);
   });
 });

@@ -81,6 +81,7 @@ const MANAGERS: readonly string[] = [
   // Staff keep customers' details; a customer's data leaves the shop or is erased by a manager.
   'GET /api/v1/customers/:id/export',
   'POST /api/v1/customers/:id/erase',
+  'POST /api/v1/customers/:id/merge',
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {

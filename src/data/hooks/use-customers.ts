@@ -6,8 +6,9 @@ import { CUSTOMERS_RESOURCE, customersShown, refreshCustomers } from '../reposit
 
 /**
  * The business's customers as this device shows them (the server's copy with the changes made
- * here laid over it); undefined while reading. Opening a screen of them makes this device keep
- * them, and brings them up to date.
+ * here laid over it), without those merged into another (their sales and orders are the kept
+ * one's); undefined while reading. Opening a screen of them makes this device keep them, and
+ * brings them up to date.
  */
 export function useCustomers(): readonly Customer[] | undefined {
   useEffect(() => {
@@ -18,7 +19,7 @@ export function useCustomers(): readonly Customer[] | undefined {
       db.customers.toArray(),
       db.outbox.where('resource').equals(CUSTOMERS_RESOURCE).sortBy('seq'),
     ]);
-    return customersShown(stored, waiting);
+    return customersShown(stored, waiting).filter((customer) => !customer.merged_into);
   }, []);
 }
 

@@ -14,6 +14,7 @@ import {
   createCustomerWrite,
   editCustomerWrite,
   eraseCustomerWrite,
+  mergeCustomerWrite,
 } from '#domains/customers/writes.ts';
 import { writePath, writeRequest } from '#shared/write-declaration.ts';
 import { apiJson, readJson } from '../api-client.ts';
@@ -165,6 +166,7 @@ onForgetUser(() => {
   wanted = false;
 });
 
+/** The answer of an erase or a merge: the customer as it now is. */
 const ErasedAnswerSchema = v.object({ customer: CustomerSchema });
 
 /**
@@ -194,3 +196,27 @@ export async function eraseCustomer(id: string): Promise<Customer> {
 /** One customer's data from the server (online, a manager or owner), to hand them. */
 export const exportCustomer = (id: string): Promise<CustomerExport> =>
   readJson(customerExportRead, { id });
+
+/**
+ * Another record of the same person merged into `keptId` (online, a manager or owner): the kept
+ * one as the server answers it is stored, and the other hidden here at once (the pull brings
+ * its moved orders and tells every other device).
+ */
+export async function mergeCustomer(keptId: string, fromId: string): Promise<Customer> {
+  await requestReplay();
+  const { customer } = await apiJson(
+    writePath(mergeCustomerWrite, { id: keptId }),
+    ErasedAnswerSchema,
+    {
+      method: mergeCustomerWrite.method,
+      body: JSON.stringify({ from: fromId }),
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    },
+  );
+  await db.transaction('rw', db.customers, async () => {
+    await db.customers.put(customer);
+    await db.customers.update(fromId, { merged_into: keptId });
+  });
+  void pullFeeds().catch(() => {});
+  return customer;
+}

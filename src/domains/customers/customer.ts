@@ -33,6 +33,9 @@ export const CUSTOMER_MESSAGES = {
   nothingToChange: 'Say what to change',
   conflict: 'This customer was changed on another device',
   erased: 'This customer’s details were erased: they cannot be changed',
+  merged: 'This customer was merged into another: change the one kept',
+  mergeSame: 'Choose another customer to merge into this one',
+  mergeGone: 'That customer was erased or merged already',
 } as const;
 
 /** What an erased customer is called: their sales and orders stay, under this name. */
@@ -178,7 +181,44 @@ export const CustomerSchema = v.object({
   updated_at: v.string(),
   /** When their details were erased at their request (null or absent: never). */
   erased_at: v.optional(v.nullable(v.string())),
+  /** The customer this one was merged into: their sales and orders are that one's now. */
+  merged_into: v.optional(v.nullable(v.string())),
 });
+
+/** POST /customers/{id}/merge: the customer `from` merged into this one. */
+export const CustomerMergeSchema = v.object({
+  from: v.pipe(v.string(), v.uuid(CUSTOMER_MESSAGES.mergeSame)),
+});
+
+/**
+ * What the customer kept becomes when `other` is merged into it: each detail it lacks taken
+ * from the other, both notes kept, tags together (at most CUSTOMER_LIMITS.tags), consent from
+ * the earlier day either gave. Only the fields that change.
+ */
+export function mergedDetails(
+  kept: Customer,
+  other: Customer,
+): Partial<Record<CustomerField, unknown>> {
+  const changes: Partial<Record<CustomerField, unknown>> = {};
+  for (const field of ['email', 'phone', 'address', 'birthday'] as const) {
+    if (kept[field] === null && other[field] !== null) changes[field] = other[field];
+  }
+  if (other.notes && other.notes !== kept.notes) {
+    changes.notes = (kept.notes ? `${kept.notes}\n${other.notes}` : other.notes).slice(
+      0,
+      CUSTOMER_LIMITS.notes,
+    );
+  }
+  const tags = cleanTags([...kept.tags, ...other.tags]).slice(0, CUSTOMER_LIMITS.tags);
+  if (tags.length !== kept.tags.length) changes.tags = tags;
+  const consent = [kept.marketing_consent, other.marketing_consent]
+    .filter((day): day is string => day !== null)
+    .sort()[0];
+  if (consent !== undefined && consent !== kept.marketing_consent) {
+    changes.marketing_consent = consent;
+  }
+  return changes;
+}
 export type Customer = v.InferOutput<typeof CustomerSchema>;
 
 /**

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineWrite } from '#shared/write-declaration.ts';
-import { CustomerCreateSchema, CustomerPatchSchema } from './customer.ts';
+import { CustomerCreateSchema, CustomerMergeSchema, CustomerPatchSchema } from './customer.ts';
 
 /** A customer made, and edited field by field (customer.ts). */
 export const createCustomerWrite = defineWrite({
@@ -32,5 +32,19 @@ export const eraseCustomerWrite = defineWrite({
   route: '/customers/:id/erase',
   access: 'customers.privacy',
   body: v.object({}),
+  role: 'update',
+});
+
+/**
+ * Two records of one person made one (a manager or owner, online): the other's sales and
+ * orders move to this customer, whose missing details it fills (mergedDetails); the other is
+ * left pointing here, and every device stops listing it.
+ */
+export const mergeCustomerWrite = defineWrite({
+  op: 'customer.merge',
+  method: 'POST',
+  route: '/customers/:id/merge',
+  access: 'customers.privacy',
+  body: CustomerMergeSchema,
   role: 'update',
 });

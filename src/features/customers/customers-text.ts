@@ -45,6 +45,16 @@ export const CUSTOMERS_TEXT = {
   showMore: (count: number) => `Show ${count} more`,
   latestOnly: (shown: number, count: number) =>
     `The latest ${shown.toLocaleString('en')} of ${count.toLocaleString('en')} sales.`,
+  duplicates: 'Duplicates',
+  mergeInto: 'Merge a duplicate into this customer',
+  mergeOffline: 'Merging customers needs the connection.',
+  mergeTitle: (name: string) => `Merge into ${name}`,
+  mergeSearch: 'Find the other record of this person',
+  mergeConfirm: 'Merge',
+  merging: 'Merging...',
+  mergeQuestion: (other: string, kept: string) =>
+    `Merge ${other} into ${kept}? ${other}'s sales and orders become ${kept}'s, and details ${kept} lacks are taken from ${other}. ${other} is then no longer listed. This cannot be undone.`,
+  merged: (name: string) => `${name} was merged into this customer.`,
   privacy: 'Privacy',
   privacyHint: 'At the customer’s request: hand them their data, or erase their details for good.',
   privacyOffline: 'Exporting or erasing a customer’s data needs the connection.',

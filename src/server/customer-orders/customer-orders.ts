@@ -16,7 +16,7 @@ import { customerOrdersFeed } from '#domains/customer-orders/feeds.ts';
 import { displayName } from '#domains/products/display-name.ts';
 import { centsOf } from '#domains/sales/money.ts';
 import { mergeFields } from '#shared/sync/field-merge.ts';
-import { isCustomerOf } from '../customers/customers.ts';
+import { customerOf } from '../customers/customers.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { inTransaction } from '../db/client.ts';
 import {
@@ -166,9 +166,9 @@ export async function createCustomerOrder(
         ? { status: 'repeated', id: create.id }
         : { status: 'taken' };
     }
-    if (!(await isCustomerOf(tx, context.businessId, create.customer_id))) {
-      return { status: 'customer-gone' };
-    }
+    // A customer merged since the order was taken offline: it is the kept one's.
+    const customerId = await customerOf(tx, context.businessId, create.customer_id);
+    if (!customerId) return { status: 'customer-gone' };
     const prices = await pricesOf(
       tx,
       context.businessId,
@@ -182,12 +182,12 @@ export async function createCustomerOrder(
       .update(businesses)
       .set({ lastCustomerOrderNumber: sequence })
       .where(eq(businesses.id, context.businessId));
-    const { id, customer_id, lines, ...fields } = create;
+    const { id, customer_id: _named, lines, ...fields } = create;
     await tx.insert(customerOrders).values({
       id,
       businessId: context.businessId,
       number: customerOrderNumber(sequence),
-      customerId: customer_id,
+      customerId,
       ...rowValues(fields),
       kind: fields.kind,
       dueOn: fields.due_on,
@@ -372,6 +372,24 @@ export async function forgetOrderDetails(tx: Tx, context: WriteContext, customer
       tx,
       context.businessId,
       changed.map((row) => row.id),
+    );
+  }
+}
+
+/** Orders of a customer merged into another moved to the one kept; every device is sent them. */
+export async function moveCustomerOrders(tx: Tx, context: WriteContext, from: string, to: string) {
+  const moved = await tx
+    .update(customerOrders)
+    .set({ customerId: to, version: sql`${customerOrders.version} + 1`, updatedAt: context.now })
+    .where(
+      and(eq(customerOrders.businessId, context.businessId), eq(customerOrders.customerId, from)),
+    )
+    .returning({ id: customerOrders.id });
+  if (moved.length > 0) {
+    await noteOrdersChanged(
+      tx,
+      context.businessId,
+      moved.map((row) => row.id),
     );
   }
 }

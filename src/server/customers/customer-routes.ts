@@ -4,19 +4,22 @@ import {
   createCustomerWrite,
   editCustomerWrite,
   eraseCustomerWrite,
+  mergeCustomerWrite,
 } from '#domains/customers/writes.ts';
-import { forgetOrderDetails } from '../customer-orders/customer-orders.ts';
+import { forgetOrderDetails, moveCustomerOrders } from '../customer-orders/customer-orders.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
 import { forgetAnswersMentioning } from '../http/idempotency.ts';
 import { uuidParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
+import { moveCustomerSales } from '../sales/customer-sales.ts';
 import { customerExport } from './customer-export.ts';
 import {
   createCustomer,
   eraseCustomer,
   listCustomers,
+  mergeCustomers,
   patchCustomer,
   toCustomer,
 } from './customers.ts';
@@ -30,7 +33,9 @@ import {
  *   current} when a field changed since to another value; 409 {message} once erased; 404 for
  *   another business's.
  * - GET /customers/{id}/export → one customer's data (CustomerExport), managers and owners;
- * - POST /customers/{id}/erase {} → 200 {customer}: erased (eraseCustomer), managers and owners.
+ * - POST /customers/{id}/erase {} → 200 {customer}: erased (eraseCustomer), managers and owners;
+ * - POST /customers/{id}/merge {from} → 200 {customer}: `from` merged into it (mergeCustomers),
+ *   managers and owners; 409 when either was erased or merged already.
  */
 export function customerRoutes(deps: Deps, writes: WriteRoutes) {
   const app = new Hono<AppEnv>();
@@ -62,6 +67,7 @@ export function customerRoutes(deps: Deps, writes: WriteRoutes) {
     );
     if (outcome.status === 'missing') throw new HttpError(404, CUSTOMER_MESSAGES.notFound);
     if (outcome.status === 'erased') throw new HttpError(409, CUSTOMER_MESSAGES.erased);
+    if (outcome.status === 'merged') throw new HttpError(409, CUSTOMER_MESSAGES.merged);
     if (outcome.status === 'conflict') {
       throw new HttpError(409, CUSTOMER_MESSAGES.conflict, {
         extra: { conflicts: outcome.conflicts, current: toCustomer(outcome.row) },
@@ -87,6 +93,25 @@ export function customerRoutes(deps: Deps, writes: WriteRoutes) {
     });
     if (!row) throw new HttpError(404, CUSTOMER_MESSAGES.notFound);
     return c.json({ customer: toCustomer(row) });
+  });
+
+  writes.add(mergeCustomerWrite, async (c, { from }, params) => {
+    const id = uuidParam(params.id, CUSTOMER_MESSAGES.notFound);
+    const writer = context(c.get('caller'));
+    const outcome = await mergeCustomers(c.var.db, writer, id, from, async (tx, other, kept) => {
+      await moveCustomerSales(tx, writer.businessId, other, kept);
+      await moveCustomerOrders(tx, writer, other, kept);
+    });
+    switch (outcome.status) {
+      case 'missing':
+        throw new HttpError(404, CUSTOMER_MESSAGES.notFound);
+      case 'same':
+        throw new HttpError(422, CUSTOMER_MESSAGES.mergeSame);
+      case 'gone':
+        throw new HttpError(409, CUSTOMER_MESSAGES.mergeGone);
+      default:
+        return c.json({ customer: toCustomer(outcome.row) });
+    }
   });
 
   return app;

@@ -5,6 +5,7 @@ import {
   type CustomerCreate,
   type CustomerField,
   ERASED_NAME,
+  mergedDetails,
 } from '#domains/customers/customer.ts';
 import { customersFeed } from '#domains/customers/feeds.ts';
 import { mergeFields } from '#shared/sync/field-merge.ts';
@@ -45,6 +46,7 @@ export function toCustomer(row: CustomerRow): Customer {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     erased_at: row.erasedAt?.toISOString() ?? null,
+    merged_into: row.mergedInto,
   };
 }
 
@@ -58,22 +60,27 @@ function rowValues(changes: Partial<CustomerChanges>): Partial<CustomerRow> {
 const noteCustomersChanged = (tx: Tx, businessId: string, ids: readonly string[]) =>
   noteFeedChange(tx, businessId, customersFeed.name, ids);
 
-/** Those of `ids` that are customers of the business (one of another is never found). */
+/**
+ * Who each of `ids` is, among the business's customers: itself, or the customer it was merged
+ * into (a device that had not heard of the merge still names the old one). One of another
+ * business is not found.
+ */
 export async function customersAmong(
   tx: Db | Tx,
   businessId: string,
   ids: readonly string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ id: customers.id })
+    .select({ id: customers.id, mergedInto: customers.mergedInto })
     .from(customers)
     .where(and(eq(customers.businessId, businessId), inArray(customers.id, [...ids])));
-  return new Set(rows.map((row) => row.id));
+  return new Map(rows.map((row) => [row.id, row.mergedInto ?? row.id]));
 }
 
-export const isCustomerOf = async (tx: Tx, businessId: string, id: string) =>
-  (await customersAmong(tx, businessId, [id])).has(id);
+/** The customer of the business `id` names (itself, or the one it was merged into). */
+export const customerOf = async (tx: Tx, businessId: string, id: string) =>
+  (await customersAmong(tx, businessId, [id])).get(id);
 
 export function listCustomers(db: Db | Tx, businessId: string, ids?: readonly string[]) {
   return db
@@ -130,6 +137,7 @@ export type PatchCustomerOutcome =
   | { status: 'saved'; row: CustomerRow }
   | { status: 'missing' }
   | { status: 'erased' }
+  | { status: 'merged' }
   | { status: 'conflict'; row: CustomerRow; conflicts: string[] };
 
 /** An edit based on `baseVersion`, merged field by field (mergeFields). */
@@ -148,6 +156,7 @@ export async function patchCustomer(
       .for('update');
     if (!current) return { status: 'missing' };
     if (current.erasedAt) return { status: 'erased' };
+    if (current.mergedInto) return { status: 'merged' };
     const merge = mergeFields(toCustomer(current), baseVersion, changes);
     if (merge.status === 'conflict') {
       return { status: 'conflict', row: current, conflicts: merge.conflicts };
@@ -218,5 +227,72 @@ export async function eraseCustomer(
     await forget(tx, id);
     await noteCustomersChanged(tx, context.businessId, [id]);
     return row;
+  });
+}
+
+export type MergeCustomersOutcome =
+  | { status: 'merged'; row: CustomerRow }
+  | { status: 'missing' }
+  | { status: 'same' }
+  | { status: 'gone' };
+
+/**
+ * `fromId` merged into `keepId`, in one transaction, both locked (in id order): the kept one
+ * takes the details it lacks (mergedDetails) and `move` moves the other's sales and orders to
+ * it; the other keeps nothing but the link to the one kept. Merging again answers the kept one.
+ */
+export async function mergeCustomers(
+  db: Db,
+  context: WriteContext,
+  keepId: string,
+  fromId: string,
+  move: (tx: Tx, from: string, to: string) => Promise<unknown>,
+): Promise<MergeCustomersOutcome> {
+  if (keepId === fromId) return { status: 'same' };
+  return inTransaction(db, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(customers)
+      .where(
+        and(eq(customers.businessId, context.businessId), inArray(customers.id, [keepId, fromId])),
+      )
+      .orderBy(asc(customers.id))
+      .for('update');
+    const kept = rows.find((row) => row.id === keepId);
+    const other = rows.find((row) => row.id === fromId);
+    if (!kept || !other) return { status: 'missing' };
+    if (other.mergedInto === keepId) return { status: 'merged', row: kept };
+    if (kept.erasedAt || kept.mergedInto || other.erasedAt || other.mergedInto) {
+      return { status: 'gone' };
+    }
+    const changed = mergedDetails(toCustomer(kept), toCustomer(other));
+    const version = kept.version + 1;
+    const [row] = await tx
+      .update(customers)
+      .set({
+        ...rowValues(changed as Partial<CustomerChanges>),
+        version,
+        fieldVersions: {
+          ...kept.fieldVersions,
+          ...Object.fromEntries(Object.keys(changed).map((field) => [field, version])),
+        },
+        updatedAt: context.now,
+      })
+      .where(eq(customers.id, keepId))
+      .returning();
+    if (!row) throw new Error('the customer was not merged');
+    await tx
+      .update(customers)
+      .set({
+        ...rowValues(ERASED as Partial<CustomerChanges>),
+        name: other.name,
+        mergedInto: keepId,
+        version: other.version + 1,
+        updatedAt: context.now,
+      })
+      .where(eq(customers.id, fromId));
+    await move(tx, fromId, keepId);
+    await noteCustomersChanged(tx, context.businessId, [keepId, fromId]);
+    return { status: 'merged', row };
   });
 }

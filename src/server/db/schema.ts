@@ -483,6 +483,8 @@ export const customers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When their details were erased at their request; they cannot be changed after. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** The customer this one was merged into (their sales and orders moved there). */
+    mergedInto: uuid('merged_into'),
   },
   (t) => [index('customers_business_idx').on(t.businessId)],
 );

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   CUSTOMER_SALES_SHOWN,
   type CustomerSales,
   FAVOURITE_CATEGORIES,
   NO_CATEGORY,
 } from '#domains/sales/customer-sales.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { products, saleLines, saleReturns, sales } from '../db/schema.ts';
 import { resultRows } from '../db/table-rows.ts';
 
@@ -77,4 +77,12 @@ export async function customerSales(
       items: Number(row.items),
     })),
   };
+}
+
+/** The sales of a customer merged into another are the kept one's. */
+export async function moveCustomerSales(tx: Tx, businessId: string, from: string, to: string) {
+  await tx
+    .update(sales)
+    .set({ customerId: to })
+    .where(and(eq(sales.businessId, businessId), eq(sales.customerId, from)));
 }

@@ -264,14 +264,13 @@ type Decision = DecidedSale | Extract<SaleOutcome, { status: 'refused' | 'unappr
  */
 function checkCustomer(
   sale: Sale,
-  customers: ReadonlySet<string>,
+  customers: ReadonlyMap<string, string>,
   orders: ReadonlyMap<string, OrderForSale>,
   completing: Set<string>,
 ): { message: string } | { customerId: string | null; order: OrderForSale | undefined } {
-  if (sale.customer_id && !customers.has(sale.customer_id)) {
-    return { message: SALE_MESSAGES.unknownCustomer };
-  }
-  if (!sale.customer_order_id) return { customerId: sale.customer_id ?? null, order: undefined };
+  const named = sale.customer_id ? customers.get(sale.customer_id) : undefined;
+  if (sale.customer_id && !named) return { message: SALE_MESSAGES.unknownCustomer };
+  if (!sale.customer_order_id) return { customerId: named ?? null, order: undefined };
   const order = orders.get(sale.customer_order_id);
   if (!order) return { message: SALE_MESSAGES.unknownOrder };
   const status = completing.has(sale.customer_order_id) ? handedOver(order.kind) : order.status;
@@ -280,7 +279,7 @@ function checkCustomer(
       message: SALE_MESSAGES.orderClosed(order.number, ORDER_STATUS_LABELS[status].toLowerCase()),
     };
   }
-  return { customerId: sale.customer_id ?? order.customerId, order };
+  return { customerId: named ?? order.customerId, order };
 }
 
 /**

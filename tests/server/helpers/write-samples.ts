@@ -36,6 +36,9 @@ export const fixture = {
   customer: '',
   /** A customer to erase (the other one's orders and edits stay samples). */
   erasable: '',
+  /** Two customers to merge, the second into the first. */
+  mergeKept: '',
+  mergeFrom: '',
   /** A customer order to change, and one to set ready. */
   customerOrder: '',
   customerOrderToSet: '',
@@ -442,6 +445,11 @@ export const SAMPLES: Sample[] = [
     body: () => ({}),
   },
   {
+    route: 'POST /api/v1/customers/:id/merge',
+    path: () => `/api/v1/customers/${fixture.mergeKept}/merge`,
+    body: () => ({ from: fixture.mergeFrom }),
+  },
+  {
     route: 'POST /api/v1/orders',
     path: () => '/api/v1/orders',
     body: () => ({
@@ -685,11 +693,17 @@ export async function setUpWriteSamples(server: TestServer): Promise<string> {
     token,
     body: { id: fixture.customer, name: 'Sample Customer' },
   });
-  fixture.erasable = uuid();
-  await server.call('POST', '/api/v1/customers', {
-    token,
-    body: { id: fixture.erasable, name: 'Erasable Customer' },
-  });
+  for (const [key, name] of [
+    ['erasable', 'Erasable Customer'],
+    ['mergeKept', 'Kept Customer'],
+    ['mergeFrom', 'Merged Customer'],
+  ] as const) {
+    fixture[key] = uuid();
+    await server.call('POST', '/api/v1/customers', {
+      token,
+      body: { id: fixture[key], name },
+    });
+  }
   for (const key of ['customerOrder', 'customerOrderToSet'] as const) {
     fixture[key] = uuid();
     await server.call('POST', '/api/v1/orders', {

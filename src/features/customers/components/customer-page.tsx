@@ -4,6 +4,7 @@ import { useCan } from '#data/hooks/use-permissions.ts';
 import type { Customer } from '#domains/customers/customer.ts';
 import { CUSTOMERS_TEXT } from '../customers-text.ts';
 import { calendarDayText, momentDayText } from './customer-format.ts';
+import { CustomerMerge } from './customer-merge.tsx';
 import { CustomerPrivacy } from './customer-privacy.tsx';
 import { CustomerPurchases } from './customer-purchases.tsx';
 import { CustomerTags } from './customer-tags.tsx';
@@ -110,6 +111,7 @@ function CustomerDetails({
         </div>
       ) : null}
       <CustomerPurchases customerId={customer.id} name={customer.name} />
+      {canManagePrivacy && !erased ? <CustomerMerge customer={customer} /> : null}
       {canManagePrivacy ? <CustomerPrivacy customer={customer} /> : null}
     </section>
   );
