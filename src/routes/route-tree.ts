@@ -1,6 +1,7 @@
 import { acceptInviteRoute } from './accept-invite.tsx';
 import { apiExamplesRoute } from './api-examples.tsx';
 import { businessProfileRoute, paymentSettingsRoute, teamRoute } from './business-settings.tsx';
+import { calendarRoute } from './calendar.tsx';
 import { customersRoute } from './customers.tsx';
 import { dashboardRoute } from './dashboard.tsx';
 import { indexRoute } from './index.tsx';
@@ -26,6 +27,7 @@ export const routeTree = rootRoute.addChildren([
     purchasingRoute,
     customersRoute,
     ordersRoute,
+    calendarRoute,
     posRoute,
     apiExamplesRoute,
     teamRoute,

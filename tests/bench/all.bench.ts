@@ -12,8 +12,10 @@ import {
 } from './catalogue.bench.ts';
 import {
   BENCH_ORDERS,
+  CALENDAR_BUDGET_MS,
   CUSTOMER_PAGE_BUDGET_MS,
   CUSTOMER_PAGE_SALES,
+  calendarMonthFigures,
   customerSearchFigures,
   SEARCH_BUDGET_MS,
   SEARCH_CUSTOMERS,
@@ -494,6 +496,14 @@ async function customerFigures() {
     budget: `median ≤ ${ms(SEARCH_BUDGET_MS)}`,
     pass: median(search.times) <= SEARCH_BUDGET_MS,
     baseline: `plain includes over names ${spread(search.plain)}; ${ratio(median(search.times), median(search.plain))}`,
+  });
+  const calendar = calendarMonthFigures();
+  add({
+    figure: `Calendar month on the device, ${BENCH_ORDERS.toLocaleString('en')} orders`,
+    value: spread(calendar.times),
+    budget: `median ≤ ${ms(CALENDAR_BUDGET_MS)}`,
+    pass: median(calendar.times) <= CALENDAR_BUDGET_MS,
+    baseline: `plain filter of the month ${spread(calendar.plain)}; ${ratio(median(calendar.times), median(calendar.plain))}`,
   });
   const orders = await tomorrowOrdersFigures();
   add({

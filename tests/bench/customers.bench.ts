@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
+import { daysOf, ordersByDay } from '../../src/domains/customer-orders/calendar.ts';
+import type { CustomerOrder } from '../../src/domains/customer-orders/customer-order.ts';
 import type { Customer } from '../../src/domains/customers/customer.ts';
 import {
   CUSTOMERS_PAGE_SIZE,
@@ -35,7 +37,10 @@ import { median, spread } from './lib/stats.ts';
  *   plain count of that day's orders;
  * - a customer's purchases (their page's history, spend and favourite categories) on the server
  *   with 500 sales of theirs among the demo's; beside it, the plain sum of their sales' totals.
- *   The page paints its list 20 at a time from that answer.
+ *   The page paints its list 20 at a time from that answer;
+ * - the calendar's month of 2,000 orders over two months, as the device works it out from the
+ *   orders it keeps (the days of the month's weeks and each day's orders by window); beside
+ *   it, a plain filter of the month's orders.
  *
  * `npm run bench:customers`. Prints figures; `npm run bench` holds their budgets.
  */
@@ -46,6 +51,8 @@ export const TOMORROW_BUDGET_MS = 100;
 /** A regular's page: their purchases read from the server with this many sales of theirs. */
 export const CUSTOMER_PAGE_SALES = 500;
 export const CUSTOMER_PAGE_BUDGET_MS = 200;
+/** The calendar's month, worked out on the device from the orders it keeps. */
+export const CALENDAR_BUDGET_MS = 100;
 const RUNS = 20;
 
 const FIRST = ['Margaret', 'Tom', 'Priya', 'Lucas', 'Aiko', 'Sam', 'Olivia', 'Noah', 'Zara', 'Eli'];
@@ -97,6 +104,44 @@ export function customerSearchFigures() {
     plain.push(performance.now() - started);
   }
   return { times, plain, found };
+}
+
+export function calendarMonthFigures() {
+  const today = new Date().toISOString().slice(0, 10);
+  const orders: CustomerOrder[] = Array.from({ length: BENCH_ORDERS }, (_, n) => ({
+    id: randomUUID(),
+    number: `ORD-${1001 + n}`,
+    customer_id: randomUUID(),
+    customer: `Regular ${n % 500}`,
+    kind: n % 3 === 0 ? 'delivery' : 'pickup',
+    due_on: addDays(today, (n % 61) - 30),
+    window_from: `${String(9 + (n % 9)).padStart(2, '0')}:00`,
+    window_to: null,
+    address: null,
+    notes: null,
+    status: n % 7 === 0 ? 'cancelled' : 'open',
+    lines: [{ product_id: 1 + (n % 200), name: 'Bench wine', quantity: 1, price_cents: 2_500 }],
+    total_cents: 2_500,
+    version: 1,
+    field_versions: {},
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+  }));
+  const times: number[] = [];
+  const plain: number[] = [];
+  let shown = 0;
+  for (let run = 0; run < RUNS; run += 1) {
+    let started = performance.now();
+    const days = daysOf('month', today);
+    const byDay = ordersByDay(orders, days[0] ?? today, days.at(-1) ?? today);
+    shown = [...byDay.values()].reduce((total, list) => total + list.length, 0);
+    times.push(performance.now() - started);
+    started = performance.now();
+    const month = today.slice(0, 7);
+    orders.filter((order) => order.due_on.startsWith(month));
+    plain.push(performance.now() - started);
+  }
+  return { times, plain, shown };
 }
 
 export async function tomorrowOrdersFigures() {
@@ -226,6 +271,10 @@ async function main() {
   const search = customerSearchFigures();
   console.log(
     `Search of ${SEARCH_CUSTOMERS.toLocaleString('en')} customers, per keystroke: ${spread(search.times)}; plain includes over names ${spread(search.plain)}; median ≤ ${SEARCH_BUDGET_MS} ms: ${median(search.times) <= SEARCH_BUDGET_MS ? 'pass' : 'OVER'}`,
+  );
+  const calendar = calendarMonthFigures();
+  console.log(
+    `Calendar month on the device (${calendar.shown} of ${BENCH_ORDERS.toLocaleString('en')} orders): ${spread(calendar.times)}; plain filter of the month ${spread(calendar.plain)}; median ≤ ${CALENDAR_BUDGET_MS} ms: ${median(calendar.times) <= CALENDAR_BUDGET_MS ? 'pass' : 'OVER'}`,
   );
   console.log(`Seeding ${BENCH_ORDERS.toLocaleString('en')} customer orders (PGlite)…`);
   const orders = await tomorrowOrdersFigures();

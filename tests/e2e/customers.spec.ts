@@ -221,6 +221,22 @@ test('an order sets stock aside, and collecting it at the POS offline sells it a
   await screenshot(page, 'stock-reserved-by-order');
   await page.keyboard.press('Escape');
 
+  // The calendar shows it on its day: a chip in December's grid, and in the day's list, which
+  // opens it.
+  await page.goto('/calendar?day=2026-12-24');
+  await expect(page.getByRole('heading', { level: 2, name: 'December 2026' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'December 2026' })
+      .getByRole('link', { name: new RegExp(name) }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: /^Thursday 24 December 2026: \d+ orders?$/ }).click();
+  const entry = page.getByRole('link', { name: `${order.number} · ${name}` });
+  await expect(entry).toBeVisible();
+  await screenshot(page, 'calendar-day');
+  await entry.click();
+  await expect(page.locator('#order-title')).toHaveText(`${order.number} · ${name}`);
+
   // The picking list of the orders still to hand over has it: the whisky summed, the order
   // with its lines, and a sheet made to print.
   await page

@@ -210,6 +210,9 @@ export type CustomerOrder = v.InferOutput<typeof CustomerOrderSchema>;
 
 export const CustomerOrderListSchema = v.object({ orders: v.array(CustomerOrderSchema) });
 
+/** What an order is called before the server has numbered it. */
+export const NOT_NUMBERED = 'Not yet numbered';
+
 /** An order's number as people read it: ORD-1001. */
 export const customerOrderNumber = (sequence: number) => `ORD-${1000 + sequence}`;
 

@@ -42,6 +42,16 @@ export function ordersInView(
   return kept.sort(view === 'all' ? (a, b) => byDue(b, a) : byDue);
 }
 
+const DAY = new Intl.DateTimeFormat('en-AU', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
+/** A due day ('2026-12-24') as people read it ('Thu 24 Dec'), whatever the time zone. */
+export const dueText = (day: string) => DAY.format(new Date(`${day}T00:00:00Z`));
+
 /** A time of day ('16:00') as people read it ('4:00 PM'). */
 function clock(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);

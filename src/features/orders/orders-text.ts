@@ -1,4 +1,4 @@
-import type { OrderKind } from '#domains/customer-orders/customer-order.ts';
+import { NOT_NUMBERED, type OrderKind } from '#domains/customer-orders/customer-order.ts';
 import type { OrderView } from '#domains/customer-orders/order-list.ts';
 
 /** The words of the orders screens (beyond the spec's prototype; README, "Customer orders"). */
@@ -15,7 +15,7 @@ export const ORDERS_TEXT = {
     upcoming: 'No orders are waiting to be handed over.',
     all: 'No orders yet. Take one for a customer with Take Order.',
   } satisfies Record<OrderView, string>,
-  notNumbered: 'Not yet numbered',
+  notNumbered: NOT_NUMBERED,
   notFound:
     'This order is not on this device. It may have been taken on another device that has not synced yet.',
   waiting: 'Saved on this device; on its way to the server',

@@ -10,7 +10,7 @@ import { forgetOrderDetails, moveCustomerOrders } from '../customer-orders/custo
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { HttpError } from '../http/errors.ts';
-import { forgetAnswersMentioning } from '../http/idempotency.ts';
+import { forgetAnswersMentioning } from '../http/kept-answers.ts';
 import { uuidParam } from '../http/params.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
 import { moveCustomerSales } from '../sales/customer-sales.ts';

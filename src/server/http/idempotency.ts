@@ -289,15 +289,3 @@ export function idempotentWrites(deps: { db: Db; dbKind: DbKind; now: () => Date
 
   return { run, together };
 }
-
-/**
- * Drops the answers kept for writes sent again that mention `id` (a customer erased at their
- * request: the answers to their writes held their details), among the business's people.
- * `id` is a uuid, so it has nothing LIKE would read as a pattern.
- */
-export async function forgetAnswersMentioning(tx: Tx, businessId: string, id: string) {
-  await tx.execute(sql`
-    delete from ${idempotencyKeys}
-    where response_body like ${`%${id}%`}
-      and user_id in (select id from users where business_id = ${businessId})`);
-}

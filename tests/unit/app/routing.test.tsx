@@ -54,7 +54,6 @@ describe('route map and guards', () => {
   });
 
   it.each([
-    ['/calendar', 'Calendar'],
     ['/alerts', 'Alerts'],
     ['/help', 'Help & Support'],
     ['/reports', 'Reports'],
@@ -76,6 +75,7 @@ describe('route map and guards', () => {
     ['/pos', 'POS'],
     ['/customers', 'Customers'],
     ['/orders', 'Orders'],
+    ['/calendar', 'Calendar'],
     ['/settings/profile', 'Business Profile'],
     ['/settings/payment', 'Payment & Tax'],
     ['/settings/team', 'Team & Permissions'],

@@ -4,11 +4,14 @@ import { useMemo, useState } from 'react';
 import { useCustomerOrders } from '#data/hooks/use-customer-orders.ts';
 import { customerSalesQuery } from '#data/repositories/sales.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
-import { RESERVING } from '#domains/customer-orders/customer-order.ts';
+import {
+  NOT_NUMBERED,
+  ORDER_STATUS_LABELS,
+  RESERVING,
+} from '#domains/customer-orders/customer-order.ts';
+import { dueText } from '#domains/customer-orders/order-list.ts';
 import type { CustomerSales } from '#domains/sales/customer-sales.ts';
 import { formatCents } from '#domains/sales/money.ts';
-import { dueText, OrderStatusBadge } from '../../orders/components/order-format.tsx';
-import { ORDERS_TEXT } from '../../orders/orders-text.ts';
 import { CUSTOMERS_TEXT } from '../customers-text.ts';
 import { momentDayText } from './customer-format.ts';
 
@@ -50,10 +53,10 @@ function OpenOrders({ customerId }: { customerId: string }) {
       {open.map((order) => (
         <li key={order.id}>
           <Link to="/orders" search={{ order: order.id }} className="customer-orders__link">
-            {order.number || ORDERS_TEXT.notNumbered}
+            {order.number || NOT_NUMBERED}
           </Link>{' '}
-          · {dueText(order.due_on)} · {formatCents(order.total_cents)}{' '}
-          <OrderStatusBadge status={order.status} />
+          · {dueText(order.due_on)} · {formatCents(order.total_cents)} ·{' '}
+          {ORDER_STATUS_LABELS[order.status]}
         </li>
       ))}
     </ul>

@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useCustomerOrders } from '#data/hooks/use-customer-orders.ts';
-import { RESERVING } from '#domains/customer-orders/customer-order.ts';
-import { dueText } from '../../orders/components/order-format.tsx';
-import { ORDERS_TEXT } from '../../orders/orders-text.ts';
+import { NOT_NUMBERED, RESERVING } from '#domains/customer-orders/customer-order.ts';
+import { dueText } from '#domains/customer-orders/order-list.ts';
 
 export const RESERVING_TEXT = {
   loading: 'Loading...',
@@ -30,7 +29,7 @@ export function ReservingOrders({ productId }: { productId: number }) {
         <li key={order.id} className="reserving-orders__item">
           <span className="reserving-orders__line">
             <Link to="/orders" search={{ order: order.id }} className="reserving-orders__link">
-              {order.number || ORDERS_TEXT.notNumbered}
+              {order.number || NOT_NUMBERED}
             </Link>
             <span className="reserving-orders__units">Qty {units}</span>
           </span>

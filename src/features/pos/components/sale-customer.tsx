@@ -4,14 +4,14 @@ import { useCustomerOrders } from '#data/hooks/use-customer-orders.ts';
 import { useCustomers } from '#data/hooks/use-customers.ts';
 import {
   type CustomerOrder,
+  NOT_NUMBERED,
   ORDER_KIND_LABELS,
   RESERVING,
 } from '#domains/customer-orders/customer-order.ts';
+import { dueText } from '#domains/customer-orders/order-list.ts';
 import { searchCustomers } from '#domains/customers/customer-list.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import { Modal } from '#ui/modal.tsx';
-import { dueText } from '../../orders/components/order-format.tsx';
-import { ORDERS_TEXT } from '../../orders/orders-text.ts';
 import type { SaleCustomer as Chosen, SaleOrder } from '../basket.ts';
 
 /** How many customers a search lists: a name or a few digits of a phone narrow it further. */
@@ -68,7 +68,7 @@ export function SaleCustomerBar({
         <UserRound size={16} aria-hidden="true" />
         <span className="pos__customer-name">
           {order
-            ? `${SALE_CUSTOMER_TEXT.completing(order.number || ORDERS_TEXT.notNumbered, order.kind)} · ${customer?.name ?? ''}`
+            ? `${SALE_CUSTOMER_TEXT.completing(order.number || NOT_NUMBERED, order.kind)} · ${customer?.name ?? ''}`
             : customer
               ? SALE_CUSTOMER_TEXT.customer(customer.name)
               : null}
@@ -113,8 +113,8 @@ export function SaleCustomerBar({
               className="button button--secondary button--small"
               onClick={() => onComplete(each)}
             >
-              {SALE_CUSTOMER_TEXT.complete(each.number || ORDERS_TEXT.notNumbered)} ·{' '}
-              {dueText(each.due_on)} · {formatCents(each.total_cents)}
+              {SALE_CUSTOMER_TEXT.complete(each.number || NOT_NUMBERED)} · {dueText(each.due_on)} ·{' '}
+              {formatCents(each.total_cents)}
             </button>
           ))}
         </div>

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { daysOf, ordersByDay, stepped } from '#domains/customer-orders/calendar.ts';
 import {
   CUSTOMER_ORDER_MESSAGES,
   type CustomerOrder,
@@ -183,5 +184,50 @@ describe('the picking list', () => {
       { product_id: 1, name: 'Riesling', units: 2, orders: 1 },
       { product_id: 2, name: 'Shiraz', units: 9, orders: 2 },
     ]);
+  });
+});
+
+describe('the calendar', () => {
+  it('shows a month as whole weeks from Monday, a week from its Monday, or a day', () => {
+    // December 2026 starts on a Tuesday and ends on a Thursday.
+    const month = daysOf('month', '2026-12-24');
+    expect(month[0]).toBe('2026-11-30');
+    expect(month.at(-1)).toBe('2027-01-03');
+    expect(month).toHaveLength(35);
+    expect(daysOf('week', '2026-12-24')).toEqual([
+      '2026-12-21',
+      '2026-12-22',
+      '2026-12-23',
+      '2026-12-24',
+      '2026-12-25',
+      '2026-12-26',
+      '2026-12-27',
+    ]);
+    expect(daysOf('day', '2026-12-24')).toEqual(['2026-12-24']);
+    // A month that starts on a Monday starts there; February 2027 is four whole weeks.
+    expect(daysOf('month', '2027-02-10')).toHaveLength(28);
+  });
+
+  it('steps by a month (from its first day), a week or a day', () => {
+    expect(stepped('month', '2026-12-31', 1)).toBe('2027-01-01');
+    expect(stepped('month', '2026-03-31', -1)).toBe('2026-02-01');
+    expect(stepped('week', '2026-12-24', -1)).toBe('2026-12-17');
+    expect(stepped('day', '2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('lists each day’s orders that are not cancelled, by window, within the days shown', () => {
+    const days = ordersByDay(
+      [
+        order({ number: 'ORD-1', due_on: '2026-12-24', window_from: '14:00' }),
+        order({ number: 'ORD-2', due_on: '2026-12-24', window_from: '09:00' }),
+        order({ number: 'ORD-3', due_on: '2026-12-24', status: 'cancelled' }),
+        order({ number: 'ORD-4', due_on: '2026-12-24', status: 'collected' }),
+        order({ number: 'ORD-5', due_on: '2027-02-01' }),
+      ],
+      '2026-11-30',
+      '2027-01-03',
+    );
+    expect(days.get('2026-12-24')?.map((each) => each.number)).toEqual(['ORD-2', 'ORD-1', 'ORD-4']);
+    expect(days.has('2027-02-01')).toBe(false);
   });
 });
