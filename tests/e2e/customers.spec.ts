@@ -401,3 +401,56 @@ test('two records of one person are merged into one: details filled, the other g
   await search(page, twin);
   await expect(page.getByText(`No customers match “${twin}”.`)).toBeVisible();
 });
+
+test('a wine club member gets the club’s discount at the till by being attached to the sale', async ({
+  page,
+}) => {
+  const api = await serverApi(page);
+  const settings = (tagDiscounts: unknown[]) =>
+    page.request.patch('/api/v1/sales/settings', {
+      headers: { ...api.headers, 'Idempotency-Key': crypto.randomUUID() },
+      data: { changes: { tagDiscounts } },
+    });
+  expect((await settings([{ tag: 'Wine club', percent: 10 }])).status()).toBe(200);
+  const name = `Club Member ${Date.now()}`;
+  const made = await page.request.post('/api/v1/customers', {
+    headers: { ...api.headers, 'Idempotency-Key': crypto.randomUUID() },
+    data: { id: crypto.randomUUID(), name, tags: ['Wine club'] },
+  });
+  expect(made.status()).toBe(201);
+  try {
+    await signIn(page);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Customers' })
+      .click();
+    await search(page, name);
+    await expect(page.getByRole('button', { name })).toBeVisible({ timeout: 10_000 });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'POS' }).click();
+    await expect(page.getByText(/^Till T\d+/)).toBeVisible({ timeout: 20_000 });
+    const scan = page.getByLabel('Scan or search a product');
+    await scan.fill('Biondi-Santi');
+    await scan.press('Enter');
+    const sale = page.getByRole('form', { name: 'Sale' });
+    const total = sale.locator('.pos__total dd');
+    const full = Number((await total.textContent())?.replace(/[$,]/g, ''));
+    await sale.getByRole('button', { name: 'Add customer' }).click();
+    const picker = page.getByRole('dialog', { name: 'Customer for this sale' });
+    await picker.getByLabel('Search by name, email or phone').fill(name);
+    await picker.getByRole('button', { name: new RegExp(name) }).click();
+    await expect(
+      sale.getByRole('button', { name: 'Sale discount: 10 % off (Wine club)' }),
+    ).toBeVisible();
+    await expect(total).toHaveText(
+      `$${(Math.round(full * 90) / 100).toLocaleString('en-AU', { minimumFractionDigits: 2 })}`,
+    );
+    await screenshot(page, 'pos-club-discount');
+    await page.getByLabel("Card (the shop's terminal)").check();
+    await page.getByRole('button', { name: 'Complete sale' }).click();
+    const receipt = page.getByRole('region', { name: 'Receipt' });
+    await expect(receipt).toContainText(`Customer: ${name}`);
+    await expect(receipt).toContainText('Sale discount (10 % off)');
+  } finally {
+    await settings([]);
+  }
+});

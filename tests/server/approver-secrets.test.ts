@@ -43,9 +43,12 @@ beforeAll(async () => {
       fields: { name: 'Secret Shiraz', list_price: '20', luc: '10', gst: '1' },
     })
   ).body as Product;
+  const customer = randomUUID();
+  await write(staff, 'POST', '/api/v1/customers', { id: customer, name: 'Secret Regular' });
   const sale = cardSale(
     [{ product_id: product.id, quantity: 1, unit_cents: 2_000, taxable: true }],
     'T3-000001',
+    { customer_id: customer },
   );
   expect((await write(staff, 'POST', '/api/v1/sales', sale)).status).toBe(201);
   const stocktake = randomUUID();
@@ -61,6 +64,7 @@ beforeAll(async () => {
     'GET /api/v1/stock/products/:id/movements': `/api/v1/stock/products/${product.id}/movements`,
     'GET /api/v1/sales/products/:id/summary': `/api/v1/sales/products/${product.id}/summary?tz=UTC`,
     'GET /api/v1/sales/receipts/:receipt': `/api/v1/sales/receipts/${sale.receipt}`,
+    'GET /api/v1/sales/customers/:id/summary': `/api/v1/sales/customers/${customer}/summary`,
     'GET /api/v1/stocktakes/:id': `/api/v1/stocktakes/${stocktake}`,
     'GET /api/v1/sales': `/api/v1/sales?date=${new Date().toISOString().slice(0, 10)}&tz=UTC`,
     'GET /api/v1/dashboard': '/api/v1/dashboard?tz=UTC',

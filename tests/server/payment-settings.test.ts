@@ -185,5 +185,45 @@ describe('payment settings and discount approval', () => {
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({ sale: { rounding_cents: 3, change_cents: 1_000 } });
     });
+
+    it('takes a customer’s tag discount as within what any seller may give them', async () => {
+      const patch = await server.call('PATCH', '/api/v1/sales/settings', {
+        token: owner,
+        body: { changes: { tagDiscounts: [{ tag: 'Wine club', percent: 20 }] } },
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
+      expect(patch.status).toBe(200);
+      const refused = await server.call('PATCH', '/api/v1/sales/settings', {
+        token: owner,
+        body: {
+          changes: {
+            tagDiscounts: [
+              { tag: 'Trade', percent: 5 },
+              { tag: 'trade', percent: 8 },
+            ],
+          },
+        },
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
+      expect(refused.body).toMatchObject({ message: PAYMENT_MESSAGES.duplicateTag });
+      const member = randomUUID();
+      const other = randomUUID();
+      for (const [id, tags] of [
+        [member, ['wine CLUB']],
+        [other, ['Trade']],
+      ] as const) {
+        await server.call('POST', '/api/v1/customers', {
+          token: owner,
+          body: { id, name: `Tagged ${id.slice(0, 4)}`, tags },
+          headers: { 'Idempotency-Key': randomUUID() },
+        });
+      }
+      // 20 % to a club member by staff alone; not to another customer, nor past the club's.
+      expect((await sell(staff, discounted(20, { customer_id: member }))).status).toBe(201);
+      const notAMember = await sell(staff, discounted(20, { customer_id: other }));
+      expect(notAMember).toMatchObject({ status: 403, body: { message: PIN_MESSAGES.needed(15) } });
+      const past = await sell(staff, discounted(25, { customer_id: member }));
+      expect(past).toMatchObject({ status: 403, body: { message: PIN_MESSAGES.needed(20) } });
+    });
   });
 });

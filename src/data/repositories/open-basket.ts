@@ -25,6 +25,8 @@ export interface KeptBasket {
   customer?: { id: string; name: string };
   /** The customer order it completes. */
   order?: { id: string; number: string; kind: OrderKind };
+  /** The customer's tag discount the sale discount is (Settings → Payment & Tax). */
+  tagDiscount?: { tag: string; percent: number };
 }
 
 export async function openBasket(businessId: string): Promise<KeptBasket | null> {

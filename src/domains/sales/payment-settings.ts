@@ -13,6 +13,7 @@ export const CASH_STEPS = [1, 5, 10] as const;
 export type CashStep = (typeof CASH_STEPS)[number];
 export const MAX_OTHER_TENDERS = 8;
 export const MAX_FAVOURITES = 24;
+export const MAX_TAG_DISCOUNTS = 10;
 
 export const PAYMENT_MESSAGES = {
   tenderLabel: 'A tender is named in 1 to 30 characters',
@@ -23,6 +24,9 @@ export const PAYMENT_MESSAGES = {
   noTender: 'Offer at least one way to pay',
   noChanges: 'Nothing to change',
   favourites: `At most ${MAX_FAVOURITES} favourites`,
+  tagDiscount: 'A tag discount names a customer tag (1 to 30 characters) and 1 to 100 %',
+  tagDiscounts: `At most ${MAX_TAG_DISCOUNTS} tag discounts`,
+  duplicateTag: 'Each tag has one discount',
 } as const;
 
 const label = v.pipe(
@@ -53,6 +57,33 @@ const FIELDS = {
   ),
   receiptHeader: receiptText,
   receiptFooter: receiptText,
+  /**
+   * Discounts customers with a tag get by themselves at the POS (e.g. Wine club 10 %): the sale
+   * discount once the customer is attached, which the server takes as within the staff limit
+   * (tagDiscountOf).
+   */
+  tagDiscounts: v.pipe(
+    v.array(
+      v.object({
+        tag: v.pipe(
+          v.string(PAYMENT_MESSAGES.tagDiscount),
+          v.trim(),
+          v.minLength(1, PAYMENT_MESSAGES.tagDiscount),
+          v.maxLength(30, PAYMENT_MESSAGES.tagDiscount),
+        ),
+        percent: v.pipe(
+          v.number(PAYMENT_MESSAGES.tagDiscount),
+          v.minValue(1, PAYMENT_MESSAGES.tagDiscount),
+          v.maxValue(100, PAYMENT_MESSAGES.tagDiscount),
+        ),
+      }),
+    ),
+    v.maxLength(MAX_TAG_DISCOUNTS, PAYMENT_MESSAGES.tagDiscounts),
+    v.check(
+      (list) => new Set(list.map((each) => each.tag.toLowerCase())).size === list.length,
+      PAYMENT_MESSAGES.duplicateTag,
+    ),
+  ),
   /** The POS's favourites grid: product ids, in the order they were starred. */
   favourites: v.pipe(
     v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))),
@@ -68,6 +99,7 @@ export const DEFAULT_PAYMENT_SETTINGS = {
   discountLimitPercent: 10,
   receiptHeader: '',
   receiptFooter: 'Thank you for shopping with us.',
+  tagDiscounts: [],
   favourites: [],
 } as const satisfies { [K in keyof typeof FIELDS]: v.InferOutput<(typeof FIELDS)[K]> };
 
@@ -99,6 +131,23 @@ export const PaymentSettingsChangesSchema = v.object({
   ),
 });
 export type PaymentSettingsChanges = v.InferOutput<typeof PaymentSettingsChangesSchema>['changes'];
+
+export type TagDiscount = PaymentSettings['tagDiscounts'][number];
+
+/** The best discount a customer's tags give (any case), or null when none of them has one. */
+export function tagDiscountOf(
+  tags: readonly string[],
+  discounts: readonly TagDiscount[],
+): TagDiscount | null {
+  const theirs = new Set(tags.map((tag) => tag.toLowerCase()));
+  let best: TagDiscount | null = null;
+  for (const discount of discounts) {
+    if (theirs.has(discount.tag.toLowerCase()) && discount.percent > (best?.percent ?? 0)) {
+      best = discount;
+    }
+  }
+  return best;
+}
 
 /** Whether settings leave a way to pay. */
 export const offersTender = (settings: PaymentSettings) =>

@@ -2,7 +2,7 @@ import type { KeptBasket } from '#data/repositories/open-basket.ts';
 import type { CustomerOrder } from '#domains/customer-orders/customer-order.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { type Discount, parseCents } from '#domains/sales/money.ts';
-import type { PaymentSettings } from '#domains/sales/payment-settings.ts';
+import type { PaymentSettings, TagDiscount } from '#domains/sales/payment-settings.ts';
 import type { Sale } from '#domains/sales/sale.ts';
 
 /**
@@ -34,6 +34,40 @@ export interface Basket {
   customer?: SaleCustomer | undefined;
   /** The customer order it completes (its customer is the sale's). */
   order?: SaleOrder | undefined;
+  /** The customer's tag discount, when the sale discount is it. */
+  tagDiscount?: TagDiscount | undefined;
+}
+
+/**
+ * The customer attached to a sale: a discount their tags give (Wine club 10 %) becomes the
+ * sale discount, unless the sale has one already.
+ */
+export function withCustomer(
+  basket: Basket,
+  customer: SaleCustomer,
+  tagDiscount: TagDiscount | null,
+): Basket {
+  const next: Basket = { ...basket, customer };
+  if (basket.tagDiscount) {
+    next.discount = undefined;
+    next.tagDiscount = undefined;
+  }
+  if (tagDiscount && !next.discount) {
+    next.discount = { kind: 'percent', value: tagDiscount.percent };
+    next.tagDiscount = tagDiscount;
+  }
+  return next;
+}
+
+/** No customer: their order and their tag discount go too; the lines stay, at shelf prices. */
+export function withoutCustomer(basket: Basket): Basket {
+  return {
+    ...basket,
+    customer: undefined,
+    order: undefined,
+    ...(basket.tagDiscount ? { discount: undefined, tagDiscount: undefined } : {}),
+    lines: basket.lines.map((line) => ({ ...line, agreedCents: undefined })),
+  };
 }
 
 export const EMPTY_BASKET: Basket = { lines: [], payments: [] };

@@ -78,6 +78,20 @@ export async function customersAmong(
   return new Map(rows.map((row) => [row.id, row.mergedInto ?? row.id]));
 }
 
+/** The tags of the business's customers among `ids` (those the sales name, resolved). */
+export async function tagsOf(
+  tx: Db | Tx,
+  businessId: string,
+  ids: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: customers.id, tags: customers.tags })
+    .from(customers)
+    .where(and(eq(customers.businessId, businessId), inArray(customers.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.tags]));
+}
+
 /** The customer of the business `id` names (itself, or the one it was merged into). */
 export const customerOf = async (tx: Tx, businessId: string, id: string) =>
   (await customersAmong(tx, businessId, [id])).get(id);

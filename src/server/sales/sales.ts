@@ -9,6 +9,7 @@ import { displayName } from '#domains/products/display-name.ts';
 import { isTaxedAtTill } from '#domains/products/tax.ts';
 import { SALE_REASON } from '#domains/sales/constants.ts';
 import { centsOf, settle } from '#domains/sales/money.ts';
+import { tagDiscountOf } from '#domains/sales/payment-settings.ts';
 import { nextTillCode } from '#domains/sales/receipt-number.ts';
 import {
   cashStepOf,
@@ -30,7 +31,7 @@ import {
   type OrderForSale,
   ordersForSale,
 } from '../customer-orders/customer-orders.ts';
-import { customersAmong } from '../customers/customers.ts';
+import { customersAmong, tagsOf } from '../customers/customers.ts';
 import { pgArray, textArray } from '../db/array-params.ts';
 import { type Db, inTransaction, type Tx } from '../db/client.ts';
 import { LOCK_SCOPES, lockForTransaction } from '../db/locks.ts';
@@ -301,8 +302,19 @@ async function decideSales(
   const orders = await ordersForSale(tx, context.businessId, named('customer_order_id'));
   const customers = await customersAmong(tx, context.businessId, named('customer_id'));
   const terms = await saleTermsOf(tx, context.businessId, ids, since);
-  const { discountLimitPercent } = await readPaymentSettings(tx, context.businessId);
-  const approvalOf = saleApprovals(tx, context.businessId, context.role, discountLimitPercent);
+  const { discountLimitPercent, tagDiscounts } = await readPaymentSettings(tx, context.businessId);
+  // A customer's tag discount (Wine club 10 %) is within what any seller may give them.
+  const tags =
+    tagDiscounts.length > 0
+      ? await tagsOf(tx, context.businessId, [
+          ...new Set([...customers.values(), ...[...orders.values()].map((o) => o.customerId)]),
+        ])
+      : new Map<string, string[]>();
+  const limitFor = (customerId: string | null) =>
+    Math.max(
+      discountLimitPercent,
+      tagDiscountOf(customerId ? (tags.get(customerId) ?? []) : [], tagDiscounts)?.percent ?? 0,
+    );
   const completing = new Set<string>();
   const decisions: Decision[] = [];
   for (const sale of batch) {
@@ -331,9 +343,15 @@ async function decideSales(
       decisions.push({ status: 'refused', message: large });
       continue;
     }
-    const approval = await approvalOf(sale, priced.priced, context.now);
+    const limit = limitFor(party.customerId);
+    const approval = await saleApprovals(
+      tx,
+      context.businessId,
+      context.role,
+      limit,
+    )(sale, priced.priced, context.now);
     if ('refused' in approval) {
-      decisions.push({ status: 'unapproved', limit: discountLimitPercent });
+      decisions.push({ status: 'unapproved', limit });
       continue;
     }
     if (sale.customer_order_id) completing.add(sale.customer_order_id);

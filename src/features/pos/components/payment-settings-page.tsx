@@ -40,6 +40,8 @@ export const PAYMENT_TEXT = {
   pinHelp:
     'Staff may give discounts up to the limit above. Past it, a manager or owner chooses their name on the tablet and types their approval PIN, which the server checks. Five wrong PINs in a row lock it until you set a new one.',
   pinLocked: 'Your approval PIN is locked after 5 wrong tries: set a new one to approve again.',
+  tagDiscounts:
+    'A customer with one of these tags gets its discount on the whole sale once they are attached at the POS, and any staff member may give it (the best one, when they have several).',
 } as const;
 
 const STEP_LABELS: Record<CashStep, string> = {
@@ -147,6 +149,7 @@ export function PaymentSettingsPage() {
   const saved = stored?.settings ?? query.data?.settings;
   const [draft, setDraft] = useState<PaymentSettings | null>(null);
   const [newTender, setNewTender] = useState('');
+  const [newTag, setNewTag] = useState({ tag: '', percent: '' });
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
@@ -181,6 +184,18 @@ export function PaymentSettingsPage() {
     if (!label || !draft) return;
     set('otherTenders', [...draft.otherTenders, label]);
     setNewTender('');
+  }
+
+  function addTagDiscount() {
+    if (!draft) return;
+    const tag = newTag.tag.trim();
+    const percent = Number(newTag.percent);
+    if (!tag || newTag.percent.trim() === '' || !Number.isFinite(percent)) {
+      setProblem(PAYMENT_MESSAGES.tagDiscount);
+      return;
+    }
+    set('tagDiscounts', [...draft.tagDiscounts, { tag, percent }]);
+    setNewTag({ tag: '', percent: '' });
   }
 
   async function submit(event: FormEvent) {
@@ -313,6 +328,74 @@ export function PaymentSettingsPage() {
               />
             )}
           </Field>
+        </fieldset>
+        <fieldset className="card payment-section" disabled={locked}>
+          <legend className="payment-section__title">Customer discounts</legend>
+          <p className="payment-section__help">{PAYMENT_TEXT.tagDiscounts}</p>
+          <ul className="payment-section__tenders" aria-label="Tag discounts">
+            {draft.tagDiscounts.map((each, index) => (
+              <li key={each.tag} className="payment-section__tender">
+                <span>
+                  {each.tag}: {each.percent} %
+                </span>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-label={`Remove the ${each.tag} discount`}
+                  onClick={() =>
+                    set(
+                      'tagDiscounts',
+                      draft.tagDiscounts.filter((_, at) => at !== index),
+                    )
+                  }
+                >
+                  <X size={16} aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="payment-section__add-row">
+            <Field id={`${id}-tag`} label="Customer tag">
+              {(control) => (
+                <input
+                  {...control}
+                  className="field__input"
+                  maxLength={30}
+                  placeholder="Wine club"
+                  value={newTag.tag}
+                  onChange={(event) => setNewTag({ ...newTag, tag: event.target.value })}
+                />
+              )}
+            </Field>
+            <Field id={`${id}-tag-percent`} label="Discount (%)">
+              {(control) => (
+                <input
+                  {...control}
+                  className="field__input"
+                  type="number"
+                  min={1}
+                  max={100}
+                  step="0.5"
+                  inputMode="decimal"
+                  value={newTag.percent}
+                  onChange={(event) => setNewTag({ ...newTag, percent: event.target.value })}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      addTagDiscount();
+                    }
+                  }}
+                />
+              )}
+            </Field>
+            <button
+              type="button"
+              className="button button--secondary payment-section__add-tag"
+              onClick={addTagDiscount}
+            >
+              Add
+            </button>
+          </div>
         </fieldset>
         <fieldset className="card payment-section" disabled={locked}>
           <legend className="payment-section__title">Receipt</legend>

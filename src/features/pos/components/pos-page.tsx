@@ -32,6 +32,7 @@ import {
   MAX_FAVOURITES,
   PAYMENT_MESSAGES,
   type PaymentSettings,
+  tagDiscountOf,
 } from '#domains/sales/payment-settings.ts';
 import { discountGiven, type Sale, tenderName, tendersOf, totalsOf } from '#domains/sales/sale.ts';
 import { plural } from '#shared/words.ts';
@@ -51,6 +52,8 @@ import {
   paidSoFar,
   setQuantity,
   tenderChoices,
+  withCustomer,
+  withoutCustomer,
 } from '../basket.ts';
 import { AbnRequest } from './abn-request.tsx';
 import { ApprovalDialog } from './approval-dialog.tsx';
@@ -221,6 +224,7 @@ export function PosPage({
                 payments: kept.payments,
                 customer: kept.customer,
                 order: kept.order,
+                tagDiscount: kept.tagDiscount,
               }
             : now,
         );
@@ -239,6 +243,7 @@ export function PosPage({
       payments: basket.payments,
       ...(basket.customer ? { customer: basket.customer } : {}),
       ...(basket.order ? { order: basket.order } : {}),
+      ...(basket.tagDiscount ? { tagDiscount: basket.tagDiscount } : {}),
     }).catch(() => {});
   }, [reopened, businessId, basket]);
 
@@ -293,7 +298,9 @@ export function PosPage({
     settings.cashStepCents,
   );
   const discount = discountGiven({ lines, discount: basket.discount });
-  const overLimit = !canGiveAnyDiscount && needsApproval(discount, settings.discountLimitPercent);
+  // A customer's tag discount is within what anyone may give them (the server's rule too).
+  const limit = Math.max(settings.discountLimitPercent, basket.tagDiscount?.percent ?? 0);
+  const overLimit = !canGiveAnyDiscount && needsApproval(discount, limit);
 
   // The favourites grid, in the order they were starred; products since deleted drop out.
   const favourites = useMemo(() => {
@@ -701,16 +708,12 @@ export function PosPage({
               <SaleCustomerBar
                 customer={basket.customer}
                 order={basket.order}
-                onChoose={(customer) => setBasket((current) => ({ ...current, customer }))}
-                onRemove={() =>
-                  // The lines stay, sold at the shelf's prices again, to no one.
-                  setBasket((current) => ({
-                    ...current,
-                    customer: undefined,
-                    order: undefined,
-                    lines: current.lines.map((line) => ({ ...line, agreedCents: undefined })),
-                  }))
+                onChoose={(customer, tags) =>
+                  setBasket((current) =>
+                    withCustomer(current, customer, tagDiscountOf(tags, settings.tagDiscounts)),
+                  )
                 }
+                onRemove={() => setBasket(withoutCustomer)}
                 onComplete={completeOrder}
               />
               {basket.lines.length === 0 ? (
@@ -861,7 +864,12 @@ export function PosPage({
                     discount={basket.discount}
                     onCancel={() => setEditing(null)}
                     onApply={(change) => {
-                      setBasket((current) => ({ ...current, discount: change.discount }));
+                      // Set by hand, it is no longer the customer's tag discount.
+                      setBasket((current) => ({
+                        ...current,
+                        discount: change.discount,
+                        tagDiscount: undefined,
+                      }));
                       setEditing(null);
                     }}
                   />
@@ -872,7 +880,7 @@ export function PosPage({
                     onClick={() => setEditing('sale')}
                   >
                     {basket.discount
-                      ? `Sale discount: ${discountText(basket.discount, formatCents)}`
+                      ? `Sale discount: ${discountText(basket.discount, formatCents)}${basket.tagDiscount ? ` (${basket.tagDiscount.tag})` : ''}`
                       : 'Sale discount'}
                   </button>
                 )

@@ -47,7 +47,8 @@ export function SaleCustomerBar({
 }: {
   customer: Chosen | undefined;
   order: SaleOrder | undefined;
-  onChoose: (customer: Chosen) => void;
+  /** A customer chosen, with their tags (a tag may give a discount). */
+  onChoose: (customer: Chosen, tags: readonly string[]) => void;
   onRemove: () => void;
   onComplete: (order: CustomerOrder) => void;
 }) {
@@ -122,9 +123,9 @@ export function SaleCustomerBar({
       {choosing ? (
         <CustomerPicker
           onClose={() => setChoosing(false)}
-          onChoose={(chosen) => {
+          onChoose={(chosen, tags) => {
             setChoosing(false);
-            onChoose(chosen);
+            onChoose(chosen, tags);
           }}
         />
       ) : null}
@@ -137,7 +138,7 @@ function CustomerPicker({
   onChoose,
 }: {
   onClose: () => void;
-  onChoose: (customer: Chosen) => void;
+  onChoose: (customer: Chosen, tags: readonly string[]) => void;
 }) {
   const id = useId();
   const customers = useCustomers();
@@ -152,8 +153,8 @@ function CustomerPicker({
         : [],
     [customers, query],
   );
-  const choose = (customer: { id: string; name: string }) =>
-    onChoose({ id: customer.id, name: customer.name });
+  const choose = (customer: { id: string; name: string; tags: readonly string[] }) =>
+    onChoose({ id: customer.id, name: customer.name }, customer.tags);
   return (
     <Modal title={SALE_CUSTOMER_TEXT.title} onClose={onClose} size="small">
       <label className="field__label" htmlFor={`${id}-search`}>

@@ -4,6 +4,7 @@ import { formatCents, needsApproval } from '#domains/sales/money.ts';
 import {
   DEFAULT_PAYMENT_SETTINGS,
   offersTender,
+  tagDiscountOf,
   withDefaults,
 } from '#domains/sales/payment-settings.ts';
 import { discountGiven, totalsOf } from '#domains/sales/sale.ts';
@@ -19,6 +20,8 @@ import {
   paidSoFar,
   parseDiscount,
   setQuantity,
+  withCustomer,
+  withoutCustomer,
 } from '#features/pos/basket.ts';
 import { inventoryItem } from '../../helpers/inventory-item.ts';
 
@@ -69,6 +72,40 @@ describe('the basket', () => {
     expect(linesOfKept(keptLines(basket.lines), [gin])).toEqual({
       lines: basket.lines,
       missing: 0,
+    });
+  });
+
+  it('gives an attached customer their tag discount as the sale discount, unless one is set', () => {
+    const club = { tag: 'Wine club', percent: 10 };
+    const settings = withDefaults({
+      tagDiscounts: [club, { tag: 'Trade', percent: 15 }],
+    });
+    expect(tagDiscountOf(['trade', 'WINE CLUB'], settings.tagDiscounts)).toEqual({
+      tag: 'Trade',
+      percent: 15,
+    });
+    expect(tagDiscountOf(['Staff'], settings.tagDiscounts)).toBeNull();
+    const basket = addItem(EMPTY_BASKET, wine);
+    const member = withCustomer(basket, { id: 'c1', name: 'Margaret Chen' }, club);
+    expect(member.discount).toEqual({ kind: 'percent', value: 10 });
+    expect(
+      totalsOf({ lines: saleLinesOf(member.lines), discount: member.discount }).totalCents,
+    ).toBe(2_700);
+    // Another customer without a tag discount: the first one's goes with them.
+    expect(withCustomer(member, { id: 'c2', name: 'Tom' }, null)).toMatchObject({
+      discount: undefined,
+      tagDiscount: undefined,
+    });
+    // A discount set by hand stays, whoever is attached or removed.
+    const byHand = { ...basket, discount: { kind: 'amount' as const, cents: 500 } };
+    expect(withCustomer(byHand, { id: 'c1', name: 'Margaret Chen' }, club).discount).toEqual({
+      kind: 'amount',
+      cents: 500,
+    });
+    expect(withoutCustomer(member)).toMatchObject({
+      customer: undefined,
+      discount: undefined,
+      tagDiscount: undefined,
     });
   });
 
