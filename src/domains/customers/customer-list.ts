@@ -90,3 +90,19 @@ export function customerPage(
     pages,
   };
 }
+
+/**
+ * The customers a search offers to choose (for a sale, for a merge): those a query finds, the
+ * erased left out (they have no name to find) and `except` (the customer being merged into),
+ * the first `limit`. None for an empty query.
+ */
+export function customersToChoose(
+  customers: readonly Customer[],
+  query: string,
+  limit: number,
+  except?: string,
+): Customer[] {
+  if (!query.trim()) return [];
+  const offered = customers.filter((customer) => !customer.erased_at && customer.id !== except);
+  return searchCustomers(offered, query).slice(0, limit);
+}

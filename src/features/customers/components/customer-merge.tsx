@@ -4,7 +4,7 @@ import { useCustomers } from '#data/hooks/use-customers.ts';
 import { mergeCustomer } from '#data/repositories/customers.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import type { Customer } from '#domains/customers/customer.ts';
-import { searchCustomers } from '#domains/customers/customer-list.ts';
+import { customersToChoose } from '#domains/customers/customer-list.ts';
 import { DialogFooter } from '#ui/dialog-footer.tsx';
 import { Modal } from '#ui/modal.tsx';
 import { CUSTOMERS_TEXT } from '../customers-text.ts';
@@ -72,13 +72,7 @@ function MergeDialog({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const found = useMemo(
-    () =>
-      customers && query.trim()
-        ? searchCustomers(
-            customers.filter((each) => each.id !== kept.id && !each.erased_at),
-            query,
-          ).slice(0, SHOWN)
-        : [],
+    () => customersToChoose(customers ?? [], query, SHOWN, kept.id),
     [customers, query, kept.id],
   );
 

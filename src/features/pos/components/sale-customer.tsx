@@ -9,7 +9,7 @@ import {
   RESERVING,
 } from '#domains/customer-orders/customer-order.ts';
 import { dueText } from '#domains/customer-orders/order-list.ts';
-import { searchCustomers } from '#domains/customers/customer-list.ts';
+import { customersToChoose } from '#domains/customers/customer-list.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import { Modal } from '#ui/modal.tsx';
 import type { SaleCustomer as Chosen, SaleOrder } from '../basket.ts';
@@ -143,16 +143,7 @@ function CustomerPicker({
   const id = useId();
   const customers = useCustomers();
   const [query, setQuery] = useState('');
-  const found = useMemo(
-    () =>
-      customers && query.trim()
-        ? searchCustomers(
-            customers.filter((customer) => !customer.erased_at),
-            query,
-          ).slice(0, SHOWN)
-        : [],
-    [customers, query],
-  );
+  const found = useMemo(() => customersToChoose(customers ?? [], query, SHOWN), [customers, query]);
   const choose = (customer: { id: string; name: string; tags: readonly string[] }) =>
     onChoose({ id: customer.id, name: customer.name }, customer.tags);
   return (

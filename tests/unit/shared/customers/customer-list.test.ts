@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CUSTOMERS_PAGE_SIZE,
   customerPage,
+  customersToChoose,
   searchCustomers,
   sortCustomers,
 } from '#domains/customers/customer-list.ts';
@@ -72,5 +73,18 @@ describe('the customers list', () => {
       pages: 1,
       rows: [],
     });
+  });
+});
+
+describe('customers offered to choose', () => {
+  it('finds by the query, leaving out the erased and the one being merged into, the first few', () => {
+    const erased = customer({ name: 'Erased customer', erased_at: '2026-11-20T09:00:00.000Z' });
+    const margarets = Array.from({ length: 10 }, (_, n) => customer({ name: `Margaret ${n}` }));
+    const all = [margaret, larder, erased, ...margarets];
+    expect(names(customersToChoose(all, 'erased', 8))).toEqual([]);
+    expect(names(customersToChoose(all, 'wine club', 8, margaret.id))).toEqual([]);
+    expect(names(customersToChoose(all, 'wine club', 8))).toEqual(['Margaret Chen']);
+    expect(customersToChoose(all, 'margaret', 8)).toHaveLength(8);
+    expect(customersToChoose(all, '   ', 8)).toEqual([]);
   });
 });
