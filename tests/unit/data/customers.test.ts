@@ -76,9 +76,14 @@ describe('customers made and changed offline', () => {
         body: { base_version: 4, changes: { tags: ['Trade'], notes: 'Deliveries on Fridays' } },
       },
     ]);
-    const [first, second] = await shown();
-    expect(first).toMatchObject({ id: larder.id, tags: ['Trade'], notes: 'Deliveries on Fridays' });
-    expect(second).toEqual(tom);
+    // Stored by id (a random uuid): each is found by its own.
+    const list = await shown();
+    expect(list).toHaveLength(2);
+    expect(list.find((each) => each.id === larder.id)).toMatchObject({
+      tags: ['Trade'],
+      notes: 'Deliveries on Fridays',
+    });
+    expect(list.find((each) => each.id === tom.id)).toEqual(tom);
     expect(await db.customers.get(larder.id)).toEqual(larder);
   });
 
