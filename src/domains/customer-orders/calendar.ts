@@ -1,5 +1,6 @@
 import { addDays } from '#shared/moments.ts';
 import type { CustomerOrder } from './customer-order.ts';
+import { byWindow } from './order-list.ts';
 
 /**
  * The calendar of pickups and deliveries (beyond the spec's prototype; README, "Customer
@@ -50,10 +51,6 @@ export function stepped(view: CalendarView, day: string, step: -1 | 1): string {
   return date.toISOString().slice(0, 10);
 }
 
-const byStart = (a: CustomerOrder, b: CustomerOrder) =>
-  (a.window_from ?? '99:99').localeCompare(b.window_from ?? '99:99') ||
-  a.number.localeCompare(b.number);
-
 /**
  * The orders of each day from `first` to `last` (inclusive) that are not cancelled, by window;
  * one pass over the orders however many days are shown.
@@ -70,6 +67,6 @@ export function ordersByDay(
     list.push(order);
     days.set(order.due_on, list);
   }
-  for (const list of days.values()) list.sort(byStart);
+  for (const list of days.values()) list.sort(byWindow);
   return days;
 }

@@ -15,10 +15,13 @@ export const ORDER_VIEW_LABELS: Readonly<Record<OrderView, string>> = {
   all: 'All orders',
 };
 
-const byDue = (a: CustomerOrder, b: CustomerOrder) =>
-  a.due_on.localeCompare(b.due_on) ||
+/** Orders of one day by the start of their window (those without one last), then number. */
+export const byWindow = (a: CustomerOrder, b: CustomerOrder) =>
   (a.window_from ?? '99:99').localeCompare(b.window_from ?? '99:99') ||
   a.number.localeCompare(b.number);
+
+const byDue = (a: CustomerOrder, b: CustomerOrder) =>
+  a.due_on.localeCompare(b.due_on) || byWindow(a, b);
 
 /** The orders of a view, `today` being the shop's day now. */
 export function ordersInView(
