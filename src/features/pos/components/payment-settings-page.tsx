@@ -393,7 +393,7 @@ export function PaymentSettingsPage() {
               className="button button--secondary payment-section__add-tag"
               onClick={addTagDiscount}
             >
-              Add
+              Add discount
             </button>
           </div>
         </fieldset>
