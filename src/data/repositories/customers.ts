@@ -166,9 +166,6 @@ onForgetUser(() => {
   wanted = false;
 });
 
-/** The answer of an erase or a merge: the customer as it now is. */
-const ErasedAnswerSchema = v.object({ customer: CustomerSchema });
-
 /**
  * A customer erased at their request (online, a manager or owner): what this device still has
  * to send of them goes first, then the server erases them everywhere; the erased copy is stored
@@ -177,7 +174,7 @@ const ErasedAnswerSchema = v.object({ customer: CustomerSchema });
  */
 export async function eraseCustomer(id: string): Promise<Customer> {
   await requestReplay();
-  const { customer } = await apiJson(writePath(eraseCustomerWrite, { id }), ErasedAnswerSchema, {
+  const { customer } = await apiJson(writePath(eraseCustomerWrite, { id }), CustomerAnswerSchema, {
     method: eraseCustomerWrite.method,
     body: JSON.stringify({}),
     headers: { 'Idempotency-Key': crypto.randomUUID() },
@@ -206,7 +203,7 @@ export async function mergeCustomer(keptId: string, fromId: string): Promise<Cus
   await requestReplay();
   const { customer } = await apiJson(
     writePath(mergeCustomerWrite, { id: keptId }),
-    ErasedAnswerSchema,
+    CustomerAnswerSchema,
     {
       method: mergeCustomerWrite.method,
       body: JSON.stringify({ from: fromId }),

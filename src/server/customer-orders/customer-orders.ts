@@ -348,18 +348,18 @@ export async function setCustomerOrderStatus(
 }
 
 /**
- * A customer erased: their orders keep their lines and status but lose the delivery address and
- * notes, and every device is sent them again (they show the erased customer's name).
+ * Every order of a customer changed the same way (`set`), each a version on, and every device
+ * sent them again.
  */
-export async function forgetOrderDetails(tx: Tx, context: WriteContext, customerId: string) {
+async function changeOrdersOf(
+  tx: Tx,
+  context: WriteContext,
+  customerId: string,
+  set: Partial<OrderRow>,
+) {
   const changed = await tx
     .update(customerOrders)
-    .set({
-      address: null,
-      notes: null,
-      version: sql`${customerOrders.version} + 1`,
-      updatedAt: context.now,
-    })
+    .set({ ...set, version: sql`${customerOrders.version} + 1`, updatedAt: context.now })
     .where(
       and(
         eq(customerOrders.businessId, context.businessId),
@@ -376,22 +376,26 @@ export async function forgetOrderDetails(tx: Tx, context: WriteContext, customer
   }
 }
 
-/** Orders of a customer merged into another moved to the one kept; every device is sent them. */
-export async function moveCustomerOrders(tx: Tx, context: WriteContext, from: string, to: string) {
-  const moved = await tx
-    .update(customerOrders)
-    .set({ customerId: to, version: sql`${customerOrders.version} + 1`, updatedAt: context.now })
+/**
+ * A customer erased: their orders keep their lines and status but lose the delivery address and
+ * notes (and show the erased customer's name).
+ */
+export const forgetOrderDetails = (tx: Tx, context: WriteContext, customerId: string) =>
+  changeOrdersOf(tx, context, customerId, { address: null, notes: null });
+
+/** Orders of a customer merged into another moved to the one kept. */
+export const moveCustomerOrders = (tx: Tx, context: WriteContext, from: string, to: string) =>
+  changeOrdersOf(tx, context, from, { customerId: to });
+
+/** The ids of a customer's orders (their export reads those alone). */
+export async function orderIdsOf(db: Db | Tx, businessId: string, customerId: string) {
+  const rows = await db
+    .select({ id: customerOrders.id })
+    .from(customerOrders)
     .where(
-      and(eq(customerOrders.businessId, context.businessId), eq(customerOrders.customerId, from)),
-    )
-    .returning({ id: customerOrders.id });
-  if (moved.length > 0) {
-    await noteOrdersChanged(
-      tx,
-      context.businessId,
-      moved.map((row) => row.id),
+      and(eq(customerOrders.businessId, businessId), eq(customerOrders.customerId, customerId)),
     );
-  }
+  return rows.map((row) => row.id);
 }
 
 /** An order as a sale that completes it sees it: who it is for, and the prices it agreed. */

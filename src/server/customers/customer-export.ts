@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CustomerExport } from '#domains/customers/customer.ts';
-import { listCustomerOrders } from '../customer-orders/customer-orders.ts';
+import { listCustomerOrders, orderIdsOf } from '../customer-orders/customer-orders.ts';
 import type { Db } from '../db/client.ts';
 import { saleLines, sales } from '../db/schema.ts';
 import { type CustomerRow, toCustomer } from './customers.ts';
@@ -16,9 +16,8 @@ export async function customerExport(
   row: CustomerRow,
   now: Date,
 ): Promise<CustomerExport> {
-  const orders = (await listCustomerOrders(db, businessId)).filter(
-    (order) => order.customer_id === row.id,
-  );
+  const ids = await orderIdsOf(db, businessId, row.id);
+  const orders = ids.length > 0 ? await listCustomerOrders(db, businessId, ids) : [];
   const sold = await db
     .select()
     .from(sales)
