@@ -68,6 +68,8 @@ function generatedCustomers(total: number): Customer[] {
       phone: n % 3 === 0 ? `04${String(10_000_000 + n * 37).slice(-8)}` : null,
       address: null,
       notes: null,
+      member_number: null,
+      account_limit_cents: null,
       tags: n % 10 === 0 ? ['Wine club'] : [],
       marketing_consent: null,
       birthday: null,

@@ -82,6 +82,8 @@ const MANAGERS: readonly string[] = [
   'GET /api/v1/customers/:id/export',
   'POST /api/v1/customers/:id/erase',
   'POST /api/v1/customers/:id/merge',
+  // Anyone selling takes a payment on account; a manager opens the account and sets its limit.
+  'PUT /api/v1/customers/:id/account',
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isEmailForm } from '#shared/auth/email.ts';
 import { emptyAsNull, int32, optionalText } from '#shared/validation.ts';
+import { AccountEntrySchema } from './account.ts';
 
 /**
  * Customers (beyond the spec's prototype; README, "Customers"): the shop's regulars, made on any
@@ -15,6 +16,7 @@ export const CUSTOMER_LIMITS = {
   notes: 2000,
   tag: 30,
   tags: 20,
+  memberNumber: 30,
 } as const;
 
 /** The oldest birthday taken: a typo of the century is refused rather than stored. */
@@ -36,6 +38,8 @@ export const CUSTOMER_MESSAGES = {
   merged: 'This customer was merged into another: change the one kept',
   mergeSame: 'Choose another customer to merge into this one',
   mergeGone: 'That customer was erased or merged already',
+  memberNumber: `A member number is 1 to ${CUSTOMER_LIMITS.memberNumber} letters, digits or dashes`,
+  memberNumberTaken: 'Another customer has this member number',
 } as const;
 
 /** What an erased customer is called: their sales and orders stay, under this name. */
@@ -73,6 +77,9 @@ export function isPhoneForm(value: string): boolean {
   const digits = value.replace(/\D/g, '').length;
   return PHONE_FORM.test(value) && digits >= 6 && digits <= 15;
 }
+
+/** Letters, digits and dashes, as a card's barcode carries them (or nothing). */
+const MEMBER_NUMBER_FORM = new RegExp(`^(?:[A-Za-z0-9-]{1,${CUSTOMER_LIMITS.memberNumber}})?$`);
 
 /** Tags as given, trimmed, without blanks or a tag given twice (in any case). */
 export function cleanTags(tags: readonly string[]): string[] {
@@ -130,6 +137,15 @@ export const CUSTOMER_FIELDS = {
   /** The day the customer agreed to hear from the shop; none: they have not (or withdrew). */
   marketing_consent: pastDay(CUSTOMER_MESSAGES.consent),
   birthday: pastDay(CUSTOMER_MESSAGES.birthday),
+  /** The number on their member card: scanned at the till, it attaches them to the sale. */
+  member_number: v.nullable(
+    v.pipe(
+      v.string(CUSTOMER_MESSAGES.memberNumber),
+      v.trim(),
+      v.regex(MEMBER_NUMBER_FORM, CUSTOMER_MESSAGES.memberNumber),
+      emptyAsNull,
+    ),
+  ),
 } as const;
 export type CustomerField = keyof typeof CUSTOMER_FIELDS;
 export const CUSTOMER_FIELD_KEYS = Object.keys(CUSTOMER_FIELDS) as CustomerField[];
@@ -143,6 +159,7 @@ export const CUSTOMER_FIELD_LABELS: Readonly<Record<CustomerField, string>> = {
   tags: 'Tags',
   marketing_consent: 'Agrees to marketing',
   birthday: 'Birthday',
+  member_number: 'Member number',
 };
 
 /** POST /customers: a new customer, with the id the device gave it. */
@@ -174,6 +191,10 @@ export const CustomerSchema = v.object({
   tags: v.array(v.string()),
   marketing_consent: v.nullable(v.string()),
   birthday: v.nullable(v.string()),
+  /** Absent from what a device stored before member numbers. */
+  member_number: v.optional(v.nullable(v.string()), null),
+  /** Their account's limit in cents (account.ts); null or absent: no account. */
+  account_limit_cents: v.optional(v.nullable(v.number()), null),
   version: v.number(),
   /** At which version each field last changed: what an edit based on an older one is merged by. */
   field_versions: v.record(v.string(), v.number()),
@@ -200,7 +221,7 @@ export function mergedDetails(
   other: Customer,
 ): Partial<Record<CustomerField, unknown>> {
   const changes: Partial<Record<CustomerField, unknown>> = {};
-  for (const field of ['email', 'phone', 'address', 'birthday'] as const) {
+  for (const field of ['email', 'phone', 'address', 'birthday', 'member_number'] as const) {
     if (kept[field] === null && other[field] !== null) changes[field] = other[field];
   }
   if (other.notes && other.notes !== kept.notes) {
@@ -247,6 +268,8 @@ export const CustomerExportSchema = v.object({
       lines: v.array(v.object({ name: v.string(), quantity: v.number(), net_cents: v.number() })),
     }),
   ),
+  /** Their account's entries (absent from an export made before accounts). */
+  account: v.optional(v.array(AccountEntrySchema), []),
 });
 export type CustomerExport = v.InferOutput<typeof CustomerExportSchema>;
 
@@ -265,6 +288,8 @@ export function newCustomer(create: CustomerCreate, now: Date): Customer {
     tags: create.tags ?? [],
     marketing_consent: create.marketing_consent ?? null,
     birthday: create.birthday ?? null,
+    member_number: create.member_number ?? null,
+    account_limit_cents: null,
     version: 0,
     field_versions: {},
     created_at: at,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineWrite } from '#shared/write-declaration.ts';
+import { AccountLimitSchema, AccountPaymentSchema } from './account.ts';
 import { CustomerCreateSchema, CustomerMergeSchema, CustomerPatchSchema } from './customer.ts';
 
 /** A customer made, and edited field by field (customer.ts). */
@@ -47,4 +48,27 @@ export const mergeCustomerWrite = defineWrite({
   access: 'customers.privacy',
   body: CustomerMergeSchema,
   role: 'update',
+});
+
+/** A customer's account opened with a limit, its limit changed, or closed (null). */
+export const accountLimitWrite = defineWrite({
+  op: 'customer.account',
+  method: 'PUT',
+  route: '/customers/:id/account',
+  access: 'customers.accounts',
+  body: AccountLimitSchema,
+  role: 'update',
+});
+
+/**
+ * Money paid on a customer's account at a till, or a deposit for one of their orders: an entry
+ * of their account (account.ts), made once by its id.
+ */
+export const accountPaymentWrite = defineWrite({
+  op: 'customer.payment',
+  method: 'POST',
+  route: '/customers/:id/payments',
+  access: 'sales.sell',
+  body: AccountPaymentSchema,
+  role: 'append',
 });

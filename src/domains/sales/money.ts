@@ -127,7 +127,8 @@ export function roundCash(cents: number, step: number): number {
 export type Tender =
   | { kind: 'cash'; givenCents: number }
   | { kind: 'card'; cents: number; approval?: string }
-  | { kind: 'other'; label: string; cents: number };
+  | { kind: 'other'; label: string; cents: number }
+  | { kind: 'account'; cents: number };
 
 export interface Settlement {
   /** What the tenders other than cash pay, exactly. */

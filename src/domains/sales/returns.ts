@@ -30,6 +30,7 @@ export const RETURN_MESSAGES = {
   tender: (sent: number, due: number) => `The refund pays ${sent} c where ${due} c is due`,
   taken: 'This return id or receipt number is already another return or sale',
   receipt: 'The receipt number is not one this shop makes (T1-000001)',
+  noCustomer: 'Only a sale to a customer can be refunded to their account',
 } as const;
 
 const cents = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99_999_999));
@@ -42,6 +43,8 @@ export const RefundTenderSchema = v.variant('kind', [
     label: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
     cents,
   }),
+  /** Back on the account of the customer the sale was to (#domains/customers/account.ts). */
+  v.object({ kind: v.literal('account'), cents }),
 ]);
 
 export const ReturnSchema = v.object({

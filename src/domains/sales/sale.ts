@@ -79,6 +79,15 @@ const TenderSchema = v.variant('kind', [
     label: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
     cents: cents(SALE_MESSAGES.amount),
   }),
+  /**
+   * Put on the customer's account (#domains/customers/account.ts), up to what it has
+   * available; `deposit` when it spends the deposit taken for the order it completes.
+   */
+  v.object({
+    kind: v.literal('account'),
+    cents: cents(SALE_MESSAGES.amount),
+    deposit: v.optional(v.boolean()),
+  }),
 ]);
 
 export const SaleLineSchema = v.object({
@@ -148,13 +157,28 @@ export type PricedSale = Omit<Sale, 'lines'> & { lines: PricedLine[] };
 
 const discountOf = (discount: Sale['discount']): Discount | undefined => discount;
 
-/** A tender as a receipt names it: 'Cash given', 'Card (approval 4821)', or its own label. */
+/**
+ * A tender as a receipt names it: 'Cash given', 'Card (approval 4821)', 'Account', 'Deposit', or
+ * its own label.
+ */
 export const tenderName = (tender: Sale['tenders'][number]) =>
   tender.kind === 'cash'
     ? 'Cash given'
     : tender.kind === 'card'
       ? `Card${tender.approval ? ` (approval ${tender.approval})` : ''}`
-      : tender.label;
+      : tender.kind === 'account'
+        ? accountTenderName(tender)
+        : tender.label;
+
+export const accountTenderName = (tender: { deposit?: boolean | undefined }) =>
+  tender.deposit ? 'Deposit' : 'Account';
+
+/** What a sale puts on its customer's account (the 'Account' tenders, deposits spent included). */
+export const onAccountCents = (sale: Pick<Sale, 'tenders'>) =>
+  sale.tenders.reduce(
+    (total, tender) => (tender.kind === 'account' ? total + tender.cents : total),
+    0,
+  );
 
 export const tendersOf = (sale: Pick<Sale, 'tenders'>): Tender[] =>
   sale.tenders.map((tender) =>
@@ -166,7 +190,9 @@ export const tendersOf = (sale: Pick<Sale, 'tenders'>): Tender[] =>
             cents: tender.cents,
             ...(tender.approval ? { approval: tender.approval } : {}),
           }
-        : { kind: 'other', label: tender.label, cents: tender.cents },
+        : tender.kind === 'account'
+          ? { kind: 'account', cents: tender.cents }
+          : { kind: 'other', label: tender.label, cents: tender.cents },
   );
 
 /**

@@ -2,14 +2,14 @@ import * as v from 'valibot';
 import { momentSchema } from '#shared/moments.ts';
 import { TILL_CODE_PATTERN } from './receipt-number.ts';
 import type { SaleReturn } from './returns.ts';
-import type { Sale } from './sale.ts';
+import { accountTenderName, type Sale } from './sale.ts';
 
 /**
  * A till's shift (beyond the spec's prototype): opened with a cash float, closed with the cash
  * counted. The tablet keeps the shift's ledger as it sells and refunds (it took the money, so
  * it knows the cash even offline): sales and returns, what each tender took and gave back, and
  * so the cash expected in the drawer. Closing gives the end-of-day report: expected against
- * counted, the variance, totals by tender, sales and returns. Integer cents.
+ * counted, the variance, totals by tender, sales, returns and payments on account. Integer cents.
  */
 const cents = (message: string) =>
   v.pipe(
@@ -44,6 +44,12 @@ export interface ShiftLedger {
   cashRefundedCents: number;
   /** Card and other tenders, by their label. */
   tenders: TenderTotals[];
+  /**
+   * Payments on customers' accounts and deposits for orders taken at the till: not sales, but
+   * their money is in the drawer or the card batch (absent from ledgers kept before them).
+   */
+  payments?: number;
+  paymentsCents?: number;
 }
 
 export const EMPTY_LEDGER: ShiftLedger = {
@@ -58,8 +64,12 @@ export const EMPTY_LEDGER: ShiftLedger = {
   tenders: [],
 };
 
-const tenderLabel = (tender: { kind: string; label?: string }) =>
-  tender.kind === 'card' ? 'Card' : (tender.label ?? tender.kind);
+const tenderLabel = (tender: { kind: string; label?: string; deposit?: boolean }) =>
+  tender.kind === 'card'
+    ? 'Card'
+    : tender.kind === 'account'
+      ? accountTenderName(tender)
+      : (tender.label ?? tender.kind);
 
 function addToTender(
   tenders: readonly TenderTotals[],
@@ -120,6 +130,23 @@ export function withReturn(
   };
 }
 
+/** The ledger with a payment on account (or a deposit) taken at the till in it. */
+export function withPayment(
+  ledger: ShiftLedger,
+  payment: { cents: number; tender: { kind: string; label?: string } },
+): ShiftLedger {
+  const cash = payment.tender.kind === 'cash';
+  return {
+    ...ledger,
+    payments: (ledger.payments ?? 0) + 1,
+    paymentsCents: (ledger.paymentsCents ?? 0) + payment.cents,
+    cashTakenCents: ledger.cashTakenCents + (cash ? payment.cents : 0),
+    tenders: cash
+      ? ledger.tenders
+      : addToTender(ledger.tenders, tenderLabel(payment.tender), payment.cents, 0),
+  };
+}
+
 /** The cash that should be in the drawer: the float, plus cash kept, less cash paid back. */
 export const expectedCash = (floatCents: number, ledger: ShiftLedger) =>
   floatCents + ledger.cashTakenCents - ledger.cashRefundedCents;
@@ -145,6 +172,8 @@ export const ShiftLedgerSchema = v.object({
   cashTakenCents: figure(0),
   cashRefundedCents: figure(0),
   tenders: v.pipe(v.array(TenderTotalsSchema), v.maxLength(20)),
+  payments: v.optional(figure(0)),
+  paymentsCents: v.optional(figure(0)),
 });
 
 /** POST /sales/shifts: a till's shift opened with its float. */

@@ -21,6 +21,7 @@ export const CUSTOMERS_TEXT = {
   refused: 'A change to this customer was refused: see Pending changes',
   consentSince: (day: string) => `Agreed on ${day}`,
   noConsent: 'Not agreed',
+  memberNumberHint: 'As on their member card: scanning it at the till attaches them',
   tagsHint: 'Separate tags with commas, e.g. Wine club, Trade',
   consentHint: 'Tick only with the customer’s say-so; the day is kept with it',
   sameEmail: (name: string) => `${name} has this email address.`,

@@ -3,12 +3,13 @@ import type { CustomerExport } from '#domains/customers/customer.ts';
 import { listCustomerOrders, orderIdsOf } from '../customer-orders/customer-orders.ts';
 import type { Db } from '../db/client.ts';
 import { saleLines, sales } from '../db/schema.ts';
+import { entriesOf, toAccountEntry } from './accounts.ts';
 import { type CustomerRow, toCustomer } from './customers.ts';
 
 /**
  * One customer's data as the shop holds it (#domains/customers/customer.ts CustomerExport):
- * their details, their orders with lines, and their sales with each line's name, units and
- * what was paid for it; oldest first.
+ * their details, their orders with lines, their sales with each line's name, units and what
+ * was paid for it, and their account's entries; oldest first.
  */
 export async function customerExport(
   db: Db,
@@ -59,5 +60,6 @@ export async function customerExport(
         .filter((line) => line.saleId === sale.id)
         .map((line) => ({ name: line.name, quantity: line.quantity, net_cents: line.netCents })),
     })),
+    account: (await entriesOf(db, businessId, row.id)).map(toAccountEntry),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   type Customer,
   type CustomerChanges,
@@ -28,6 +28,7 @@ const ROW_OF: Readonly<Record<CustomerField, keyof CustomerRow>> = {
   tags: 'tags',
   marketing_consent: 'marketingConsent',
   birthday: 'birthday',
+  member_number: 'memberNumber',
 };
 
 export function toCustomer(row: CustomerRow): Customer {
@@ -41,6 +42,8 @@ export function toCustomer(row: CustomerRow): Customer {
     tags: row.tags,
     marketing_consent: row.marketingConsent,
     birthday: row.birthday,
+    member_number: row.memberNumber,
+    account_limit_cents: row.accountLimitCents,
     version: row.version,
     field_versions: row.fieldVersions,
     created_at: row.createdAt.toISOString(),
@@ -114,9 +117,31 @@ async function findCustomer(db: Db | Tx, businessId: string, id: string) {
   return row;
 }
 
+/** Whether another customer of the business has this member number (each card is one person's). */
+async function memberNumberTaken(
+  tx: Tx,
+  businessId: string,
+  memberNumber: string | null | undefined,
+  exceptId: string,
+): Promise<boolean> {
+  if (!memberNumber) return false;
+  const [other] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.businessId, businessId),
+        eq(customers.memberNumber, memberNumber),
+        ne(customers.id, exceptId),
+      ),
+    );
+  return other !== undefined;
+}
+
 export type CreateCustomerOutcome =
   | { status: 'created' | 'repeated'; row: CustomerRow }
-  | { status: 'taken' };
+  | { status: 'taken' }
+  | { status: 'member-taken' };
 
 /** A new customer; the same create again (its answer lost) answers the customer it made. */
 export async function createCustomer(
@@ -126,6 +151,9 @@ export async function createCustomer(
 ): Promise<CreateCustomerOutcome> {
   return inTransaction(db, async (tx) => {
     const { id, ...fields } = create;
+    if (await memberNumberTaken(tx, context.businessId, fields.member_number, id)) {
+      return { status: 'member-taken' };
+    }
     const [row] = await tx
       .insert(customers)
       .values({
@@ -152,6 +180,7 @@ export type PatchCustomerOutcome =
   | { status: 'missing' }
   | { status: 'erased' }
   | { status: 'merged' }
+  | { status: 'member-taken' }
   | { status: 'conflict'; row: CustomerRow; conflicts: string[] };
 
 /** An edit based on `baseVersion`, merged field by field (mergeFields). */
@@ -176,6 +205,9 @@ export async function patchCustomer(
       return { status: 'conflict', row: current, conflicts: merge.conflicts };
     }
     if (merge.status === 'unchanged') return { status: 'saved', row: current };
+    if (await memberNumberTaken(tx, context.businessId, merge.changed.member_number, id)) {
+      return { status: 'member-taken' };
+    }
     const [row] = await tx
       .update(customers)
       .set({
@@ -202,6 +234,7 @@ const ERASED: Readonly<Record<CustomerField, unknown>> = {
   tags: [],
   marketing_consent: null,
   birthday: null,
+  member_number: null,
 };
 
 /**
@@ -279,22 +312,7 @@ export async function mergeCustomers(
     if (kept.erasedAt || kept.mergedInto || other.erasedAt || other.mergedInto) {
       return { status: 'gone' };
     }
-    const changed = mergedDetails(toCustomer(kept), toCustomer(other));
-    const version = kept.version + 1;
-    const [row] = await tx
-      .update(customers)
-      .set({
-        ...rowValues(changed as Partial<CustomerChanges>),
-        version,
-        fieldVersions: {
-          ...kept.fieldVersions,
-          ...Object.fromEntries(Object.keys(changed).map((field) => [field, version])),
-        },
-        updatedAt: context.now,
-      })
-      .where(eq(customers.id, keepId))
-      .returning();
-    if (!row) throw new Error('the customer was not merged');
+    // The other first: a member number it held is free for the one kept to take.
     await tx
       .update(customers)
       .set({
@@ -305,6 +323,24 @@ export async function mergeCustomers(
         updatedAt: context.now,
       })
       .where(eq(customers.id, fromId));
+    const changed = mergedDetails(toCustomer(kept), toCustomer(other));
+    const version = kept.version + 1;
+    const [row] = await tx
+      .update(customers)
+      .set({
+        ...rowValues(changed as Partial<CustomerChanges>),
+        // An account either had stays open, as the one kept's.
+        accountLimitCents: kept.accountLimitCents ?? other.accountLimitCents,
+        version,
+        fieldVersions: {
+          ...kept.fieldVersions,
+          ...Object.fromEntries(Object.keys(changed).map((field) => [field, version])),
+        },
+        updatedAt: context.now,
+      })
+      .where(eq(customers.id, keepId))
+      .returning();
+    if (!row) throw new Error('the customer was not merged');
     await move(tx, fromId, keepId);
     await noteCustomersChanged(tx, context.businessId, [keepId, fromId]);
     return { status: 'merged', row };

@@ -1,11 +1,11 @@
 import { defineServerDomain } from '../domain-module.ts';
 import { customerRoutes } from './customer-routes.ts';
-import { customersServerFeed } from './customers-feed.ts';
+import { accountsServerFeed, customersServerFeed } from './customers-feed.ts';
 
 export const customersServer = defineServerDomain({
   name: 'customers',
   mount: (api, { deps, writes }) => {
     api.route('/customers', customerRoutes(deps, writes));
   },
-  feeds: [customersServerFeed],
+  feeds: [customersServerFeed, accountsServerFeed],
 });

@@ -485,8 +485,45 @@ export const customers = pgTable(
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** The customer this one was merged into (their sales and orders moved there). */
     mergedInto: uuid('merged_into'),
+    /** Their account's limit in cents; null: no account (#domains/customers/account.ts). */
+    accountLimitCents: integer('account_limit_cents'),
+    /** The number on their member card, as scanned at the till (unique in the business). */
+    memberNumber: text('member_number'),
   },
-  (t) => [index('customers_business_idx').on(t.businessId)],
+  (t) => [
+    index('customers_business_idx').on(t.businessId),
+    uniqueIndex('customers_member_number_unique')
+      .on(t.businessId, t.memberNumber)
+      .where(sql`${t.memberNumber} is not null`),
+  ],
+);
+
+/**
+ * The entries of customers' accounts (#domains/customers/account.ts): a sale on account, a
+ * refund to it, a payment or a deposit, each made once by its id. Never changed: the balance is
+ * their sum.
+ */
+export const accountEntries = pgTable(
+  'account_entries',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['sale', 'refund', 'payment', 'deposit'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
+    receipt: text('receipt'),
+    customerOrderId: uuid('customer_order_id'),
+    tender: text('tender'),
+    shiftId: uuid('shift_id'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_entries_customer_idx').on(t.businessId, t.customerId, t.madeAt)],
 );
 
 /**

@@ -3,12 +3,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   checkReturn,
   DAMAGED_REASON,
+  RETURN_MESSAGES,
   RETURN_REASON,
   returnTotals,
   type SaleReturn,
   type SoldLine,
   type SoldSale,
 } from '#domains/sales/returns.ts';
+import { addAccountEntries } from '../customers/accounts.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { receiptNumbers, saleLines, saleReturnLines, saleReturns, sales } from '../db/schema.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
@@ -61,7 +63,7 @@ export async function recordReturn(
   return db.transaction(async (tx) => {
     // The sale's row is the lock every return of it takes.
     const [sale] = await tx
-      .select({ id: sales.id })
+      .select({ id: sales.id, customerId: sales.customerId })
       .from(sales)
       .where(and(eq(sales.id, ret.sale_id), eq(sales.businessId, context.businessId)))
       .for('update');
@@ -79,6 +81,9 @@ export async function recordReturn(
       return { status: 'repeated', row: stored, productIds: await returnedProducts(tx, stored) };
     }
     if (!sale) return { status: 'unknown-sale' };
+    if (ret.tender.kind === 'account' && !sale.customerId) {
+      return { status: 'refused', message: RETURN_MESSAGES.noCustomer };
+    }
     const sold = await soldLines(tx, sale.id);
     const problem = checkReturn(ret, sold);
     if (problem) return { status: 'refused', message: problem };
@@ -175,6 +180,19 @@ export async function recordReturn(
       return delta !== 0 && movementId ? [{ productId, delta, movementId }] : [];
     });
     await moveStock(tx, context, moves);
+    if (ret.tender.kind === 'account' && sale.customerId) {
+      await addAccountEntries(tx, context, [
+        {
+          id: ret.id,
+          customerId: sale.customerId,
+          kind: 'refund',
+          amountCents: -ret.tender.cents,
+          madeAt: new Date(ret.made_at),
+          receipt: ret.receipt,
+          shiftId: ret.shift_id ?? null,
+        },
+      ]);
+    }
     return { status: 'recorded', row, productIds: [...back.keys()] };
   });
 }

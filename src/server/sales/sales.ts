@@ -16,6 +16,7 @@ import {
   checkPriced,
   checkSale,
   costOf,
+  onAccountCents,
   type PricedSale,
   priceSale,
   SALE_MESSAGES,
@@ -31,6 +32,7 @@ import {
   type OrderForSale,
   ordersForSale,
 } from '../customer-orders/customer-orders.ts';
+import { addAccountEntries, chargeProblem, lockAccounts } from '../customers/accounts.ts';
 import { customersAmong, tagsOf } from '../customers/customers.ts';
 import { pgArray, textArray } from '../db/array-params.ts';
 import { type Db, inTransaction, type Tx } from '../db/client.ts';
@@ -315,6 +317,18 @@ async function decideSales(
       discountLimitPercent,
       tagDiscountOf(customerId ? (tags.get(customerId) ?? []) : [], tagDiscounts)?.percent ?? 0,
     );
+  // The accounts the batch charges, locked: each charge is checked against what is left of the
+  // limit after the ones before it.
+  const accounts = await lockAccounts(tx, context.businessId, [
+    ...new Set(
+      batch.flatMap((sale) => {
+        if (onAccountCents(sale) === 0) return [];
+        const named = sale.customer_id ? customers.get(sale.customer_id) : undefined;
+        const order = sale.customer_order_id ? orders.get(sale.customer_order_id) : undefined;
+        return named ?? order?.customerId ?? [];
+      }),
+    ),
+  ]);
   const completing = new Set<string>();
   const decisions: Decision[] = [];
   for (const sale of batch) {
@@ -354,6 +368,14 @@ async function decideSales(
       decisions.push({ status: 'unapproved', limit });
       continue;
     }
+    const charged = onAccountCents(sale);
+    const account = party.customerId ? accounts.get(party.customerId) : undefined;
+    const overdrawn = chargeProblem(account, charged);
+    if (overdrawn) {
+      decisions.push({ status: 'refused', message: overdrawn });
+      continue;
+    }
+    if (account) account.balanceCents += charged;
     if (sale.customer_order_id) completing.add(sale.customer_order_id);
     decisions.push({
       sale: priced.priced,
@@ -591,6 +613,30 @@ async function storeSales(
         ? [{ orderId: row.customerOrderId, saleId: row.id as string, receipt: row.receipt }]
         : [],
     ),
+  );
+  // What each sale put on its customer's account is an entry of it, under the sale's id.
+  const byId = new Map(batch.map(({ sale }) => [sale.id, sale]));
+  await addAccountEntries(
+    tx,
+    context,
+    stored.flatMap((row) => {
+      const sale = byId.get(row.id as string);
+      const cents = sale ? onAccountCents(sale) : 0;
+      return cents > 0 && row.customerId
+        ? [
+            {
+              id: row.id as string,
+              customerId: row.customerId,
+              kind: 'sale' as const,
+              amountCents: cents,
+              madeAt: row.madeAt,
+              receipt: row.receipt,
+              customerOrderId: row.customerOrderId ?? null,
+              shiftId: row.shiftId ?? null,
+            },
+          ]
+        : [];
+    }),
   );
   const soldAt = new Map(stored.map((row) => [row.id as string, row.madeAt]));
   const sold = moves.flatMap(({ saleId, productId }) => {

@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   'customers.edit': ['owner', 'manager', 'staff'],
   /** Export one customer's data, and erase a customer at their request. */
   'customers.privacy': ['owner', 'manager'],
+  /** Open a customer's account, set its limit or close it. */
+  'customers.accounts': ['owner', 'manager'],
   /** Take customer orders for pickup or delivery, change them, mark them ready or cancel them. */
   'orders.edit': ['owner', 'manager', 'staff'],
   /** Define, change and remove custom fields. */

@@ -450,6 +450,21 @@ export const SAMPLES: Sample[] = [
     body: () => ({ from: fixture.mergeFrom }),
   },
   {
+    route: 'PUT /api/v1/customers/:id/account',
+    path: () => `/api/v1/customers/${fixture.customer}/account`,
+    body: () => ({ limit_cents: 50_000 }),
+  },
+  {
+    route: 'POST /api/v1/customers/:id/payments',
+    path: () => `/api/v1/customers/${fixture.customer}/payments`,
+    body: () => ({
+      id: uuid(),
+      cents: 12_050,
+      tender: { kind: 'card' },
+      made_at: new Date().toISOString(),
+    }),
+  },
+  {
     route: 'POST /api/v1/orders',
     path: () => '/api/v1/orders',
     body: () => ({

@@ -11,6 +11,8 @@ export function customer(fields: Partial<Customer> & Pick<Customer, 'name'>): Cu
     tags: [],
     marketing_consent: null,
     birthday: null,
+    member_number: null,
+    account_limit_cents: null,
     version: 1,
     field_versions: {},
     created_at: '2026-11-01T09:00:00.000Z',

@@ -34,6 +34,7 @@ const typedOf = (customer: Customer | null): Typed => ({
   address: customer?.address ?? '',
   notes: customer?.notes ?? '',
   birthday: customer?.birthday ?? '',
+  member_number: customer?.member_number ?? '',
   tags: customer?.tags.join(', ') ?? '',
   marketing_consent: customer?.marketing_consent ?? null,
 });
@@ -194,8 +195,9 @@ export function CustomerForm({
         {text('address', { rows: 2 })}
         <div className="customer-form__pair">
           {text('birthday', { type: 'date' })}
-          {text('tags', { hint: CUSTOMERS_TEXT.tagsHint })}
+          {text('member_number', { hint: CUSTOMERS_TEXT.memberNumberHint })}
         </div>
+        {text('tags', { hint: CUSTOMERS_TEXT.tagsHint })}
         <Field
           label={CUSTOMER_FIELD_LABELS.marketing_consent}
           error={errors.marketing_consent}
