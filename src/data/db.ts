@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { CustomFieldDefinition } from '#domains/custom-fields/definition.ts';
 import type { CustomerOrder } from '#domains/customer-orders/customer-order.ts';
+import type { AccountEntry } from '#domains/customers/account.ts';
 import type { Customer } from '#domains/customers/customer.ts';
 import type { ColumnPreference } from '#domains/preferences/column-preferences.ts';
 import type { InventorySettings } from '#domains/preferences/inventory-settings.ts';
@@ -238,6 +239,7 @@ export class VintryDatabase extends Dexie {
   deliveries!: Table<Delivery, string>;
   receivedCounts!: Table<ReceivedCount, [string, number]>;
   customers!: Table<Customer, string>;
+  accountEntries!: Table<AccountEntry, string>;
   customerOrders!: Table<CustomerOrder, string>;
 
   constructor(name = DATABASE_NAME) {
@@ -283,7 +285,8 @@ export class VintryDatabase extends Dexie {
     // Since version 3: stocktakes (the counts this device knows, and what it counted in them;
     // version 4), acknowledged edits of held products laid over the catalogue's records (5), and
     // the sales this device made or looked up, for returns offline (6); buying: suppliers,
-    // purchase orders, deliveries and what this device counted in them (8); customers and their orders (9).
+    // purchase orders, deliveries and what this device counted in them (8); customers and their orders (9);
+    // customers' account entries (10).
     // Version 7: approvers are names only now; the PIN hashes an earlier version kept here go.
     this.version(7)
       .stores({
@@ -297,6 +300,7 @@ export class VintryDatabase extends Dexie {
         receivedCounts: '[deliveryId+productId], deliveryId',
         customers: 'id',
         customerOrders: 'id',
+        accountEntries: 'id, customer_id',
       })
       .upgrade((tx) =>
         tx

@@ -1,7 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
+import type { AccountEntry } from '#domains/customers/account.ts';
 import type { Customer } from '#domains/customers/customer.ts';
 import { db } from '../db.ts';
+import { shownEntries } from '../repositories/customer-accounts.ts';
 import { CUSTOMERS_RESOURCE, customersShown, refreshCustomers } from '../repositories/customers.ts';
 
 /**
@@ -34,4 +36,13 @@ export function useWaitingCustomerChanges(id: string) {
         .toArray(),
     [id],
   );
+}
+
+/**
+ * A customer's account entries as this device shows them (account.ts: the balance is their
+ * sum): the server's, with payments and sales on account made here still on their way;
+ * undefined while reading.
+ */
+export function useAccountEntries(customerId: string | undefined): AccountEntry[] | undefined {
+  return useLiveQuery(async () => (customerId ? shownEntries(customerId) : []), [customerId]);
 }

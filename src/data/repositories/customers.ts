@@ -157,6 +157,9 @@ export const customersDeviceFeed = keptFeed({
   store: ({ customers }) => db.customers.bulkPut(customers),
 });
 
+/** Whether this device keeps the customers (a screen of them, or a till's picker, was opened). */
+export const keepsCustomers = () => wanted;
+
 /** A screen of customers is open: this device keeps them, brought up to date. */
 export function refreshCustomers(): Promise<void> {
   wanted = true;

@@ -104,7 +104,7 @@ export async function salesOfDay(date: string, timeZone?: string) {
 export interface ReturnDraft {
   sale: SoldSale;
   lines: SaleReturn['lines'];
-  tender: { kind: 'cash' | 'card' } | { kind: 'other'; label: string };
+  tender: { kind: 'cash' | 'card' | 'account' } | { kind: 'other'; label: string };
   cashStep: number;
 }
 

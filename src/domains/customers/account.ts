@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { csvLine } from '#domains/products/export.ts';
 import { dayInZone, momentSchema } from '#shared/moments.ts';
 
 /**
@@ -125,9 +126,13 @@ export const balanceOf = (entries: readonly Pick<AccountEntry, 'amount_cents'>[]
 export const availableOnAccount = (limitCents: number | null, balanceCents: number) =>
   Math.max((limitCents ?? 0) - balanceCents, 0);
 
-/** The deposits an order holds: what was taken for it (its sale on account then uses them). */
+/**
+ * The deposits an order holds: what was taken for it (its sale on account then uses them).
+ * 0 − the sum, not −the sum: no deposit is 0, never −0.
+ */
 export const depositsOf = (entries: readonly AccountEntry[], orderId: string) =>
-  -balanceOf(
+  0 -
+  balanceOf(
     entries.filter((entry) => entry.kind === 'deposit' && entry.customer_order_id === orderId),
   );
 
@@ -180,4 +185,48 @@ export function statementOf(
     lines.push({ entry, balanceCents: balance });
   }
   return { from, to, openingCents, lines, chargedCents, paidCents, closingCents: balance };
+}
+
+/** An entry in words: 'Sale on account T1-000123', 'Payment (Cash)', 'Deposit for ORD-1042 (Card)'. */
+export function entryText(entry: AccountEntry, orderNumber?: string): string {
+  const label =
+    entry.kind === 'deposit' && orderNumber
+      ? `${ACCOUNT_ENTRY_LABELS.deposit} for ${orderNumber}`
+      : ACCOUNT_ENTRY_LABELS[entry.kind];
+  return [label, entry.receipt, entry.tender ? `(${entry.tender})` : null]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * A statement as a spreadsheet: its period, the balance brought forward, each entry with what it
+ * charged or paid and the balance after it, and the closing balance. Dollars with cents; a
+ * balance the shop owes the customer is marked CR (every figure stays a plain positive number,
+ * which no spreadsheet mistakes for a formula).
+ */
+export function statementCsv(
+  statement: Statement,
+  customerName: string,
+  orderNumbers: ReadonlyMap<string, string>,
+  dayOf: (madeAt: string) => string,
+): string {
+  const dollars = (cents: number) => (Math.abs(cents) / 100).toFixed(2);
+  const balance = (cents: number) => (cents < 0 ? `${dollars(cents)} CR` : dollars(cents));
+  const rows: unknown[][] = [
+    ['Statement', customerName, statement.from, statement.to],
+    ['Date', 'Entry', 'Charged', 'Paid', 'Balance'],
+    [statement.from, 'Balance brought forward', '', '', balance(statement.openingCents)],
+    ...statement.lines.map(({ entry, balanceCents }) => [
+      dayOf(entry.made_at),
+      entryText(
+        entry,
+        entry.customer_order_id ? orderNumbers.get(entry.customer_order_id) : undefined,
+      ),
+      entry.amount_cents > 0 ? dollars(entry.amount_cents) : '',
+      entry.amount_cents < 0 ? dollars(entry.amount_cents) : '',
+      balance(balanceCents),
+    ]),
+    [statement.to, 'Closing balance', '', '', balance(statement.closingCents)],
+  ];
+  return `${rows.map(csvLine).join('\r\n')}\r\n`;
 }

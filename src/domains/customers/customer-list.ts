@@ -29,7 +29,8 @@ function searchText(customer: Customer): SearchText {
   let found = texts.get(customer);
   if (!found) {
     found = {
-      words: `${customer.name}\n${customer.email ?? ''}\n${customer.tags.join('\n')}`.toLowerCase(),
+      words:
+        `${customer.name}\n${customer.email ?? ''}\n${customer.member_number ?? ''}\n${customer.tags.join('\n')}`.toLowerCase(),
       digits: (customer.phone ?? '').replace(/\D/g, ''),
     };
     texts.set(customer, found);
@@ -38,7 +39,7 @@ function searchText(customer: Customer): SearchText {
 }
 
 /**
- * The customers a query finds: every word of it in the name, email or a tag, or (a query of at
+ * The customers a query finds: every word of it in the name, email, member number or a tag, or (a query of at
  * least three digits, however spaced) in the phone number.
  */
 export function searchCustomers(customers: readonly Customer[], query: string): Customer[] {
@@ -105,4 +106,24 @@ export function customersToChoose(
   if (!query.trim()) return [];
   const offered = customers.filter((customer) => !customer.erased_at && customer.id !== except);
   return searchCustomers(offered, query).slice(0, limit);
+}
+
+/**
+ * The customer whose member card was scanned: the whole code is their member number (any case),
+ * and they are still listed (not erased, not merged into another). Null for any other code.
+ */
+export function customerOfMemberNumber(
+  customers: readonly Customer[],
+  code: string,
+): Customer | null {
+  const wanted = code.trim().toLowerCase();
+  if (!wanted) return null;
+  return (
+    customers.find(
+      (customer) =>
+        customer.member_number?.toLowerCase() === wanted &&
+        !customer.erased_at &&
+        !customer.merged_into,
+    ) ?? null
+  );
 }

@@ -19,6 +19,8 @@ export const PAYMENT_MESSAGES = {
   tenderLabel: 'A tender is named in 1 to 30 characters',
   tenders: `At most ${MAX_OTHER_TENDERS} other tenders`,
   duplicateTender: 'Each tender has its own name',
+  accountTender:
+    'Account is the customer account tender: the till offers it once a customer with an account is attached',
   limit: 'The discount limit is 0 to 100 %',
   receiptText: 'Receipt text is at most 300 characters',
   noTender: 'Offer at least one way to pay',
@@ -48,6 +50,7 @@ const FIELDS = {
       (labels) => new Set(labels.map((name) => name.toLowerCase())).size === labels.length,
       PAYMENT_MESSAGES.duplicateTender,
     ),
+    v.check((labels) => !labels.some(isAccountLabel), PAYMENT_MESSAGES.accountTender),
   ),
   cashStepCents: v.picklist(CASH_STEPS),
   discountLimitPercent: v.pipe(
@@ -94,7 +97,7 @@ const FIELDS = {
 export const DEFAULT_PAYMENT_SETTINGS = {
   cash: true,
   card: true,
-  otherTenders: ['Voucher', 'Account'],
+  otherTenders: ['Voucher'],
   cashStepCents: CASH_STEP_CENTS,
   discountLimitPercent: 10,
   receiptHeader: '',
@@ -109,11 +112,26 @@ export type PaymentSettings = {
 export type PaymentSettingKey = keyof PaymentSettings;
 export const PAYMENT_SETTING_KEYS = Object.keys(FIELDS) as PaymentSettingKey[];
 
-/** Stored settings with the defaults of those never set, and of any added since. */
+/**
+ * 'Account' named as another tender: what the first settings offered before customers had
+ * accounts. The till's Account tender is the customer's account now (#domains/customers/account.ts).
+ */
+const isAccountLabel = (label: string) => label.trim().toLowerCase() === 'account';
+
+/**
+ * Stored settings with the defaults of those never set, and of any added since; an 'Account'
+ * other tender stored before accounts is dropped (the real one takes its place).
+ */
 export function withDefaults(stored: Partial<Record<string, unknown>>): PaymentSettings {
   const settings: Record<string, unknown> = {};
   for (const key of PAYMENT_SETTING_KEYS) {
-    const parsed = v.safeParse(FIELDS[key], stored[key]);
+    const value = stored[key];
+    const parsed = v.safeParse(
+      FIELDS[key],
+      key === 'otherTenders' && Array.isArray(value)
+        ? value.filter((label) => typeof label !== 'string' || !isAccountLabel(label))
+        : value,
+    );
     settings[key] = parsed.success ? parsed.output : structuredClone(DEFAULT_PAYMENT_SETTINGS[key]);
   }
   return settings as PaymentSettings;

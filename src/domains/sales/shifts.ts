@@ -39,7 +39,10 @@ export interface ShiftLedger {
   refundsCents: number;
   gstCents: number;
   discountsCents: number;
-  /** Cash kept from sales (what was paid in cash, less change) and paid back on returns. */
+  /**
+   * Cash kept from sales (what was paid in cash, less change) and payments on account, and paid
+   * back on returns.
+   */
   cashTakenCents: number;
   cashRefundedCents: number;
   /** Card and other tenders, by their label. */

@@ -30,6 +30,9 @@ export const ORDERS_TEXT = {
   close: 'Close',
   completeAtTill: (kind: OrderKind) =>
     kind === 'pickup' ? 'Collect at the POS' : 'Deliver through the POS',
+  payOnCollection: 'Paid on collection (no deposit taken)',
+  depositPaid: (deposit: string, left: string) =>
+    `Deposit ${deposit} paid at the POS; ${left} to pay on collection`,
   soldOn: (receipt: string) => `Receipt ${receipt}`,
   reopen: 'Mark Open',
   cancelOrder: 'Cancel Order',

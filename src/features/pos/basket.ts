@@ -115,6 +115,8 @@ export function linesOfKept(
 export function basketOfOrder(
   order: Pick<CustomerOrder, 'id' | 'number' | 'kind' | 'customer_id' | 'customer' | 'lines'>,
   items: readonly InventoryItem[],
+  /** The deposit taken for it: spent on it first, as far as it goes. */
+  depositCents = 0,
 ): { basket: Basket; missing: number } {
   const { lines, missing } = linesOfKept(
     order.lines.map((line) => ({
@@ -124,10 +126,16 @@ export function basketOfOrder(
     })),
     items,
   );
+  // Its lines at the agreed prices, without discounts yet: what the deposit may pay at most.
+  const totalCents = lines.reduce(
+    (total, line) => total + (line.agreedCents ?? 0) * line.quantity,
+    0,
+  );
+  const deposit = Math.min(depositCents, totalCents);
   return {
     basket: {
       lines,
-      payments: [],
+      payments: deposit > 0 ? [{ kind: 'account', cents: deposit, deposit: true }] : [],
       customer: { id: order.customer_id, name: order.customer },
       order: { id: order.id, number: order.number, kind: order.kind },
     },
@@ -198,18 +206,46 @@ export function discountText(discount: Discount, format: (cents: number) => stri
   return discount.kind === 'percent' ? `${discount.value} % off` : `${format(discount.cents)} off`;
 }
 
-/** The ways to pay (or refund) Payment & Tax offers: cash, card, then the other tenders. */
-export type TenderChoice = { kind: 'cash' } | { kind: 'card' } | { kind: 'other'; label: string };
+/**
+ * The ways to pay (or refund) Payment & Tax offers: cash, card, then the other tenders; and the
+ * customer's account when the sale's customer has room on it (or a refund goes back to it).
+ */
+export type TenderChoice =
+  | { kind: 'cash' }
+  | { kind: 'card' }
+  | { kind: 'other'; label: string }
+  | { kind: 'account' };
 export const choiceKey = (choice: TenderChoice) =>
   choice.kind === 'other' ? `other:${choice.label}` : choice.kind;
 
-export function tenderChoices(settings: PaymentSettings): TenderChoice[] {
+export function tenderChoices(settings: PaymentSettings, onAccount = false): TenderChoice[] {
   return [
     ...(settings.cash ? [{ kind: 'cash' } as const] : []),
     ...(settings.card ? [{ kind: 'card' } as const] : []),
     ...settings.otherTenders.map((label) => ({ kind: 'other', label }) as const),
+    ...(onAccount ? [{ kind: 'account' } as const] : []),
   ];
 }
 
 export const choiceLabel = (choice: TenderChoice) =>
-  choice.kind === 'cash' ? 'Cash' : choice.kind === 'card' ? 'Card' : choice.label;
+  choice.kind === 'cash'
+    ? 'Cash'
+    : choice.kind === 'card'
+      ? 'Card'
+      : choice.kind === 'account'
+        ? 'Account'
+        : choice.label;
+
+/**
+ * What the sale's customer may still put on their account at this till: what the account has
+ * available (its limit less the balance this device knows), less what the basket has put on it.
+ */
+export const accountRoomOf = (availableCents: number, payments: readonly Payment[]) =>
+  Math.max(
+    availableCents -
+      payments.reduce(
+        (total, payment) => total + (payment.kind === 'account' ? payment.cents : 0),
+        0,
+      ),
+    0,
+  );

@@ -3,6 +3,7 @@ import { useWaitingCustomerChanges } from '#data/hooks/use-customers.ts';
 import { useCan } from '#data/hooks/use-permissions.ts';
 import type { Customer } from '#domains/customers/customer.ts';
 import { CUSTOMERS_TEXT } from '../customers-text.ts';
+import { CustomerAccount } from './customer-account.tsx';
 import { calendarDayText, momentDayText } from './customer-format.ts';
 import { CustomerMerge } from './customer-merge.tsx';
 import { CustomerPrivacy } from './customer-privacy.tsx';
@@ -62,6 +63,7 @@ function CustomerDetails({
         ? CUSTOMERS_TEXT.consentSince(calendarDayText(customer.marketing_consent))
         : CUSTOMERS_TEXT.noConsent,
     ],
+    ['Member number', customer.member_number ?? '—'],
     ['Tags', <CustomerTags key="tags" tags={customer.tags} />],
     ['Customer since', momentDayText(customer.created_at)],
   ];
@@ -111,6 +113,7 @@ function CustomerDetails({
         </div>
       ) : null}
       <CustomerPurchases customerId={customer.id} name={customer.name} />
+      <CustomerAccount customer={customer} />
       {canManagePrivacy && !erased ? <CustomerMerge customer={customer} /> : null}
       {canManagePrivacy ? <CustomerPrivacy customer={customer} /> : null}
     </section>

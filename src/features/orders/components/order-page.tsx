@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useWaitingOrderChanges } from '#data/hooks/use-customer-orders.ts';
+import { useAccountEntries } from '#data/hooks/use-customers.ts';
 import { orderName, setOrderStatus } from '#data/repositories/customer-orders.ts';
 import {
   type CustomerOrder,
@@ -9,6 +10,7 @@ import {
   RESERVING,
 } from '#domains/customer-orders/customer-order.ts';
 import { windowText } from '#domains/customer-orders/order-list.ts';
+import { depositsOf } from '#domains/customers/account.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import { DialogFooter } from '#ui/dialog-footer.tsx';
 import { Modal } from '#ui/modal.tsx';
@@ -58,6 +60,7 @@ function OrderDetails({
   const refused = waiting.some((entry) => entry.state === 'needs-attention');
   const [cancelling, setCancelling] = useState(false);
   const open = RESERVING.has(order.status);
+  const deposit = depositsOf(useAccountEntries(order.customer_id) ?? [], order.id);
   const facts: [string, ReactNode][] = [
     [
       'Customer',
@@ -73,6 +76,20 @@ function OrderDetails({
     [ORDER_KIND_LABELS[order.kind], `${dueText(order.due_on)} · ${windowText(order)}`],
     ['Status', <OrderStatusBadge key="status" status={order.status} />],
     ['Items', ORDERS_TEXT.items(itemCount(order.lines))],
+    // Still to hand over: what was paid ahead and what is left; afterwards the sale says it.
+    ...(open || deposit > 0
+      ? ([
+          [
+            'Payment',
+            deposit > 0
+              ? ORDERS_TEXT.depositPaid(
+                  formatCents(deposit),
+                  formatCents(Math.max(order.total_cents - deposit, 0)),
+                )
+              : ORDERS_TEXT.payOnCollection,
+          ],
+        ] as [string, ReactNode][])
+      : []),
     ...(order.address ? ([['Address', order.address]] as [string, ReactNode][]) : []),
     ...(order.sale_receipt
       ? ([['Sale', ORDERS_TEXT.soldOn(order.sale_receipt)]] as [string, ReactNode][])

@@ -272,7 +272,7 @@ export function PaymentSettingsPage() {
           </ul>
           <div className="payment-section__add">
             <label className="field__label" htmlFor={`${id}-tender`}>
-              Another tender (voucher, account...)
+              Another tender (voucher, gift card...)
             </label>
             <div className="payment-section__add-row">
               <input

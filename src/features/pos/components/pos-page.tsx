@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Minus, PauseCircle, Percent, Plus, Star, Trash2, XCircle } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useCustomerOrders } from '#data/hooks/use-customer-orders.ts';
+import { useAccountEntries, useCustomers } from '#data/hooks/use-customers.ts';
 import { useLocalCatalogue } from '#data/hooks/use-local-catalogue.ts';
 import { useCan, useSignedInUser } from '#data/hooks/use-permissions.ts';
 import {
@@ -13,6 +14,7 @@ import {
 } from '#data/hooks/use-stored.ts';
 import type { ApprovalOutcome } from '#data/repositories/approvals.ts';
 import { refreshCatalogue } from '#data/repositories/catalogue.ts';
+import { depositHeld } from '#data/repositories/customer-accounts.ts';
 import { keepBasket, openBasket } from '#data/repositories/open-basket.ts';
 import { parkSale, unparkSale } from '#data/repositories/parked-sales.ts';
 import {
@@ -23,6 +25,8 @@ import { recordSale, saleLinesOf, shelfCentsOf, unsellable } from '#data/reposit
 import { ensureTill, TILL_TEXT } from '#data/repositories/tills.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import { type CustomerOrder, RESERVING } from '#domains/customer-orders/customer-order.ts';
+import { availableOnAccount, balanceOf } from '#domains/customers/account.ts';
+import { customerOfMemberNumber } from '#domains/customers/customer-list.ts';
 import { codeIndex, lookUpScan } from '#domains/products/lookup.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
 import { PIN_MESSAGES } from '#domains/sales/approval.ts';
@@ -38,6 +42,7 @@ import { discountGiven, type Sale, tenderName, tendersOf, totalsOf } from '#doma
 import { plural } from '#shared/words.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import {
+  accountRoomOf,
   addItem,
   type Basket,
   basketOfOrder,
@@ -101,6 +106,8 @@ export const POS_TEXT = {
     `${plural(count, 'product')} of the order ${count === 1 ? 'is' : 'are'} not in this device’s catalogue.`,
   orderClosed: 'That order has been handed over or cancelled already.',
   orderUnknown: 'That order is not on this device yet: open it again once it has synced.',
+  accountRoom: (cents: number) => `The account has ${formatCents(cents)} available`,
+  memberFound: (name: string) => `Member card of ${name}: attached to the sale.`,
   missingParked: (count: number) =>
     `${plural(count, 'product')} of the parked sale ${count === 1 ? 'is' : 'are'} no longer in the catalogue.`,
 } as const;
@@ -175,7 +182,6 @@ export function PosPage({
     time_zone: '',
   };
   const canArrange = useCan('sales.settings');
-  const choices = tenderChoices(settings);
 
   const [tillProblem, setTillProblem] = useState<string | null>(null);
   const [query, setQuery] = useState('');
@@ -194,6 +200,21 @@ export function PosPage({
   const [done, setDone] = useState<ReceiptContent | null>(null);
   const [mode, setMode] = useState<'sale' | 'returns' | 'shift'>('sale');
   const shift = useOpenShift(businessId);
+  // The shop's customers: a member card scanned attaches its holder; an attached customer's
+  // account (its limit here, its balance from the entries this device knows) offers the
+  // Account tender while it has room.
+  const customers = useCustomers();
+  const attached = basket.customer
+    ? customers?.find((each) => each.id === basket.customer?.id)
+    : undefined;
+  const accountEntries = useAccountEntries(basket.customer?.id);
+  const accountBalance = balanceOf(accountEntries ?? []);
+  const accountAvailable = availableOnAccount(
+    attached?.account_limit_cents ?? null,
+    accountBalance,
+  );
+  const accountRoom = accountRoomOf(accountAvailable, basket.payments);
+  const choices = tenderChoices(settings, accountRoom > 0);
 
   // Any change to what is sold takes back an approval given for what it was.
   function setBasket(change: (current: Basket) => Basket) {
@@ -252,7 +273,7 @@ export function PosPage({
   useEffect(() => {
     if (!orderId || !reopened || !catalogue.loaded || orders === undefined) return;
     const order = orders.find((each) => each.id === orderId);
-    if (order) completeOrder(order);
+    if (order) void completeOrder(order);
     else setNote(POS_TEXT.orderUnknown);
     onOrderRung?.();
   });
@@ -370,8 +391,22 @@ export function PosPage({
     if (event.key === 'Enter') {
       event.preventDefault();
       const [first] = matches;
+      const member = matches.length === 0 ? customerOfMemberNumber(customers ?? [], query) : null;
       if (first && !shared) add(first);
-      else if (!query.trim() && basket.lines.length > 0) {
+      else if (member) {
+        // A member card: its holder is the sale's customer, with any discount their tags give.
+        setBasket((current) =>
+          current.order
+            ? current
+            : withCustomer(
+                current,
+                { id: member.id, name: member.name },
+                tagDiscountOf(member.tags, settings.tagDiscounts),
+              ),
+        );
+        setQuery('');
+        setNote(basket.order ? POS_TEXT.otherOrder : POS_TEXT.memberFound(member.name));
+      } else if (!query.trim() && basket.lines.length > 0) {
         focus(selected?.kind === 'cash' ? 'given' : 'amount');
       } else if (query.trim() && matches.length === 0) {
         // A misread code stays to be read, selected: the next scan replaces it.
@@ -388,6 +423,9 @@ export function PosPage({
     const cents = amount.trim() === '' ? left : parseCents(amount);
     if (cents === null || cents <= 0) return { payment: null, problem: POS_TEXT.amountInvalid };
     if (cents > left) return { payment: null, problem: POS_TEXT.overpaid };
+    if (selected.kind === 'account' && cents > accountRoom) {
+      return { payment: null, problem: POS_TEXT.accountRoom(accountRoom) };
+    }
     return {
       payment:
         selected.kind === 'card'
@@ -396,7 +434,9 @@ export function PosPage({
               cents,
               ...(approvalCode.trim() ? { approval: approvalCode.trim() } : {}),
             }
-          : { kind: 'other', label: selected.label, cents },
+          : selected.kind === 'account'
+            ? { kind: 'account', cents }
+            : { kind: 'other', label: selected.label, cents },
     };
   }
 
@@ -504,7 +544,7 @@ export function PosPage({
   }
 
   /** A customer order rung up to complete it: into an empty basket only (it is its own sale). */
-  function completeOrder(order: CustomerOrder) {
+  async function completeOrder(order: CustomerOrder) {
     if (!RESERVING.has(order.status)) {
       setNote(POS_TEXT.orderClosed);
       return;
@@ -513,7 +553,9 @@ export function PosPage({
       setNote(POS_TEXT.otherOrder);
       return;
     }
-    const { basket: rung, missing } = basketOfOrder(order, items);
+    // A deposit taken for it pays for it first.
+    const deposit = await depositHeld(order.customer_id, order.id);
+    const { basket: rung, missing } = basketOfOrder(order, items, deposit);
     setDone(null);
     setNote(missing > 0 ? POS_TEXT.missingOrder(missing) : null);
     setBasket(() => rung);
@@ -713,8 +755,25 @@ export function PosPage({
                     withCustomer(current, customer, tagDiscountOf(tags, settings.tagDiscounts)),
                   )
                 }
+                account={{
+                  limitCents: attached?.account_limit_cents ?? null,
+                  balanceCents: accountBalance,
+                  availableCents: accountAvailable,
+                }}
+                payment={
+                  businessId && basket.lines.length === 0
+                    ? {
+                        businessId,
+                        settings,
+                        onTaken: (text) => {
+                          setNote(text);
+                          focus('search');
+                        },
+                      }
+                    : null
+                }
                 onRemove={() => setBasket(withoutCustomer)}
-                onComplete={completeOrder}
+                onComplete={(order) => void completeOrder(order)}
               />
               {basket.lines.length === 0 ? (
                 <p className="pos__hint">{POS_TEXT.empty}</p>

@@ -45,7 +45,11 @@ export function ReturnsPanel({
   const [sale, setSale] = useState<SoldSale | null>(null);
   const [units, setUnits] = useState<Record<number, number>>({});
   const [damaged, setDamaged] = useState<Record<number, boolean>>({});
-  const choices = tenderChoices(settings);
+  // A sale put (partly) on its customer's account may be refunded to that account.
+  const choices = tenderChoices(
+    settings,
+    sale?.tenders.some((tender) => tender.kind === 'account') ?? false,
+  );
   const [choice, setChoice] = useState<string>(choices[0] ? choiceKey(choices[0]) : 'card');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -245,9 +249,9 @@ export function ReturnsPanel({
                 Refunded {formatCents(done.ret.tender.cents)} on{' '}
                 {done.ret.tender.kind === 'other'
                   ? done.ret.tender.label
-                  : done.ret.tender.kind === 'cash'
-                    ? 'cash'
-                    : 'card'}
+                  : done.ret.tender.kind === 'account'
+                    ? 'the customer’s account'
+                    : done.ret.tender.kind}
               </p>
               <p className="receipt__gst">
                 {TAX_INVOICE_TEXT.gstIncluded(formatCents(done.ret.gst_cents))}

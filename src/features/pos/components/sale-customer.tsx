@@ -11,8 +11,10 @@ import {
 import { dueText } from '#domains/customer-orders/order-list.ts';
 import { customersToChoose } from '#domains/customers/customer-list.ts';
 import { formatCents } from '#domains/sales/money.ts';
+import type { PaymentSettings } from '#domains/sales/payment-settings.ts';
 import { Modal } from '#ui/modal.tsx';
 import type { SaleCustomer as Chosen, SaleOrder } from '../basket.ts';
+import { ACCOUNT_PAYMENT_TEXT, AccountPaymentDialog } from './account-payment.tsx';
 
 /** How many customers a search lists: a name or a few digits of a phone narrow it further. */
 const SHOWN = 8;
@@ -41,18 +43,29 @@ export const SALE_CUSTOMER_TEXT = {
 export function SaleCustomerBar({
   customer,
   order,
+  account,
+  payment,
   onChoose,
   onRemove,
   onComplete,
 }: {
   customer: Chosen | undefined;
   order: SaleOrder | undefined;
+  /** The customer's account as this device knows it: its limit (none: no account) and balance. */
+  account: { limitCents: number | null; balanceCents: number; availableCents: number };
+  /** Taking a payment from the customer (on account, or a deposit), when the till can. */
+  payment: {
+    businessId: string;
+    settings: PaymentSettings;
+    onTaken: (text: string) => void;
+  } | null;
   /** A customer chosen, with their tags (a tag may give a discount). */
   onChoose: (customer: Chosen, tags: readonly string[]) => void;
   onRemove: () => void;
   onComplete: (order: CustomerOrder) => void;
 }) {
   const [choosing, setChoosing] = useState(false);
+  const [paying, setPaying] = useState(false);
   const orders = useCustomerOrders();
   const toHandOver = useMemo(
     () =>
@@ -104,6 +117,20 @@ export function SaleCustomerBar({
           </button>
         )}
       </div>
+      {customer && !order ? (
+        <div className="pos__customer-orders">
+          <span className="pos__hint">{accountLine(account)}</span>
+          {payment ? (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => setPaying(true)}
+            >
+              {ACCOUNT_PAYMENT_TEXT.take}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {toHandOver.length > 0 ? (
         <div className="pos__customer-orders">
           <span className="pos__hint">{SALE_CUSTOMER_TEXT.toHandOver}</span>
@@ -120,6 +147,19 @@ export function SaleCustomerBar({
           ))}
         </div>
       ) : null}
+      {paying && customer && payment ? (
+        <AccountPaymentDialog
+          businessId={payment.businessId}
+          customer={customer}
+          settings={payment.settings}
+          orders={toHandOver}
+          onClose={() => setPaying(false)}
+          onTaken={(text) => {
+            setPaying(false);
+            payment.onTaken(text);
+          }}
+        />
+      ) : null}
       {choosing ? (
         <CustomerPicker
           onClose={() => setChoosing(false)}
@@ -131,6 +171,25 @@ export function SaleCustomerBar({
       ) : null}
     </div>
   );
+}
+
+/** The account in a line: what is owed and available, a credit, or no account. */
+function accountLine(account: {
+  limitCents: number | null;
+  balanceCents: number;
+  availableCents: number;
+}): string {
+  if (account.limitCents !== null) {
+    return ACCOUNT_PAYMENT_TEXT.account(
+      formatCents(Math.max(account.balanceCents, 0)),
+      formatCents(account.availableCents),
+    );
+  }
+  return account.balanceCents < 0
+    ? ACCOUNT_PAYMENT_TEXT.credit(formatCents(-account.balanceCents))
+    : account.balanceCents > 0
+      ? ACCOUNT_PAYMENT_TEXT.owed(formatCents(account.balanceCents))
+      : ACCOUNT_PAYMENT_TEXT.noAccount;
 }
 
 function CustomerPicker({

@@ -23,6 +23,12 @@ function LedgerFigures({ floatCents, ledger }: { floatCents: number; ledger: Shi
         <dt>Returns ({ledger.returns})</dt>
         <dd>{less(ledger.refundsCents)}</dd>
       </div>
+      {ledger.payments ? (
+        <div>
+          <dt>Payments on account and deposits ({ledger.payments})</dt>
+          <dd>{formatCents(ledger.paymentsCents ?? 0)}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>Discounts given</dt>
         <dd>{formatCents(ledger.discountsCents)}</dd>

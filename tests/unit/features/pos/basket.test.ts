@@ -1,17 +1,22 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { saleLinesOf } from '#data/repositories/sales.ts';
 import { formatCents, needsApproval } from '#domains/sales/money.ts';
 import {
   DEFAULT_PAYMENT_SETTINGS,
   offersTender,
+  PAYMENT_MESSAGES,
+  PaymentSettingsChangesSchema,
   tagDiscountOf,
   withDefaults,
 } from '#domains/sales/payment-settings.ts';
 import { discountGiven, totalsOf } from '#domains/sales/sale.ts';
 import {
+  accountRoomOf,
   addItem,
   basketOfOrder,
   changeLine,
+  choiceLabel,
   DISCOUNT_MESSAGES,
   discountText,
   EMPTY_BASKET,
@@ -20,6 +25,7 @@ import {
   paidSoFar,
   parseDiscount,
   setQuantity,
+  tenderChoices,
   withCustomer,
   withoutCustomer,
 } from '#features/pos/basket.ts';
@@ -73,6 +79,41 @@ describe('the basket', () => {
       lines: basket.lines,
       missing: 0,
     });
+  });
+
+  it('spends the deposit taken for an order on it first, never more than the order comes to', () => {
+    const order = {
+      id: 'order-2',
+      number: 'ORD-1004',
+      kind: 'pickup' as const,
+      customer_id: 'customer-1',
+      customer: 'Priya Natarajan',
+      lines: [{ product_id: wine.id, name: 'Riesling', quantity: 2, price_cents: 2_800 }],
+    };
+    expect(basketOfOrder(order, [wine], 2_000).basket.payments).toEqual([
+      { kind: 'account', cents: 2_000, deposit: true },
+    ]);
+    expect(basketOfOrder(order, [wine], 9_000).basket.payments).toEqual([
+      { kind: 'account', cents: 5_600, deposit: true },
+    ]);
+    expect(basketOfOrder(order, [wine]).basket.payments).toEqual([]);
+  });
+
+  it('offers the Account tender while the customer has room on it, less what the sale put there', () => {
+    expect(tenderChoices(DEFAULT_PAYMENT_SETTINGS).map(choiceLabel)).toEqual([
+      'Cash',
+      'Card',
+      'Voucher',
+    ]);
+    expect(tenderChoices(DEFAULT_PAYMENT_SETTINGS, true).map(choiceLabel)).toEqual([
+      'Cash',
+      'Card',
+      'Voucher',
+      'Account',
+    ]);
+    expect(accountRoomOf(10_000, [{ kind: 'card', cents: 5_000 }])).toBe(10_000);
+    expect(accountRoomOf(10_000, [{ kind: 'account', cents: 4_000 }])).toBe(6_000);
+    expect(accountRoomOf(3_000, [{ kind: 'account', cents: 4_000 }])).toBe(0);
   });
 
   it('gives an attached customer their tag discount as the sale discount, unless one is set', () => {
@@ -180,5 +221,15 @@ describe('Payment & Tax settings', () => {
     expect(
       offersTender({ ...DEFAULT_PAYMENT_SETTINGS, cash: false, card: false, otherTenders: [] }),
     ).toBe(false);
+  });
+
+  it('drops an Account tender stored as another tender: the customer account replaces it', () => {
+    expect(
+      withDefaults({ otherTenders: ['Voucher', 'Account', 'Gift card'] }).otherTenders,
+    ).toEqual(['Voucher', 'Gift card']);
+    const refused = v.safeParse(PaymentSettingsChangesSchema, {
+      changes: { otherTenders: ['Gift card', ' account '] },
+    });
+    expect(refused.success ? null : refused.issues[0].message).toBe(PAYMENT_MESSAGES.accountTender);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CUSTOMERS_PAGE_SIZE,
+  customerOfMemberNumber,
   customerPage,
   customersToChoose,
   searchCustomers,
@@ -86,5 +87,20 @@ describe('customers offered to choose', () => {
     expect(names(customersToChoose(all, 'wine club', 8))).toEqual(['Margaret Chen']);
     expect(customersToChoose(all, 'margaret', 8)).toHaveLength(8);
     expect(customersToChoose(all, '   ', 8)).toEqual([]);
+  });
+});
+
+describe('a member card scanned at the till', () => {
+  it('finds the one customer whose member number it is, in any case, and no one else', () => {
+    const member = customer({ name: 'Card Holder', member_number: 'WC-1001' });
+    const merged = customer({ name: 'Old Record', member_number: 'WC-2002', merged_into: 'x' });
+    const all = [margaret, larder, member, merged];
+    expect(customerOfMemberNumber(all, ' wc-1001 ')?.id).toBe(member.id);
+    // Part of a number, another's, or a merged record's: nobody.
+    expect(customerOfMemberNumber(all, 'WC-100')).toBeNull();
+    expect(customerOfMemberNumber(all, 'WC-2002')).toBeNull();
+    expect(customerOfMemberNumber(all, '')).toBeNull();
+    // The customers list finds them by it too.
+    expect(searchCustomers(all, 'wc-1001').map((found) => found.id)).toEqual([member.id]);
   });
 });
