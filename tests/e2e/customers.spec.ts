@@ -454,3 +454,140 @@ test('a wine club member gets the club’s discount at the till by being attache
     await settings([]);
   }
 });
+
+test('a trade account: sales on it, a payment and a deposit taken at the till offline, the statement adds up', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const api = await serverApi(page);
+  const send = async (path: string, data: unknown) => {
+    const response = await page.request.post(`/api/v1${path}`, {
+      headers: { ...api.headers, 'Idempotency-Key': crypto.randomUUID() },
+      data,
+    });
+    expect(response.status()).toBe(201);
+    return response.json();
+  };
+  const whisky = await api.product(WHISKY);
+  const name = `Trade Account ${Date.now()}`;
+  const member = `TR-${Date.now() % 1_000_000}`;
+  const customerId = crypto.randomUUID();
+  await send('/customers', { id: customerId, name, member_number: member, tags: ['Trade'] });
+  const { order } = (await send('/orders', {
+    id: crypto.randomUUID(),
+    customer_id: customerId,
+    kind: 'pickup',
+    due_on: '2026-12-24',
+    lines: [{ product_id: whisky.id, quantity: 1 }],
+  })) as { order: { number: string } };
+
+  // A manager opens the account on the customer's page.
+  await openInventory(page);
+  await appOnDevice(page);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Customers' })
+    .click();
+  await search(page, member);
+  await page.getByRole('button', { name }).click();
+  const account = page.locator('.customer-block', { hasText: 'Balance owed' });
+  await expect(account).toContainText('No account');
+  await account.getByLabel('Account limit ($)').fill('5000');
+  await account.getByRole('button', { name: 'Open account' }).click();
+  await expect(account.getByText('The account limit was saved.')).toBeVisible();
+  await expect(account.locator('.customer-facts__row', { hasText: 'Available' })).toContainText(
+    '$5,000.00',
+  );
+
+  // Offline at the till: the member card attaches them; a sale goes on the account.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'POS' }).click();
+  await expect(page.getByText(/^Till T\d+/)).toBeVisible({ timeout: 20_000 });
+  await context.setOffline(true);
+  const scan = page.getByLabel('Scan or search a product');
+  const sale = page.getByRole('form', { name: 'Sale' });
+  await scan.fill(member);
+  await scan.press('Enter');
+  await expect(sale.getByText(`Member card of ${name}: attached to the sale.`)).toBeVisible();
+  await expect(sale).toContainText('Account: $0.00 owed · $5,000.00 available');
+  await scan.fill('Biondi-Santi');
+  await scan.press('Enter');
+  await sale.getByLabel('Account', { exact: true }).check();
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  const receipt = page.getByRole('region', { name: 'Receipt' });
+  await expect(receipt).toContainText(`Customer: ${name}`);
+  const charged = Number(
+    ((await receipt.locator('.receipt__total dd').first().textContent()) ?? '').replace(
+      /[$,]/g,
+      '',
+    ),
+  );
+  expect(charged).toBeGreaterThan(0);
+  await screenshot(page, 'pos-sale-on-account');
+  await receipt.getByRole('button', { name: 'New sale' }).click();
+
+  // A payment on the account, then a deposit for their order, both by card.
+  await scan.fill(member);
+  await scan.press('Enter');
+  const pay = async (amount: string, what?: string) => {
+    await sale.getByRole('button', { name: 'Take payment' }).click();
+    const dialog = page.getByRole('dialog', { name: `Payment from ${name}` });
+    await dialog.getByLabel('Amount paid').fill(amount);
+    if (what) await dialog.getByLabel('What it pays').selectOption({ label: what });
+    await dialog.getByLabel('Card').check();
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await pay('50');
+  await expect(sale.getByText(`$50.00 taken from ${name} for their account.`)).toBeVisible();
+  await pay('20', `Deposit for ${order.number}`);
+  await expect(
+    sale.getByText(`$20.00 taken from ${name} for the deposit on ${order.number}.`),
+  ).toBeVisible();
+  const owed = charged - 50 - 20;
+  await expect(sale).toContainText(
+    `Account: $${owed.toLocaleString('en-AU', { minimumFractionDigits: 2 })} owed`,
+  );
+
+  // Collecting the order spends the deposit first; the card pays the rest.
+  await sale.getByRole('button', { name: new RegExp(`^Complete ${order.number}`) }).click();
+  await expect(sale.locator('.pos__totals')).toContainText('Deposit');
+  await page.getByLabel("Card (the shop's terminal)").check();
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(receipt).toContainText('Deposit$20.00');
+  await screenshot(page, 'pos-deposit-spent');
+
+  // Back online: the server holds every entry once, and their sum is what the page shows.
+  await context.setOffline(false);
+  await expect(indicator(page)).toHaveText('Online', { timeout: 20_000 });
+  const entries = async () =>
+    (
+      (await (
+        await page.request.get(`/api/v1/customers/${customerId}/export`, { headers: api.headers })
+      ).json()) as { account: { kind: string; amount_cents: number }[] }
+    ).account;
+  await expect.poll(async () => (await entries()).length, { timeout: 30_000 }).toBe(4);
+  const stored = await entries();
+  expect(stored.map((entry) => entry.kind).sort()).toEqual(['deposit', 'payment', 'sale', 'sale']);
+  const balance = stored.reduce((total, entry) => total + entry.amount_cents, 0);
+  // The sale on account less the payment; the deposit taken and then spent cancel out.
+  expect(balance).toBe(Math.round(charged * 100) - 5_000);
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Customers' })
+    .click();
+  await search(page, member);
+  await page.getByRole('button', { name }).click();
+  const owedText = `$${(balance / 100).toLocaleString('en-AU', { minimumFractionDigits: 2 })}`;
+  await expect(account.locator('.customer-facts__row', { hasText: 'Balance owed' })).toContainText(
+    owedText,
+  );
+  const statement = page.locator('.customer-statement');
+  await expect(statement.getByRole('row', { name: /Closing balance/ })).toContainText(owedText);
+  await expect(statement.getByRole('row', { name: /Payment \(Card\)/ })).toContainText('-$50.00');
+  await expect(
+    statement.getByRole('row', { name: new RegExp(`Deposit for ${order.number}`) }),
+  ).toContainText('-$20.00');
+  await screenshot(page, 'customer-account-statement');
+});

@@ -19,12 +19,12 @@ export const ACCOUNT_PAYMENT_TEXT = {
   deposit: (number: string) => `Deposit for ${number}`,
   owed: (amount: string) => `Owes ${amount}`,
   credit: (amount: string) => `In credit ${amount}`,
-  account: (owed: string, available: string) => `Account: ${owed} · ${available} available`,
+  account: (owed: string, available: string) => `Account: ${owed} owed · ${available} available`,
   noAccount: 'No account: a payment is kept as a credit',
   record: 'Record payment',
   cashStep: (step: number) => `Cash is paid in steps of ${step} c`,
-  taken: (amount: string, name: string, what: string) =>
-    `${amount} taken from ${name} for ${what}. It is in this shift's takings.`,
+  taken: (amount: string, name: string, what: string, inShift: boolean) =>
+    `${amount} taken from ${name} for ${what}.${inShift ? " It is in this shift's takings." : ''}`,
 } as const;
 
 /** An order a deposit may be taken for: one of the customer's still to hand over. */
@@ -82,7 +82,7 @@ export function AccountPaymentDialog({
     const order = orders.find((each) => each.id === what);
     setBusy(true);
     try {
-      await payOnAccount(businessId, customer, {
+      const taken = await payOnAccount(businessId, customer, {
         cents,
         tender: paid,
         ...(order ? { customer_order_id: order.id } : {}),
@@ -91,9 +91,8 @@ export function AccountPaymentDialog({
         ACCOUNT_PAYMENT_TEXT.taken(
           formatCents(cents),
           customer.name,
-          order
-            ? ACCOUNT_PAYMENT_TEXT.deposit(order.number || NOT_NUMBERED).toLowerCase()
-            : 'their account',
+          order ? `the deposit on ${order.number || NOT_NUMBERED}` : 'their account',
+          taken.shift_id !== undefined,
         ),
       );
     } catch (error) {
