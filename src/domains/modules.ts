@@ -6,6 +6,7 @@ import { customFieldsDomain } from './custom-fields/module.ts';
 import { customerOrdersDomain } from './customer-orders/module.ts';
 import { customersDomain } from './customers/module.ts';
 import { dashboardDomain } from './dashboard/module.ts';
+import { eventsDomain } from './events/module.ts';
 import { importsDomain } from './imports/module.ts';
 import { preferencesDomain } from './preferences/module.ts';
 import { productsDomain } from './products/module.ts';
@@ -22,6 +23,7 @@ export const DOMAINS: readonly DomainModule[] = [
   customersDomain,
   customFieldsDomain,
   dashboardDomain,
+  eventsDomain,
   importsDomain,
   preferencesDomain,
   productsDomain,

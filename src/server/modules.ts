@@ -4,6 +4,7 @@ import { customerOrdersServer } from './customer-orders/module.ts';
 import { customersServer } from './customers/module.ts';
 import { dashboardServer } from './dashboard/module.ts';
 import type { ServerDomain } from './domain-module.ts';
+import { eventsServer } from './events/module.ts';
 import { importsServer } from './imports/module.ts';
 import { preferencesServer } from './preferences/module.ts';
 import { productsServer } from './products/module.ts';
@@ -22,6 +23,7 @@ export const SERVER_DOMAINS: readonly ServerDomain[] = [
   customFieldsServer,
   customersServer,
   customerOrdersServer,
+  eventsServer,
   dashboardServer,
   productsServer,
   stockServer,

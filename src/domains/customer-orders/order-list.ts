@@ -56,7 +56,7 @@ const DAY = new Intl.DateTimeFormat('en-AU', {
 export const dueText = (day: string) => DAY.format(new Date(`${day}T00:00:00Z`));
 
 /** A time of day ('16:00') as people read it ('4:00 PM'). */
-function clock(time: string): string {
+export function clock(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   const half = hours < 12 ? 'AM' : 'PM';
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${half}`;

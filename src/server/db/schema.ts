@@ -1131,3 +1131,42 @@ export const feedRecords = pgTable(
     index('feed_records_version_idx').on(t.businessId, t.feed, t.version),
   ],
 );
+
+/**
+ * Calendar events (#domains/events/event.ts): made on a device (its id), details merged by
+ * field (`field_versions`); who is coming in event_attendees, one row per customer.
+ */
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    day: date('day').notNull(),
+    startsAt: text('starts_at').notNull(),
+    endsAt: text('ends_at'),
+    capacity: integer('capacity'),
+    notes: text('notes'),
+    version: integer('version').notNull().default(1),
+    fieldVersions: jsonb('field_versions').$type<Record<string, number>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('calendar_events_business_day_idx').on(t.businessId, t.day)],
+);
+
+export const eventAttendees = pgTable(
+  'event_attendees',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.customerId] })],
+);

@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   'customers.accounts': ['owner', 'manager'],
   /** Take customer orders for pickup or delivery, change them, mark them ready or cancel them. */
   'orders.edit': ['owner', 'manager', 'staff'],
+  /** Put events (tastings) on the calendar, change them, and say who is coming. */
+  'events.edit': ['owner', 'manager', 'staff'],
   /** Define, change and remove custom fields. */
   'fields.manage': ['owner', 'manager'],
   /** Change the inventory settings (not the per-person column preferences). */

@@ -39,6 +39,8 @@ export const fixture = {
   /** Two customers to merge, the second into the first. */
   mergeKept: '',
   mergeFrom: '',
+  /** A calendar event to change and to say who is coming. */
+  event: '',
   /** A customer order to change, and one to set ready. */
   customerOrder: '',
   customerOrderToSet: '',
@@ -465,6 +467,37 @@ export const SAMPLES: Sample[] = [
     }),
   },
   {
+    route: 'POST /api/v1/events',
+    path: () => '/api/v1/events',
+    body: () => ({
+      id: uuid(),
+      title: 'Barossa Shiraz tasting',
+      day: '2026-12-10',
+      starts_at: '18:30',
+      capacity: 20,
+    }),
+  },
+  {
+    route: 'PATCH /api/v1/events/:id',
+    path: () => `/api/v1/events/${fixture.event}`,
+    body: () => ({ base_version: 1, changes: { starts_at: '19:00' } }),
+  },
+  {
+    route: 'DELETE /api/v1/events/:id',
+    path: () => `/api/v1/events/${uuid()}`,
+    body: () => undefined,
+  },
+  {
+    route: 'POST /api/v1/events/:id/attendees',
+    path: () => `/api/v1/events/${fixture.event}/attendees`,
+    body: () => ({ customer_id: fixture.customer }),
+  },
+  {
+    route: 'DELETE /api/v1/events/:id/attendees/:customerId',
+    path: () => `/api/v1/events/${fixture.event}/attendees/${fixture.customer}`,
+    body: () => undefined,
+  },
+  {
     route: 'POST /api/v1/orders',
     path: () => '/api/v1/orders',
     body: () => ({
@@ -719,6 +752,11 @@ export async function setUpWriteSamples(server: TestServer): Promise<string> {
       body: { id: fixture[key], name },
     });
   }
+  fixture.event = uuid();
+  await server.call('POST', '/api/v1/events', {
+    token,
+    body: { id: fixture.event, title: 'Sample tasting', day: '2026-12-10', starts_at: '18:00' },
+  });
   for (const key of ['customerOrder', 'customerOrderToSet'] as const) {
     fixture[key] = uuid();
     await server.call('POST', '/api/v1/orders', {
