@@ -3,6 +3,7 @@ import type { CustomFieldDefinition } from '#domains/custom-fields/definition.ts
 import type { CustomerOrder } from '#domains/customer-orders/customer-order.ts';
 import type { AccountEntry } from '#domains/customers/account.ts';
 import type { Customer } from '#domains/customers/customer.ts';
+import type { CalendarEvent } from '#domains/events/event.ts';
 import type { ColumnPreference } from '#domains/preferences/column-preferences.ts';
 import type { InventorySettings } from '#domains/preferences/inventory-settings.ts';
 import type { InventoryItem } from '#domains/products/product.ts';
@@ -240,6 +241,7 @@ export class VintryDatabase extends Dexie {
   receivedCounts!: Table<ReceivedCount, [string, number]>;
   customers!: Table<Customer, string>;
   accountEntries!: Table<AccountEntry, string>;
+  events!: Table<CalendarEvent, string>;
   customerOrders!: Table<CustomerOrder, string>;
 
   constructor(name = DATABASE_NAME) {
@@ -286,7 +288,7 @@ export class VintryDatabase extends Dexie {
     // version 4), acknowledged edits of held products laid over the catalogue's records (5), and
     // the sales this device made or looked up, for returns offline (6); buying: suppliers,
     // purchase orders, deliveries and what this device counted in them (8); customers and their orders (9);
-    // customers' account entries (10).
+    // customers' account entries and calendar events (10).
     // Version 7: approvers are names only now; the PIN hashes an earlier version kept here go.
     this.version(7)
       .stores({
@@ -301,6 +303,7 @@ export class VintryDatabase extends Dexie {
         customers: 'id',
         customerOrders: 'id',
         accountEntries: 'id, customer_id',
+        events: 'id, day',
       })
       .upgrade((tx) =>
         tx

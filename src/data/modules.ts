@@ -1,6 +1,7 @@
 import { customFieldsOnDevice } from './domains/custom-fields.ts';
 import { customerOrdersOnDevice } from './domains/customer-orders.ts';
 import { customersOnDevice } from './domains/customers.ts';
+import { eventsOnDevice } from './domains/events.ts';
 import { preferencesOnDevice } from './domains/preferences.ts';
 import { productsOnDevice } from './domains/products.ts';
 import { purchasingOnDevice } from './domains/purchasing.ts';
@@ -17,6 +18,7 @@ export const DEVICE_DOMAINS: readonly DeviceDomain[] = [
   customerOrdersOnDevice,
   customersOnDevice,
   customFieldsOnDevice,
+  eventsOnDevice,
   preferencesOnDevice,
   productsOnDevice,
   purchasingOnDevice,

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, Package, Truck } from 'lucide-react';
-import { useMemo } from 'react';
+import { CalendarPlus, ChevronLeft, ChevronRight, Package, Truck, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { useCustomerOrders } from '#data/hooks/use-customer-orders.ts';
-import { useSignedInUser } from '#data/hooks/use-permissions.ts';
+import { useEvents } from '#data/hooks/use-events.ts';
+import { useCan, useSignedInUser } from '#data/hooks/use-permissions.ts';
 import { useStoredPaymentSettings } from '#data/hooks/use-stored.ts';
 import { dayIn } from '#data/time-zone.ts';
 import {
@@ -18,24 +19,32 @@ import {
   itemCount,
   ORDER_KIND_LABELS,
 } from '#domains/customer-orders/customer-order.ts';
-import { startText, windowText } from '#domains/customer-orders/order-list.ts';
+import { clock, startText, windowText } from '#domains/customer-orders/order-list.ts';
+import {
+  type CalendarEvent,
+  comingText,
+  eventsByDay,
+  eventTimeText,
+} from '#domains/events/event.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { ORDERS_TEXT } from '../orders-text.ts';
+import { EVENT_TEXT, EventDialog } from './event-dialog.tsx';
 import { OrderStatusBadge } from './order-format.tsx';
 import './calendar.css';
 import './orders.css';
 
 export const CALENDAR_TEXT = {
   title: 'Calendar',
-  subtitle: 'Pickups and deliveries by day, from the customer orders',
+  subtitle: 'Pickups, deliveries and the shop’s events (tastings…) by day',
   views: 'Calendar view',
   previous: (view: CalendarView) => `Previous ${view}`,
   next: (view: CalendarView) => `Next ${view}`,
   today: 'Today',
-  none: 'No pickups or deliveries on this day.',
+  none: 'No pickups, deliveries or events on this day.',
   more: (count: number) => `+${count} more`,
-  count: (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`,
+  count: (count: number, events = 0) =>
+    `${count} ${count === 1 ? 'order' : 'orders'}${events > 0 ? ` · ${events} ${events === 1 ? 'event' : 'events'}` : ''}`,
 } as const;
 
 /** Orders a month's day lists before '+n more' (its day view lists them all). */
@@ -83,6 +92,10 @@ export function CalendarPage({
   onNavigate: (place: CalendarPlace) => void;
 }) {
   const orders = useCustomerOrders();
+  const events = useEvents();
+  const canPlan = useCan('events.edit');
+  /** The event open in its dialog (by id, so it shows every change at once), or a new one's day. */
+  const [opened, setOpened] = useState<{ id: string | null; day: string } | null>(null);
   const user = useSignedInUser();
   const shop = useStoredPaymentSettings(user?.businessId)?.shop;
   const today = dayIn(new Date(), shop?.time_zone || undefined);
@@ -93,11 +106,31 @@ export function CalendarPage({
     () => (orders ? ordersByDay(orders, days[0] ?? day, days.at(-1) ?? day) : undefined),
     [orders, days, day],
   );
+  const eventDays = useMemo(
+    () => eventsByDay(events ?? [], days[0] ?? day, days.at(-1) ?? day),
+    [events, days, day],
+  );
   const go = (next: Partial<CalendarPlace>) => onNavigate({ ...place, ...next });
+  const openEvent = (event: CalendarEvent) => setOpened({ id: event.id, day: event.day });
+  const openedEvent = opened?.id ? events?.find((event) => event.id === opened.id) : undefined;
 
   return (
     <>
-      <PageHeader title={CALENDAR_TEXT.title} subtitle={CALENDAR_TEXT.subtitle} />
+      <PageHeader
+        title={CALENDAR_TEXT.title}
+        subtitle={CALENDAR_TEXT.subtitle}
+        actions={
+          canPlan ? (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setOpened({ id: null, day })}
+            >
+              <CalendarPlus size={16} aria-hidden="true" /> {EVENT_TEXT.newEvent}
+            </button>
+          ) : undefined
+        }
+      />
       <div className="calendar-bar">
         <div className="calendar-bar__move">
           <button
@@ -152,6 +185,8 @@ export function CalendarPage({
           month={day.slice(0, 7)}
           today={today}
           byDay={byDay}
+          eventDays={eventDays}
+          onOpenEvent={openEvent}
           onOpenDay={(open) => go({ view: 'day', day: open })}
         />
       ) : view === 'week' ? (
@@ -168,13 +203,26 @@ export function CalendarPage({
               >
                 {SHORT_DAY.format(utc(each))}
               </button>
+              <EventChips events={eventDays.get(each) ?? []} onOpen={openEvent} />
               <OrderChips orders={byDay.get(each) ?? []} />
             </div>
           ))}
         </section>
       ) : (
-        <DayList orders={byDay.get(day) ?? []} />
+        <DayList
+          orders={byDay.get(day) ?? []}
+          events={eventDays.get(day) ?? []}
+          onOpenEvent={openEvent}
+        />
       )}
+      {opened && (opened.id === null || openedEvent) ? (
+        <EventDialog
+          key={opened.id ?? 'new'}
+          event={openedEvent ?? null}
+          day={opened.day}
+          onClose={() => setOpened(null)}
+        />
+      ) : null}
     </>
   );
 }
@@ -184,12 +232,16 @@ function MonthGrid({
   month,
   today,
   byDay,
+  eventDays,
+  onOpenEvent,
   onOpenDay,
 }: {
   days: readonly string[];
   month: string;
   today: string;
   byDay: ReadonlyMap<string, CustomerOrder[]>;
+  eventDays: ReadonlyMap<string, CalendarEvent[]>;
+  onOpenEvent: (event: CalendarEvent) => void;
   onOpenDay: (day: string) => void;
 }) {
   return (
@@ -201,6 +253,8 @@ function MonthGrid({
       ))}
       {days.map((each) => {
         const listed = byDay.get(each) ?? [];
+        const planned = eventDays.get(each) ?? [];
+        const orderRoom = Math.max(IN_A_CELL - planned.length, 0);
         const classes = [
           'calendar-month__day',
           each.slice(0, 7) === month ? '' : 'calendar-month__day--other',
@@ -213,24 +267,25 @@ function MonthGrid({
             <button
               type="button"
               className="calendar-month__date"
-              aria-label={`${LONG_DAY.format(utc(each))}: ${CALENDAR_TEXT.count(listed.length)}`}
+              aria-label={`${LONG_DAY.format(utc(each))}: ${CALENDAR_TEXT.count(listed.length, planned.length)}`}
               onClick={() => onOpenDay(each)}
             >
               {Number(each.slice(8))}
             </button>
-            {listed.length > 0 ? (
+            {listed.length + planned.length > 0 ? (
               <span className="calendar-month__count" aria-hidden="true">
-                {listed.length}
+                {listed.length + planned.length}
               </span>
             ) : null}
-            <OrderChips orders={listed.slice(0, IN_A_CELL)} />
-            {listed.length > IN_A_CELL ? (
+            <EventChips events={planned.slice(0, IN_A_CELL)} onOpen={onOpenEvent} />
+            <OrderChips orders={listed.slice(0, orderRoom)} />
+            {listed.length + planned.length > IN_A_CELL ? (
               <button
                 type="button"
                 className="button button--link calendar-month__more"
                 onClick={() => onOpenDay(each)}
               >
-                {CALENDAR_TEXT.more(listed.length - IN_A_CELL)}
+                {CALENDAR_TEXT.more(listed.length + planned.length - IN_A_CELL)}
               </button>
             ) : null}
           </div>
@@ -268,13 +323,66 @@ function OrderChips({ orders }: { orders: readonly CustomerOrder[] }) {
   );
 }
 
-function DayList({ orders }: { orders: readonly CustomerOrder[] }) {
+/** Events as the month and week show them: the start, the name; each opens the event. */
+function EventChips({
+  events,
+  onOpen,
+}: {
+  events: readonly CalendarEvent[];
+  onOpen: (event: CalendarEvent) => void;
+}) {
+  if (events.length === 0) return null;
+  return (
+    <ul className="calendar-chips">
+      {events.map((event) => (
+        <li key={event.id}>
+          <button
+            type="button"
+            className="calendar-chip calendar-chip--event"
+            title={`${event.title} · ${eventTimeText(event)} · ${comingText(event)}`}
+            onClick={() => onOpen(event)}
+          >
+            <Users size={12} aria-hidden="true" />
+            <span className="calendar-chip__text">
+              {clock(event.starts_at)} · {event.title}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DayList({
+  orders,
+  events,
+  onOpenEvent,
+}: {
+  orders: readonly CustomerOrder[];
+  events: readonly CalendarEvent[];
+  onOpenEvent: (event: CalendarEvent) => void;
+}) {
   return (
     <section className="card calendar-day" aria-label={CALENDAR_TEXT.title}>
-      {orders.length === 0 ? (
+      {orders.length === 0 && events.length === 0 ? (
         <p className="orders-empty">{CALENDAR_TEXT.none}</p>
       ) : (
         <ul className="calendar-day__list">
+          {events.map((event) => (
+            <li key={event.id} className="calendar-day__order">
+              <button
+                type="button"
+                className="button button--link calendar-day__link"
+                onClick={() => onOpenEvent(event)}
+              >
+                {event.title}
+              </button>
+              <span className="calendar-day__meta">
+                {eventTimeText(event)} · {comingText(event)}
+                {event.notes ? ` · ${event.notes}` : ''}
+              </span>
+            </li>
+          ))}
           {orders.map((order) => (
             <li key={order.id} className="calendar-day__order">
               <Link to="/orders" search={{ order: order.id }} className="calendar-day__link">
