@@ -591,3 +591,62 @@ test('a trade account: sales on it, a payment and a deposit taken at the till of
   ).toContainText('-$20.00');
   await screenshot(page, 'customer-account-statement');
 });
+
+test('a tasting put on the calendar offline on one tablet gets its guests on another', async ({
+  browser,
+}) => {
+  const a = await tablet(browser);
+  const b = await tablet(browser);
+  const api = await serverApi(a.page);
+  const guest = `Tasting Guest ${Date.now()}`;
+  const made = await a.page.request.post('/api/v1/customers', {
+    headers: { ...api.headers, 'Idempotency-Key': crypto.randomUUID() },
+    data: { id: crypto.randomUUID(), name: guest },
+  });
+  expect(made.status()).toBe(201);
+  const title = `Barossa tasting ${Date.now()}`;
+  const calendar = async (page: Page) => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Calendar' })
+      .click();
+    await page.getByRole('tab', { name: 'Day' }).click();
+  };
+  try {
+    await calendar(a.page);
+    await calendar(b.page);
+    await a.context.setOffline(true);
+    await a.page.getByRole('button', { name: 'New event' }).click();
+    const form = a.page.getByRole('dialog', { name: 'New event' });
+    await form.getByLabel('Name').fill(title);
+    await form.getByLabel('Starts').fill('18:30');
+    await form.getByLabel('Ends (optional)').fill('17:00');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('The event ends after it starts')).toBeVisible();
+    await form.getByLabel('Ends (optional)').fill('20:00');
+    await form.getByLabel('Places (optional)').fill('12');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toBeHidden();
+    await expect(a.page.getByRole('button', { name: title })).toBeVisible();
+    await a.context.setOffline(false);
+
+    // Tablet B, on the same day, hears of it and books the guest.
+    await b.page.getByRole('button', { name: title }).click({ timeout: 20_000 });
+    const event = b.page.getByRole('dialog', { name: title });
+    await expect(event).toContainText('0 of 12 coming');
+    await event.getByLabel('Find a customer').fill(guest);
+    await event.getByRole('button', { name: guest }).click();
+    await expect(event).toContainText('1 of 12 coming');
+    await screenshot(b.page, 'calendar-event-guests');
+    await event.getByRole('button', { name: 'Cancel' }).click();
+
+    // Tablet A sees the guest; the day's list says who is coming.
+    await expect(a.page.locator('.calendar-day__order', { hasText: title })).toContainText(
+      '6:30 PM – 8:00 PM · 1 of 12 coming',
+      { timeout: 20_000 },
+    );
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+});
