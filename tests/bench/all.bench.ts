@@ -23,6 +23,11 @@ import {
   tomorrowOrdersFigures,
 } from './customers.bench.ts';
 import {
+  customerDeviceFigures,
+  LOAD_BUDGET_MS,
+  PAINT_BUDGET_MS,
+} from './customers-device.bench.ts';
+import {
   APPLY_BUDGET_MS,
   CHECK_BUDGET_MS,
   EXPORT_BUDGET_MS,
@@ -519,6 +524,21 @@ async function customerFigures() {
     budget: `≤ ${ms(CUSTOMER_PAGE_BUDGET_MS)}`,
     pass: median(orders.page) <= CUSTOMER_PAGE_BUDGET_MS,
     baseline: `plain sum of their totals ${ms(median(orders.pagePlain))}; ${ratio(median(orders.page), median(orders.pagePlain))}`,
+  });
+  const device = await customerDeviceFigures();
+  add({
+    figure: `Customers: ${SEARCH_CUSTOMERS.toLocaleString('en')} loaded into Dexie in Chromium`,
+    value: spread(device.load),
+    budget: `median ≤ ${ms(LOAD_BUDGET_MS)}`,
+    pass: median(device.load) <= LOAD_BUDGET_MS,
+    baseline: `raw IndexedDB write of the same ${spread(device.raw)}; ${ratio(median(device.load), median(device.raw))}`,
+  });
+  add({
+    figure: `A customer's page with ${CUSTOMER_PAGE_SALES} sales, tap to painted (first open)`,
+    value: spread(device.first),
+    budget: `median ≤ ${ms(PAINT_BUDGET_MS)}`,
+    pass: median(device.first) <= PAINT_BUDGET_MS,
+    baseline: `opened again ${spread(device.again)}; their purchases' request alone ${ms(median(device.request))}`,
   });
 }
 

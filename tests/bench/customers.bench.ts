@@ -23,6 +23,7 @@ import {
   users,
 } from '../../src/server/db/schema.ts';
 import { customerSales } from '../../src/server/sales/customer-sales.ts';
+import { generatedCustomer } from '../../src/server/seed/customers.ts';
 import { addDays } from '../../src/shared/moments.ts';
 import { runWhenStarted } from './lib/run.ts';
 import { seedProducts } from './lib/server.ts';
@@ -55,22 +56,15 @@ export const CUSTOMER_PAGE_BUDGET_MS = 200;
 export const CALENDAR_BUDGET_MS = 100;
 const RUNS = 20;
 
-const FIRST = ['Margaret', 'Tom', 'Priya', 'Lucas', 'Aiko', 'Sam', 'Olivia', 'Noah', 'Zara', 'Eli'];
-const LAST = ['Chen', 'Okafor', 'Natarajan', 'Ferreira', 'Tanaka', 'Smith', 'Brown', 'Nguyen'];
-
 function generatedCustomers(total: number): Customer[] {
   return Array.from({ length: total }, (_, n) => {
-    const name = `${FIRST[n % FIRST.length]} ${LAST[Math.floor(n / FIRST.length) % LAST.length]} ${n}`;
     return {
       id: randomUUID(),
-      name,
-      email: n % 2 === 0 ? `customer${n}@example.test` : null,
-      phone: n % 3 === 0 ? `04${String(10_000_000 + n * 37).slice(-8)}` : null,
+      ...generatedCustomer(n),
       address: null,
       notes: null,
       member_number: null,
       account_limit_cents: null,
-      tags: n % 10 === 0 ? ['Wine club'] : [],
       marketing_consent: null,
       birthday: null,
       version: 1,

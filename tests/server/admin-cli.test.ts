@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '#server/cli/commands.ts';
+import { resultRows } from '#server/db/table-rows.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
 
 describe('admin commands', () => {
@@ -136,5 +137,12 @@ describe('admin commands', () => {
     expect(await run('seed-products', ['--count', '3'])).toBe(
       'Added 3 products to Harbour Bottle Shop (3 in all)',
     );
+    expect(await run('seed-customers', ['--count', '1500'])).toBe(
+      'Added 1500 customers to Harbour Bottle Shop',
+    );
+    const [seeded] = resultRows<{ n: string }>(
+      await server.db.execute(sql`select count(*) as n from customers`),
+    );
+    expect(Number(seeded?.n)).toBe(1500);
   });
 });

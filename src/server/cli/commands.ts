@@ -19,6 +19,7 @@ import { USER_EMAIL_UNIQUE } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { countProducts, insertProducts } from '../products/catalogue-repository.ts';
 import { generateProducts } from '../seed/catalogue.ts';
+import { seedCustomers } from '../seed/customers.ts';
 import { DEMO, storeSalesHistory } from '../seed/demo.ts';
 import { planDemoSales } from '../seed/demo-sales.ts';
 
@@ -101,7 +102,8 @@ Commands:
   set-password   --email <email> --password <password>
   list-users
   seed-products  --count <n> [--business <name>]   (default: the business of ${DEMO.email}, or the only one)
-  seed-sales     --count <n> [--business <name>]   (about n sales over the last year, 1 to 5 lines each, for load work)`;
+  seed-sales     --count <n> [--business <name>]   (about n sales over the last year, 1 to 5 lines each, for load work)
+  seed-customers --count <n> [--business <name>]   (n generated customers, for load work)`;
 
 const MAX_SEED_COUNT = 1_000_000;
 
@@ -217,6 +219,17 @@ export const COMMANDS: Record<string, Command> = {
       await storeSalesHistory(db, { id: seller.id, businessId: business.id }, plan, LOAD_TILL);
       const lines = plan.reduce((total, planned) => total + planned.sale.lines.length, 0);
       return `Added ${plan.length} sales (${lines} lines) to ${business.name}`;
+    },
+  },
+  'seed-customers': {
+    run: async (db, args) => {
+      const input = parse(SeedProductsArgs, options(args, ['count', 'business']));
+      const business = input.business
+        ? { id: await findBusinessId(db, input.business), name: input.business }
+        : await defaultBusiness(db);
+      if (!business.id) throw new CliError(`No business is named ${business.name}`);
+      await seedCustomers(db, business.id, input.count);
+      return `Added ${input.count} customers to ${business.name}`;
     },
   },
   'list-users': {
