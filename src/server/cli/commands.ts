@@ -139,6 +139,16 @@ async function defaultBusiness(db: Db): Promise<{ id: string; name: string }> {
   );
 }
 
+/** How many to seed, and into which business (named, or the default one). */
+async function seedTarget(db: Db, args: string[]) {
+  const input = parse(SeedProductsArgs, options(args, ['count', 'business']));
+  const named = input.business
+    ? { id: await findBusinessId(db, input.business), name: input.business }
+    : await defaultBusiness(db);
+  if (!named.id) throw new CliError(`No business is named ${named.name}`);
+  return { input, business: { id: named.id, name: named.name } };
+}
+
 export interface Command {
   run: (db: Db, args: string[]) => Promise<string>;
 }
@@ -185,11 +195,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'seed-products': {
     run: async (db, args) => {
-      const input = parse(SeedProductsArgs, options(args, ['count', 'business']));
-      const business = input.business
-        ? { id: await findBusinessId(db, input.business), name: input.business }
-        : await defaultBusiness(db);
-      if (!business.id) throw new CliError(`No business is named ${business.name}`);
+      const { input, business } = await seedTarget(db, args);
       const existing = await countProducts(db, business.id);
       // Continue the generated sequence, so repeated runs add new products, not copies.
       await insertProducts(db, business.id, generateProducts(input.count, existing));
@@ -198,11 +204,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'seed-sales': {
     run: async (db, args) => {
-      const input = parse(SeedProductsArgs, options(args, ['count', 'business']));
-      const business = input.business
-        ? { id: await findBusinessId(db, input.business), name: input.business }
-        : await defaultBusiness(db);
-      if (!business.id) throw new CliError(`No business is named ${business.name}`);
+      const { input, business } = await seedTarget(db, args);
       const people = await listUsers(db);
       const seller = people.find((person) => person.businessId === business.id);
       if (!seller) throw new CliError(`${business.name} has nobody to ring the sales up`);
@@ -223,11 +225,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'seed-customers': {
     run: async (db, args) => {
-      const input = parse(SeedProductsArgs, options(args, ['count', 'business']));
-      const business = input.business
-        ? { id: await findBusinessId(db, input.business), name: input.business }
-        : await defaultBusiness(db);
-      if (!business.id) throw new CliError(`No business is named ${business.name}`);
+      const { input, business } = await seedTarget(db, args);
       await seedCustomers(db, business.id, input.count);
       return `Added ${input.count} customers to ${business.name}`;
     },

@@ -84,13 +84,21 @@ export async function listEvents(
 const noteChanged = (tx: Tx, businessId: string, id: string) =>
   noteFeedChange(tx, businessId, eventsFeed.name, [id]);
 
-async function lockEvent(tx: Tx, businessId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(calendarEvents)
-    .where(and(eq(calendarEvents.businessId, businessId), eq(calendarEvents.id, id)))
-    .for('update');
-  return row;
+/** `work` on the business's event, its row locked, in one transaction; 'missing' without it. */
+function withEvent(
+  db: Db,
+  context: WriteContext,
+  id: string,
+  work: (tx: Tx, current: EventRow) => Promise<EventOutcome>,
+): Promise<EventOutcome> {
+  return inTransaction(db, async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(calendarEvents)
+      .where(and(eq(calendarEvents.businessId, context.businessId), eq(calendarEvents.id, id)))
+      .for('update');
+    return current ? work(tx, current) : { status: 'missing' };
+  });
 }
 
 const comingTo = async (tx: Tx, id: string) =>
@@ -150,16 +158,14 @@ export async function createEvent(
  * An edit based on `baseVersion`, merged field by field; the merged event must still end after
  * it starts and have room for those coming.
  */
-export async function patchEvent(
+export function patchEvent(
   db: Db,
   context: WriteContext,
   id: string,
   baseVersion: number,
   changes: EventChanges,
 ): Promise<EventOutcome> {
-  return inTransaction(db, async (tx) => {
-    const current = await lockEvent(tx, context.businessId, id);
-    if (!current) return { status: 'missing' };
+  return withEvent(db, context, id, async (tx, current) => {
     const event = toEvent(current, []);
     const merge = mergeFields(event, baseVersion, changes);
     if (merge.status === 'conflict') {
@@ -209,15 +215,13 @@ export async function deleteEvent(db: Db, context: WriteContext, id: string): Pr
  * One of the shop's customers coming (again: nothing changes), while the event has room; the
  * event's row is locked, so two tablets taking the last place get one each at most.
  */
-export async function addAttendee(
+export function addAttendee(
   db: Db,
   context: WriteContext,
   id: string,
   customerId: string,
 ): Promise<EventOutcome> {
-  return inTransaction(db, async (tx) => {
-    const current = await lockEvent(tx, context.businessId, id);
-    if (!current) return { status: 'missing' };
+  return withEvent(db, context, id, async (tx, current) => {
     const [customer] = await tx
       .select({ id: customers.id, mergedInto: customers.mergedInto })
       .from(customers)
@@ -242,15 +246,13 @@ export async function addAttendee(
 }
 
 /** A customer no longer coming (not coming already: nothing changes). */
-export async function removeAttendee(
+export function removeAttendee(
   db: Db,
   context: WriteContext,
   id: string,
   customerId: string,
 ): Promise<EventOutcome> {
-  return inTransaction(db, async (tx) => {
-    const current = await lockEvent(tx, context.businessId, id);
-    if (!current) return { status: 'missing' };
+  return withEvent(db, context, id, async (tx) => {
     const removed = await tx
       .delete(eventAttendees)
       .where(and(eq(eventAttendees.eventId, id), eq(eventAttendees.customerId, customerId)))
