@@ -11,6 +11,7 @@ import {
   localDefinitions,
   updateCustomField,
 } from '#data/repositories/custom-fields.ts';
+import { payOnAccount, shownEntries } from '#data/repositories/customer-accounts.ts';
 import {
   CUSTOMER_ORDERS_RESOURCE,
   changeOrder,
@@ -44,6 +45,7 @@ import { installTokenStore, type Tokens } from '#data/token-store.ts';
 import { forgetUserInMemory } from '#data/user-memory.ts';
 import type { CustomFieldDefinitionBody } from '#domains/custom-fields/definition.ts';
 import type { CustomerOrder } from '#domains/customer-orders/customer-order.ts';
+import { balanceOf } from '#domains/customers/account.ts';
 import type { Customer } from '#domains/customers/customer.ts';
 import {
   type ColumnLayout,
@@ -61,6 +63,7 @@ import type { Supplier } from '#domains/purchasing/supplier.ts';
 import { totalsOf } from '#domains/sales/sale.ts';
 import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
 import {
+  accountEntries,
   deliveries,
   saleReturnLines,
   saleReturns,
@@ -149,6 +152,8 @@ interface Model {
     string,
     { id: string; lines: Map<string, number>; status: 'open' | 'ready' | 'cancelled' }
   >;
+  /** Payments on account taken here, by the customer's id: each amount, in cents. */
+  payments: Map<string, number[]>;
 }
 
 interface Real {
@@ -310,6 +315,29 @@ class EditCustomer implements Command {
     expected[this.field] = this.value;
   }
   toString = () => `EditCustomer(${this.name}, ${this.field}, ${this.value})`;
+}
+
+/** A payment on the account of a customer added here, taken at the till (maybe offline). */
+class PayOnAccount implements Command {
+  constructor(
+    readonly name: string,
+    readonly cents: number,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    if (!model.customers.has(this.name)) await new AddCustomer(this.name).run(model);
+    const { id } = model.customers.get(this.name) as { id: string };
+    await payOnAccount(
+      real.businessId,
+      { id, name: this.name },
+      {
+        cents: this.cents,
+        tender: { kind: 'card' },
+      },
+    );
+    model.payments.set(id, [...(model.payments.get(id) ?? []), this.cents]);
+  }
+  toString = () => `PayOnAccount(${this.name}, ${this.cents})`;
 }
 
 async function shownOrder(id: string): Promise<CustomerOrder | undefined> {
@@ -754,6 +782,9 @@ const customerCommands = fc.commands(
   [
     ...addProducts,
     fc.constantFrom(...CUSTOMER_NAMES).map((name) => new AddCustomer(name)),
+    fc
+      .tuple(fc.constantFrom(...CUSTOMER_NAMES), fc.constantFrom(1_000, 2_550))
+      .map(([name, cents]) => new PayOnAccount(name, cents)),
     ...[1, 2, 3].map(() =>
       fc
         .tuple(
@@ -911,6 +942,7 @@ async function playAndCheck(sequences: typeof commands, runs: number) {
   let sold = 0;
   let returned = 0;
   let orders = 0;
+  let payments = 0;
   await fc.assert(
     fc.asyncProperty(sequences, async (sequence) => {
       const shop = await server.newShop();
@@ -948,6 +980,7 @@ async function playAndCheck(sequences: typeof commands, runs: number) {
         deliveries: [],
         customers: new Map(),
         orders: new Map(),
+        payments: new Map(),
       };
 
       await fc.asyncModelRun(() => ({ model, real }), sequence);
@@ -1038,6 +1071,25 @@ async function playAndCheck(sequences: typeof commands, runs: number) {
           )
           .sort((a, b) => a.id.localeCompare(b.id)),
       );
+      // Each payment on account taken here is one entry on the server, on its customer's
+      // account; and each balance is the sum of its entries, here as there.
+      const entries = await server.server.db
+        .select({ customerId: accountEntries.customerId, cents: accountEntries.amountCents })
+        .from(accountEntries)
+        .where(eq(accountEntries.businessId, shop.businessId));
+      const paidOnServer = new Map<string, number[]>();
+      for (const entry of entries) {
+        paidOnServer.set(entry.customerId, [
+          ...(paidOnServer.get(entry.customerId) ?? []),
+          -entry.cents,
+        ]);
+      }
+      const sorted = (map: ReadonlyMap<string, number[]>) =>
+        [...map].map(([id, list]) => [id, [...list].sort()]).sort();
+      expect(sorted(paidOnServer)).toEqual(sorted(model.payments));
+      for (const [id, paid] of model.payments) {
+        expect(balanceOf(await shownEntries(id))).toBe(-paid.reduce((a, b) => a + b, 0));
+      }
       // Each delivery was posted once: its stock is in the products' above.
       const posted = await server.server.db
         .select({ id: deliveries.id, status: deliveries.status })
@@ -1073,10 +1125,11 @@ async function playAndCheck(sequences: typeof commands, runs: number) {
       sold += stored.length;
       returned += returnCount.length;
       orders += servedOrders.length;
+      payments += entries.length;
     }),
     { numRuns: runs, seed: SEED },
   );
-  return { batches, sold, returned, orders };
+  return { batches, sold, returned, orders, payments };
 }
 
 it(
@@ -1094,9 +1147,11 @@ it(
 it(
   'delivers customers and their orders as the user left them, through the same faults',
   async () => {
-    const { orders } = await playAndCheck(customerCommands, CUSTOMER_RUNS);
+    const { orders, payments } = await playAndCheck(customerCommands, CUSTOMER_RUNS);
     // Orders were among what went through (a run whose product never reached the server has none).
     if (SEED === undefined) expect(orders).toBeGreaterThan(CUSTOMER_RUNS / 10);
+    // And payments on account.
+    if (SEED === undefined) expect(payments).toBeGreaterThan(0);
   },
   10 * 60_000,
 );
