@@ -13,7 +13,7 @@ import { inTransaction } from '../db/client.ts';
 import { accountEntries, customerOrders, customers } from '../db/schema.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
 import { noteFeedChange } from '../sync/feed-changes.ts';
-import { type CustomerRow, listCustomers } from './customers.ts';
+import type { CustomerRow } from './customers.ts';
 
 /**
  * Customers' accounts on the server (#domains/customers/account.ts): entries made once by their
@@ -279,7 +279,3 @@ export async function moveAccountEntries(tx: Tx, businessId: string, from: strin
     moved.map((row) => row.id),
   );
 }
-
-/** Whether the customer of the business exists (for the routes' 404). */
-export const customerExists = async (db: Db, businessId: string, id: string) =>
-  (await listCustomers(db, businessId, [id])).length > 0;
