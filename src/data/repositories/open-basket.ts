@@ -34,10 +34,13 @@ export async function openBasket(businessId: string): Promise<KeptBasket | null>
   return meta?.key === 'open-basket' && meta.businessId === businessId ? meta.basket : null;
 }
 
+/** No basket is open (it was sold, cleared or parked). */
+export const dropOpenBasket = () => db.meta.delete('open-basket');
+
 /** Keeps the basket as it is now; an empty one is no basket at all. */
 export async function keepBasket(businessId: string, basket: KeptBasket): Promise<void> {
   if (basket.lines.length === 0 && basket.payments.length === 0) {
-    await db.meta.delete('open-basket');
+    await dropOpenBasket();
     return;
   }
   await db.meta.put({ key: 'open-basket', businessId, basket });

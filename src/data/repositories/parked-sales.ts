@@ -1,6 +1,6 @@
 import type { Discount } from '#domains/sales/money.ts';
 import { db, type ParkedSalesMeta } from '../db.ts';
-import type { KeptBasket } from './open-basket.ts';
+import { dropOpenBasket, type KeptBasket } from './open-basket.ts';
 
 /**
  * Sales parked on this tablet (beyond the spec's prototype): a basket put aside, the customer
@@ -27,6 +27,9 @@ export const parkedSales = stored;
 
 export async function parkSale(businessId: string, sale: Omit<ParkedSale, 'id' | 'parkedAt'>) {
   await db.transaction('rw', db.meta, async () => {
+    // Parked, it is no longer the open basket: in the same transaction, so a reload (or the
+    // tablet dying) right after parking cannot bring it back as open as well as parked.
+    await dropOpenBasket();
     const sales = await stored(businessId);
     const parked: ParkedSale = {
       ...sale,
