@@ -534,7 +534,7 @@ test('a trade account: sales on it, a payment and a deposit taken at the till of
     const dialog = page.getByRole('dialog', { name: `Payment from ${name}` });
     await dialog.getByLabel('Amount paid').fill(amount);
     if (what) await dialog.getByLabel('What it pays').selectOption({ label: what });
-    await dialog.getByLabel('Card').check();
+    await dialog.getByLabel('Card', { exact: true }).check();
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await expect(dialog).toBeHidden();
   };
