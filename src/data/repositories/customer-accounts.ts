@@ -8,7 +8,7 @@ import {
   paymentEntryOf,
   tenderLabelOf,
 } from '#domains/customers/account.ts';
-import { type Customer, CustomerSchema } from '#domains/customers/customer.ts';
+import type { Customer } from '#domains/customers/customer.ts';
 import { accountsFeed } from '#domains/customers/feeds.ts';
 import { accountLimitWrite, accountPaymentWrite } from '#domains/customers/writes.ts';
 import { onAccountCents } from '#domains/sales/sale.ts';
@@ -21,7 +21,7 @@ import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
 import { queueAndSend, requestReplay } from '../sync/replayer.ts';
 import { defineWriteHandler, refusalAlert } from '../sync/write-handler.ts';
-import { customerWrites, keepsCustomers } from './customers.ts';
+import { CustomerAnswerSchema, customerWrites, keepsCustomers } from './customers.ts';
 import { SALES_RESOURCE } from './sales.ts';
 import { countInShift } from './shifts.ts';
 
@@ -74,7 +74,6 @@ export async function payOnAccount(
 }
 
 const EntryAnswerSchema = v.object({ entry: AccountEntrySchema });
-const CustomerAnswerSchema = v.object({ customer: CustomerSchema });
 
 async function storeEntries(acknowledged: readonly { answer: unknown }[]) {
   await db.accountEntries.bulkPut(

@@ -107,7 +107,8 @@ export const customersShown = (
   waiting: readonly OutboxEntry[],
 ): readonly Customer[] => foldPending(CUSTOMERS_COLLECTION, stored, waiting, (item) => item.id);
 
-const CustomerAnswerSchema = v.object({ customer: CustomerSchema });
+/** A write's answer of one customer, as the server stored it. */
+export const CustomerAnswerSchema = v.object({ customer: CustomerSchema });
 /** The server's copies stored; edits made here meanwhile build on the version it answered. */
 async function storeAnswers(acknowledged: readonly { entry: OutboxEntry; answer: unknown }[]) {
   const answered = acknowledged.map(({ entry, answer }) => ({
