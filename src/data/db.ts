@@ -14,6 +14,7 @@ import type { PaymentSettingsAnswer } from '#domains/sales/payment-settings.ts';
 import type { SoldSale } from '#domains/sales/returns.ts';
 import type { ShiftLedger } from '#domains/sales/shifts.ts';
 import type { StocktakeSummary } from '#domains/stocktakes/stocktake.ts';
+import { byBucket, type CustomerBucket } from './customer-buckets.ts';
 import { CATALOGUE_STORES, DATABASE_NAME } from './db-name.ts';
 import type { KeptBasket } from './repositories/open-basket.ts';
 import type { ParkedSale } from './repositories/parked-sales.ts';
@@ -51,8 +52,9 @@ import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
  * - sales: sales this device made or looked up, with each line's returned units (returns).
  * - suppliers, purchaseOrders, deliveries: buying, as the server last said or as made here.
  * - receivedCounts: what this device counted in each delivery, by delivery and product.
- * - customers, customerOrders: the business's customers and their orders, as the server last
- *   said (what this device made or changed waits in the outbox and is laid over them).
+ * - customerBuckets: the business's customers as the server last said, in a few dozen records
+ *   by a hash of their ids (customer-store.ts); customerOrders: their orders. What this device
+ *   made or changed waits in the outbox and is laid over them.
  */
 export interface CatalogueChunk {
   n: number;
@@ -239,7 +241,7 @@ export class VintryDatabase extends Dexie {
   purchaseOrders!: Table<Order, string>;
   deliveries!: Table<Delivery, string>;
   receivedCounts!: Table<ReceivedCount, [string, number]>;
-  customers!: Table<Customer, string>;
+  customerBuckets!: Table<CustomerBucket, number>;
   accountEntries!: Table<AccountEntry, string>;
   events!: Table<CalendarEvent, string>;
   customerOrders!: Table<CustomerOrder, string>;
@@ -318,6 +320,20 @@ export class VintryDatabase extends Dexie {
             }));
           }),
       );
+    // Customers move into records of many (8), then their table of one record each goes (9):
+    // a table named null in a version is deleted after the upgrades before it have read it.
+    this.version(8)
+      .stores({ customerBuckets: 'n' })
+      .upgrade(async (tx) => {
+        const customers = await tx.table<Customer, string>('customers').toArray();
+        await tx.table<CustomerBucket, number>('customerBuckets').bulkPut(
+          [...byBucket(customers, (customer) => customer.id)].map(([n, held]) => ({
+            n,
+            customers: held,
+          })),
+        );
+      });
+    this.version(9).stores({ customers: null });
   }
 }
 

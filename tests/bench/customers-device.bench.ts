@@ -29,7 +29,7 @@ const DEVICES = 3;
 const AGAIN = 5;
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Customers in the page's IndexedDB, read without the app's code. */
+/** Customers in the page's IndexedDB (in its records of many), read without the app's code. */
 const storedCustomers = (page: Page) =>
   page.evaluate(
     () =>
@@ -38,17 +38,29 @@ const storedCustomers = (page: Page) =>
         open.onerror = () => resolve(0);
         open.onsuccess = () => {
           const names = open.result.objectStoreNames;
-          if (!names.contains('customers')) {
+          if (!names.contains('customerBuckets')) {
             open.result.close();
             resolve(0);
             return;
           }
-          const request = open.result.transaction('customers').objectStore('customers').count();
-          request.onsuccess = () => {
-            open.result.close();
-            resolve(request.result);
+          // Counting the records first keeps the polling light until some are written.
+          const store = open.result.transaction('customerBuckets').objectStore('customerBuckets');
+          const counted = store.count();
+          counted.onsuccess = () => {
+            if (counted.result === 0) {
+              open.result.close();
+              resolve(0);
+              return;
+            }
+            const request = store.getAll();
+            request.onsuccess = () => {
+              open.result.close();
+              const buckets = request.result as { customers: unknown[] }[];
+              resolve(buckets.reduce((total, bucket) => total + bucket.customers.length, 0));
+            };
+            request.onerror = () => resolve(0);
           };
-          request.onerror = () => resolve(0);
+          counted.onerror = () => resolve(0);
         };
       }),
   );

@@ -2,6 +2,7 @@ import { eq, sum } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { readCatalogue, writeCatalogue } from '#data/catalogue-store.ts';
+import { storedCustomers } from '#data/customer-store.ts';
 import { db } from '#data/db.ts';
 import { addSupplier } from '#data/repositories/buying.ts';
 import { saveColumnLayout } from '#data/repositories/column-preferences.ts';
@@ -283,7 +284,7 @@ async function shownProduct(name: string) {
 /** The customers as this tablet shows them: the server's copy with the waiting writes over it. */
 async function shownCustomers(): Promise<readonly Customer[]> {
   return customersShown(
-    await db.customers.toArray(),
+    await storedCustomers(),
     await db.outbox.where('resource').equals(CUSTOMERS_RESOURCE).sortBy('seq'),
   );
 }

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import type { AccountEntry } from '#domains/customers/account.ts';
 import type { Customer } from '#domains/customers/customer.ts';
+import { storedCustomers } from '../customer-store.ts';
 import { db } from '../db.ts';
 import { shownEntries } from '../repositories/customer-accounts.ts';
 import { CUSTOMERS_RESOURCE, customersShown, refreshCustomers } from '../repositories/customers.ts';
@@ -18,7 +19,7 @@ export function useCustomers(): readonly Customer[] | undefined {
   }, []);
   return useLiveQuery(async () => {
     const [stored, waiting] = await Promise.all([
-      db.customers.toArray(),
+      storedCustomers(),
       db.outbox.where('resource').equals(CUSTOMERS_RESOURCE).sortBy('seq'),
     ]);
     return customersShown(stored, waiting).filter((customer) => !customer.merged_into);

@@ -15,6 +15,7 @@ import { onAccountCents } from '#domains/sales/sale.ts';
 import { withPayment } from '#domains/sales/shifts.ts';
 import { writePath, writeRequest } from '#shared/write-declaration.ts';
 import { apiJson } from '../api-client.ts';
+import { storeCustomers } from '../customer-store.ts';
 import { db } from '../db.ts';
 import { keptFeed } from '../sync/kept-feed.ts';
 import { queueWrite } from '../sync/outbox.ts';
@@ -110,7 +111,7 @@ export async function setAccountLimit(id: string, limit: AccountLimit): Promise<
     body: JSON.stringify(limit),
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
-  await db.customers.put(customer);
+  await storeCustomers([customer]);
   return customer;
 }
 

@@ -18,6 +18,7 @@ import {
 } from '#domains/customers/writes.ts';
 import { writePath, writeRequest } from '#shared/write-declaration.ts';
 import { apiJson, readJson } from '../api-client.ts';
+import { heldCustomers, storeCustomers, updateStoredCustomers } from '../customer-store.ts';
 import { db } from '../db.ts';
 import { pullFeeds } from '../sync/feeds.ts';
 import { foldPending } from '../sync/fold.ts';
@@ -115,7 +116,7 @@ async function storeAnswers(acknowledged: readonly { entry: OutboxEntry; answer:
     entry,
     record: v.parse(CustomerAnswerSchema, answer).customer,
   }));
-  await db.customers.bulkPut(answered.map(({ record }) => record));
+  await storeCustomers(answered.map(({ record }) => record));
   await rebaseLaterEdits(editCustomerWrite, answered);
 }
 
@@ -154,8 +155,8 @@ let wanted = false;
 export const customersDeviceFeed = keptFeed({
   declaration: customersFeed,
   wanted: () => wanted,
-  held: () => db.customers.count(),
-  store: ({ customers }) => db.customers.bulkPut(customers),
+  held: heldCustomers,
+  store: ({ customers }) => storeCustomers(customers),
 });
 
 /** Whether this device keeps the customers (a screen of them, or a till's picker, was opened). */
@@ -183,8 +184,8 @@ export async function eraseCustomer(id: string): Promise<Customer> {
     body: JSON.stringify({}),
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
-  await db.transaction('rw', db.customers, db.outbox, async () => {
-    await db.customers.put(customer);
+  await db.transaction('rw', db.customerBuckets, db.outbox, async () => {
+    await storeCustomers([customer]);
     await db.outbox
       .where('recordId')
       .equals(id)
@@ -214,9 +215,9 @@ export async function mergeCustomer(keptId: string, fromId: string): Promise<Cus
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     },
   );
-  await db.transaction('rw', db.customers, async () => {
-    await db.customers.put(customer);
-    await db.customers.update(fromId, { merged_into: keptId });
+  await db.transaction('rw', db.customerBuckets, async () => {
+    await storeCustomers([customer]);
+    await updateStoredCustomers([[fromId, (stored) => ({ ...stored, merged_into: keptId })]]);
   });
   void pullFeeds().catch(() => {});
   return customer;

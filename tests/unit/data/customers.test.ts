@@ -1,4 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  heldCustomers,
+  storeCustomers,
+  storedCustomer,
+  storedCustomers,
+} from '#data/customer-store.ts';
 import { db } from '#data/db.ts';
 import {
   addCustomer,
@@ -31,7 +37,7 @@ const waiting = async () =>
   }));
 const shown = async () =>
   customersShown(
-    await db.customers.toArray(),
+    await storedCustomers(),
     await db.outbox.where('resource').equals(CUSTOMERS_RESOURCE).sortBy('seq'),
   );
 
@@ -60,13 +66,13 @@ describe('customers made and changed offline', () => {
       expect.objectContaining({ id: made.id, phone: '0412 345 679', notes: 'Saturday pickups' }),
     ]);
     // Nothing is stored as the server's until it answers.
-    expect(await db.customers.count()).toBe(0);
+    expect(await heldCustomers()).toBe(0);
   });
 
   it('lays an edit of a customer the server has over its copy, based on the version held', async () => {
     const larder = customer({ name: 'The Larder Bistro', version: 4, phone: '02 9999 1234' });
     const tom = customer({ name: 'Tom Okafor' });
-    await db.customers.bulkPut([larder, tom]);
+    await storeCustomers([larder, tom]);
     await editCustomer(larder, { tags: ['Trade'] });
     await editCustomer(larder, { notes: 'Deliveries on Fridays' });
     expect(await waiting()).toEqual([
@@ -84,12 +90,12 @@ describe('customers made and changed offline', () => {
       notes: 'Deliveries on Fridays',
     });
     expect(list.find((each) => each.id === tom.id)).toEqual(tom);
-    expect(await db.customers.get(larder.id)).toEqual(larder);
+    expect(await storedCustomer(larder.id)).toEqual(larder);
   });
 
   it('stops showing a change the server refused, leaving the server’s copy', async () => {
     const larder = customer({ name: 'The Larder Bistro', phone: '02 9999 1234' });
-    await db.customers.put(larder);
+    await storeCustomers([larder]);
     await editCustomer(larder, { phone: '02 8888 1234' });
     await db.outbox.toCollection().modify({ state: 'needs-attention' });
     expect(await shown()).toEqual([larder]);
