@@ -1,6 +1,6 @@
 import type { Discount } from '#domains/sales/money.ts';
 import { db, type ParkedSalesMeta } from '../db.ts';
-import { dropOpenBasket, type KeptBasket } from './open-basket.ts';
+import { dropOpenBasket, type KeptBasket, keepBasket, openBasket } from './open-basket.ts';
 
 /**
  * Sales parked on this tablet (beyond the spec's prototype): a basket put aside, the customer
@@ -41,7 +41,11 @@ export async function parkSale(businessId: string, sale: Omit<ParkedSale, 'id' |
   });
 }
 
-/** Takes a parked sale off the list, to resume it; undefined when another tab already did. */
+/**
+ * Takes a parked sale off the list and onto the open basket, after what the basket holds: in
+ * one transaction, so a reload right after resuming finds it in the basket, not lost from both.
+ * Undefined when another tab already resumed it.
+ */
 export async function unparkSale(businessId: string, id: string): Promise<ParkedSale | undefined> {
   return db.transaction('rw', db.meta, async () => {
     const sales = await stored(businessId);
@@ -51,6 +55,15 @@ export async function unparkSale(businessId: string, id: string): Promise<Parked
       key: 'parked-sales',
       businessId,
       sales: sales.filter((sale) => sale.id !== id),
+    });
+    const open = await openBasket(businessId);
+    await keepBasket(businessId, {
+      ...open,
+      lines: [...(open?.lines ?? []), ...found.lines],
+      payments: open?.payments ?? [],
+      discount: open?.discount ?? found.discount,
+      customer: open?.customer ?? found.customer,
+      order: open?.order ?? found.order,
     });
     return found;
   });

@@ -187,15 +187,18 @@ export function statementOf(
   return { from, to, openingCents, lines, chargedCents, paidCents, closingCents: balance };
 }
 
-/** An entry in words: 'Sale on account T1-000123', 'Payment (Cash)', 'Deposit for ORD-1042 (Card)'. */
+/**
+ * An entry in words: 'Sale on account T1-000123', 'Payment (Cash)', 'Deposit for ORD-1042
+ * (Card)', and the collection of an order that spent its deposit 'Sale on account T1-000130
+ * for ORD-1042'.
+ */
 export function entryText(entry: AccountEntry, orderNumber?: string): string {
-  const label =
-    entry.kind === 'deposit' && orderNumber
-      ? `${ACCOUNT_ENTRY_LABELS.deposit} for ${orderNumber}`
-      : ACCOUNT_ENTRY_LABELS[entry.kind];
-  return [label, entry.receipt, entry.tender ? `(${entry.tender})` : null]
-    .filter(Boolean)
-    .join(' ');
+  const forOrder = orderNumber ? `for ${orderNumber}` : null;
+  const parts =
+    entry.kind === 'deposit'
+      ? [ACCOUNT_ENTRY_LABELS.deposit, forOrder]
+      : [ACCOUNT_ENTRY_LABELS[entry.kind], entry.receipt, forOrder];
+  return [...parts, entry.tender ? `(${entry.tender})` : null].filter(Boolean).join(' ');
 }
 
 /**

@@ -9,7 +9,7 @@ import { refreshCatalogue, resetCatalogueState } from '#data/repositories/catalo
 import { saveColumnLayout } from '#data/repositories/column-preferences.ts';
 import { createCustomField, localDefinitions } from '#data/repositories/custom-fields.ts';
 import { keepBasket, openBasket } from '#data/repositories/open-basket.ts';
-import { parkedSales, parkSale } from '#data/repositories/parked-sales.ts';
+import { parkedSales, parkSale, unparkSale } from '#data/repositories/parked-sales.ts';
 import { saveSession } from '#data/session.ts';
 import { requestReplay, resumeReplay } from '#data/sync/replayer.ts';
 import { onForgetUser } from '#data/user-memory.ts';
@@ -197,6 +197,19 @@ describe('handing the device over', () => {
     await keepBasket('shop', { lines: [{ productId: 5, quantity: 1 }], payments: [] });
     await parkSale('shop', { label: 'Shiraz', lines: [{ productId: 5, quantity: 1 }] });
     expect(await openBasket('shop')).toBeNull();
+    // Resumed, it is the open basket's at once (after what the basket held), for the same reason.
+    await keepBasket('shop', { lines: [{ productId: 6, quantity: 3 }], payments: [] });
+    const [shiraz] = await parkedSales('shop');
+    expect(await unparkSale('shop', shiraz?.id ?? '')).toMatchObject({ label: 'Shiraz' });
+    expect(await openBasket('shop')).toEqual({
+      lines: [
+        { productId: 6, quantity: 3 },
+        { productId: 5, quantity: 1 },
+      ],
+      payments: [],
+    });
+    expect(await parkedSales('shop')).toEqual([]);
+    await parkSale('shop', { label: 'Shiraz', lines: [{ productId: 5, quantity: 1 }] });
     await keepBasket('shop', basket);
     await handOverDevice(null);
     await signInAs('ben', 'ben-1');

@@ -114,12 +114,17 @@ describe('a customer account', () => {
     ]);
   });
 
-  it('names a deposit by the order it is for', () => {
+  it('names a deposit, and the collection that spent it, by the order they are for', () => {
     const deposit = entry('g', 'deposit', -3_000, '2026-11-25T00:00:00Z', {
       customer_order_id: 'o1',
       tender: 'Card',
     });
     expect(entryText(deposit, 'ORD-1042')).toBe('Deposit for ORD-1042 (Card)');
     expect(entryText(deposit)).toBe('Deposit (Card)');
+    const collected = entry('h', 'sale', 3_000, '2026-11-28T00:00:00Z', {
+      customer_order_id: 'o1',
+      receipt: 'T1-000130',
+    });
+    expect(entryText(collected, 'ORD-1042')).toBe('Sale on account T1-000130 for ORD-1042');
   });
 });
