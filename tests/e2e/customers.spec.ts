@@ -129,7 +129,7 @@ test('an order for tomorrow taken offline on one tablet shows on the other’s d
     await entry.click();
     await expect(a.page.locator('#order-title')).toHaveText(new RegExp(name));
     await a.page.getByRole('button', { name: 'Mark Ready' }).click();
-    await expect(b.page.locator('.orders-facts').getByText('Ready')).toBeVisible({
+    await expect(b.page.locator('.facts').getByText('Ready')).toBeVisible({
       timeout: 10_000,
     });
 
@@ -307,7 +307,7 @@ test('an order sets stock aside, and collecting it at the POS offline sells it a
   const history = page.locator('.customer-block', { hasText: 'Purchase history' });
   await expect(history.getByRole('row', { name: new RegExp(receiptNumber) })).toContainText(total);
   await expect(
-    history.locator('.customer-facts__row', { hasText: 'Lifetime spend' }),
+    history.locator('.facts__row', { hasText: 'Lifetime spend' }),
   ).toContainText(total);
   await expect(page.getByText('No orders waiting to be handed over.')).toBeVisible();
   await screenshot(page, 'customer-purchase-history');
@@ -393,7 +393,7 @@ test('two records of one person are merged into one: details filled, the other g
   await expect(dialog).toContainText(`Merge ${twin} into ${kept}?`);
   await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
   await expect(page.getByText(`${twin} was merged into this customer.`)).toBeVisible();
-  const facts = page.locator('.customer-facts').first();
+  const facts = page.locator('.facts').first();
   await expect(facts).toContainText('0412 765 432');
   await expect(facts).toContainText('Trade');
   await screenshot(page, 'customer-merged');
@@ -496,7 +496,7 @@ test('a trade account: sales on it, a payment and a deposit taken at the till of
   await account.getByLabel('Account limit ($)').fill('5000');
   await account.getByRole('button', { name: 'Open account' }).click();
   await expect(account.getByText('The account limit was saved.')).toBeVisible();
-  await expect(account.locator('.customer-facts__row', { hasText: 'Available' })).toContainText(
+  await expect(account.locator('.facts__row', { hasText: 'Available' })).toContainText(
     '$5,000.00',
   );
 
@@ -580,7 +580,7 @@ test('a trade account: sales on it, a payment and a deposit taken at the till of
   await search(page, member);
   await page.getByRole('button', { name }).click();
   const owedText = `$${(balance / 100).toLocaleString('en-AU', { minimumFractionDigits: 2 })}`;
-  await expect(account.locator('.customer-facts__row', { hasText: 'Balance owed' })).toContainText(
+  await expect(account.locator('.facts__row', { hasText: 'Balance owed' })).toContainText(
     owedText,
   );
   const statement = page.locator('.customer-statement');

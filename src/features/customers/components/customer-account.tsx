@@ -60,17 +60,17 @@ export function CustomerAccount({ customer }: { customer: Customer }) {
   return (
     <div className="customer-block">
       <h3 className="customer-card__subtitle">{CUSTOMERS_TEXT.account}</h3>
-      <dl className="customer-facts">
-        <div className="customer-facts__row">
+      <dl className="facts">
+        <div className="facts__row">
           <dt>{CUSTOMERS_TEXT.balance}</dt>
           <dd>{balanceText(balance)}</dd>
         </div>
-        <div className="customer-facts__row">
+        <div className="facts__row">
           <dt>{CUSTOMERS_TEXT.limit}</dt>
           <dd>{hasAccount ? formatCents(limit) : CUSTOMERS_TEXT.noAccount}</dd>
         </div>
         {hasAccount ? (
-          <div className="customer-facts__row">
+          <div className="facts__row">
             <dt>{CUSTOMERS_TEXT.available}</dt>
             <dd>{formatCents(availableOnAccount(limit, balance))}</dd>
           </div>

@@ -92,9 +92,9 @@ function CustomerDetails({
           {refused ? CUSTOMERS_TEXT.refused : CUSTOMERS_TEXT.waiting}
         </p>
       ) : null}
-      <dl className="customer-facts">
+      <dl className="facts">
         {facts.map(([label, value]) => (
-          <div key={label} className="customer-facts__row">
+          <div key={label} className="facts__row">
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>

@@ -90,9 +90,9 @@ function History({ sales, name }: { sales: CustomerSales; name: string }) {
   const more = Math.min(PAGE, sales.sales.length - shown);
   return (
     <>
-      <dl className="customer-facts">
+      <dl className="facts">
         {figures.map(([label, value]) => (
-          <div key={label} className="customer-facts__row">
+          <div key={label} className="facts__row">
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>

@@ -1,7 +1,7 @@
 /** The popup's pieces: a titled section, and facts as a list of terms and values. */
 export function Facts({ rows }: { rows: [string, string][] }) {
   return (
-    <dl className="facts">
+    <dl className="facts facts--compact">
       {rows.map(([term, value]) => (
         <div key={term} className="facts__row">
           <dt>{term}</dt>

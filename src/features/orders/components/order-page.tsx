@@ -140,9 +140,9 @@ function OrderDetails({
           {refused ? ORDERS_TEXT.refused : ORDERS_TEXT.waiting}
         </p>
       ) : null}
-      <dl className="orders-facts">
+      <dl className="facts">
         {facts.map(([label, value]) => (
-          <div key={label} className="orders-facts__row">
+          <div key={label} className="facts__row">
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>

@@ -259,18 +259,18 @@ function OrderPage({
           </div>
         </div>
       ) : null}
-      <dl className="purchasing-facts">
-        <div className="purchasing-facts__row">
+      <dl className="facts">
+        <div className="facts__row">
           <dt>Status</dt>
           <dd>
             <OrderStatusBadge status={order.status} />
           </dd>
         </div>
-        <div className="purchasing-facts__row">
+        <div className="facts__row">
           <dt>Made</dt>
           <dd>{dayText(order.created_at)}</dd>
         </div>
-        <div className="purchasing-facts__row">
+        <div className="facts__row">
           <dt>Sent</dt>
           <dd>
             {order.sent_at

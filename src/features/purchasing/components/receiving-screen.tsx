@@ -383,12 +383,12 @@ export function ReceivingScreen({
             />
           </label>
         </div>
-        <dl className="purchasing-facts receiving-invoice__check">
-          <div className="purchasing-facts__row">
+        <dl className="facts receiving-invoice__check">
+          <div className="facts__row">
             <dt>Lines</dt>
             <dd>{formatCents(preview.linesCents)}</dd>
           </div>
-          <div className="purchasing-facts__row">
+          <div className="facts__row">
             <dt>Freight</dt>
             <dd>
               {formatCents(
@@ -396,11 +396,11 @@ export function ReceivingScreen({
               )}
             </dd>
           </div>
-          <div className="purchasing-facts__row">
+          <div className="facts__row">
             <dt>GST</dt>
             <dd>{formatCents(preview.gstCents)}</dd>
           </div>
-          <div className="purchasing-facts__row">
+          <div className="facts__row">
             <dt>Lines, freight and GST</dt>
             <dd>{formatCents(preview.expectedCents)}</dd>
           </div>

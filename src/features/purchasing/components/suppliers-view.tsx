@@ -179,9 +179,9 @@ function SupplierPage({
           ) : null}
         </div>
       </div>
-      <dl className="purchasing-facts">
+      <dl className="facts">
         {facts.map(([label, value]) => (
-          <div key={label} className="purchasing-facts__row">
+          <div key={label} className="facts__row">
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>
