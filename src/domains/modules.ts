@@ -1,6 +1,7 @@
 import type { DomainModule } from '#shared/domain-module.ts';
 import { PULL_ROUTE, pullAnswerSchema } from '#shared/feed-declaration.ts';
 import { defineRead, type ReadDeclaration, routeMatches } from '#shared/read-declaration.ts';
+import { alertsDomain } from './alerts/module.ts';
 import { businessDomain } from './business/module.ts';
 import { customFieldsDomain } from './custom-fields/module.ts';
 import { customerOrdersDomain } from './customer-orders/module.ts';
@@ -18,6 +19,7 @@ import { teamDomain } from './team/module.ts';
 
 /** Every domain, one line each: a new domain is its module plus one line here. */
 export const DOMAINS: readonly DomainModule[] = [
+  alertsDomain,
   businessDomain,
   customerOrdersDomain,
   customersDomain,

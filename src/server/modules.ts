@@ -1,3 +1,4 @@
+import { alertsServer } from './alerts/module.ts';
 import { businessServer } from './business/module.ts';
 import { customFieldsServer } from './custom-fields/module.ts';
 import { customerOrdersServer } from './customer-orders/module.ts';
@@ -25,6 +26,7 @@ export const SERVER_DOMAINS: readonly ServerDomain[] = [
   customerOrdersServer,
   eventsServer,
   dashboardServer,
+  alertsServer,
   productsServer,
   stockServer,
   purchasingServer,

@@ -137,6 +137,9 @@ export const InventorySettingsSchema = v.object({
       deadStockAlertsEnabled: bool(true),
       deadStockPeriod: int(90, 1, 3650),
       deadStockFrequency: pick(['weekly', 'monthly', 'quarterly'], 'monthly'),
+      // Beyond the spec's list (README, "Alerts"): a count's variance past this many units of
+      // a product raises an alert.
+      countVarianceThreshold: int(5, 0, 100_000),
     }),
     {},
   ),

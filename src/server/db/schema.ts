@@ -1170,3 +1170,24 @@ export const eventAttendees = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.customerId] })],
 );
+
+/**
+ * Alerts a person dismissed or snoozed, for themselves (#domains/alerts/alert.ts): by the
+ * alert's key; `until` null is dismissed while the alert stands, a time is snoozed until then.
+ * A dismissal of an alert that no longer stands is deleted when alerts are next worked out.
+ */
+export const alertDismissals = pgTable(
+  'alert_dismissals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    until: timestamp('until', { withTimezone: true }),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -467,6 +467,16 @@ export const SAMPLES: Sample[] = [
     }),
   },
   {
+    route: 'PUT /api/v1/alerts/dismissals/:key',
+    path: () => `/api/v1/alerts/dismissals/${encodeURIComponent(`low-stock:${fixture.product}`)}`,
+    body: () => ({ until: null }),
+  },
+  {
+    route: 'DELETE /api/v1/alerts/dismissals/:key',
+    path: () => `/api/v1/alerts/dismissals/${encodeURIComponent(`low-stock:${fixture.product}`)}`,
+    body: () => undefined,
+  },
+  {
     route: 'POST /api/v1/events',
     path: () => '/api/v1/events',
     body: () => ({

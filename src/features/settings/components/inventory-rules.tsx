@@ -197,4 +197,11 @@ export const NOTIFICATION_FIELDS: readonly SettingField<InventorySettings['notif
     kind: 'choice',
     options: options({ weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly' }),
   },
+  {
+    key: 'countVarianceThreshold',
+    label: 'Count variance worth an alert (units of a product)',
+    kind: 'number',
+    min: 0,
+    max: 100_000,
+  },
 ];
