@@ -25,9 +25,17 @@ export interface NavLeaf {
   path: string;
 }
 
+/** A count the menu shows beside an entry, from the device's data (the sidebar is given them). */
+export type BadgeSource = 'alerts';
+export interface MenuBadge {
+  count: number;
+  type: BadgeType;
+}
+
 export interface NavItem extends NavLeaf {
   icon: LucideIcon;
-  badge?: { count: number; type: BadgeType };
+  /** Where its badge comes from (the spec's fixed count 5 was the prototype's). */
+  badge?: BadgeSource;
   children?: NavLeaf[];
 }
 
@@ -56,7 +64,7 @@ export const MAIN_MENU: NavItem[] = [
     label: 'Alerts',
     path: '/alerts',
     icon: Bell,
-    badge: { count: 5, type: 'normal' },
+    badge: 'alerts',
   },
 ];
 

@@ -55,7 +55,16 @@ import { type OutboxEntry, upgradeEntry } from './sync/outbox-entry.ts';
  * - customerBuckets: the business's customers as the server last said, in a few dozen records
  *   by a hash of their ids (customer-store.ts); customerOrders: their orders. What this device
  *   made or changed waits in the outbox and is laid over them.
+ * - alertDismissals: alerts dismissed or snoozed here, hidden at once and until the server's
+ *   answer says so itself (repositories/alerts.ts).
  */
+/** An alert dismissed (until null) or snoozed here; `ackedAt` once the server has it. */
+export interface LocalDismissal {
+  key: string;
+  until: string | null;
+  ackedAt?: number;
+}
+
 export interface CatalogueChunk {
   n: number;
   items: InventoryItem[];
@@ -242,6 +251,7 @@ export class VintryDatabase extends Dexie {
   deliveries!: Table<Delivery, string>;
   receivedCounts!: Table<ReceivedCount, [string, number]>;
   customerBuckets!: Table<CustomerBucket, number>;
+  alertDismissals!: Table<LocalDismissal, string>;
   accountEntries!: Table<AccountEntry, string>;
   events!: Table<CalendarEvent, string>;
   customerOrders!: Table<CustomerOrder, string>;
@@ -333,7 +343,8 @@ export class VintryDatabase extends Dexie {
           })),
         );
       });
-    this.version(9).stores({ customers: null });
+    // Version 9 also keeps the alerts this person dismissed or snoozed here (repositories/alerts.ts).
+    this.version(9).stores({ customers: null, alertDismissals: 'key' });
   }
 }
 

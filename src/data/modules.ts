@@ -1,3 +1,4 @@
+import { alertsOnDevice } from './domains/alerts.ts';
 import { customFieldsOnDevice } from './domains/custom-fields.ts';
 import { customerOrdersOnDevice } from './domains/customer-orders.ts';
 import { customersOnDevice } from './domains/customers.ts';
@@ -15,6 +16,7 @@ import { registerWriteHandlers } from './sync/write-handler.ts';
 
 /** Every domain on this device, one line each: a new domain is its module plus one line here. */
 export const DEVICE_DOMAINS: readonly DeviceDomain[] = [
+  alertsOnDevice,
   customerOrdersOnDevice,
   customersOnDevice,
   customFieldsOnDevice,

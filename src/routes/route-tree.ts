@@ -1,4 +1,5 @@
 import { acceptInviteRoute } from './accept-invite.tsx';
+import { alertsRoute } from './alerts.tsx';
 import { apiExamplesRoute } from './api-examples.tsx';
 import { businessProfileRoute, paymentSettingsRoute, teamRoute } from './business-settings.tsx';
 import { calendarRoute } from './calendar.tsx';
@@ -29,6 +30,7 @@ export const routeTree = rootRoute.addChildren([
     ordersRoute,
     calendarRoute,
     posRoute,
+    alertsRoute,
     apiExamplesRoute,
     teamRoute,
     businessProfileRoute,

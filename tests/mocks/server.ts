@@ -61,6 +61,10 @@ export const mockServer = setupServer(
       }),
     });
   }),
+  // Alerts, unless a test says otherwise: nothing stands.
+  http.get('*/api/v1/alerts', () =>
+    HttpResponse.json({ as_of: new Date().toISOString(), alerts: [], more: {} }),
+  ),
   http.post('*/api/v1/batch', async ({ request }) => {
     const { writes } = (await request.json()) as BatchRequest;
     const origin = new URL(request.url).origin;

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useAlerts } from '#data/hooks/use-alerts.ts';
 import { unsentChangeCount } from '#data/sync/unsent.ts';
 import { signOut } from '#features/auth/sign-out.ts';
 import { useSession } from '#features/auth/use-session.ts';
@@ -62,8 +63,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
     else await finishSignOut();
   }
 
+  const alertBadge = useAlerts().badge;
   const sidebarProps = {
     pathname,
+    badges: { alerts: alertBadge && { count: alertBadge.count, type: alertBadge.severity } },
     collapsed,
     onToggleCollapsed: () => setCollapsed((value) => !value),
     onSignOut: handleSignOut,

@@ -1,15 +1,17 @@
 import { AlertTriangle, CloudOff, RefreshCw, Wifi } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSyncStatus } from '#data/sync/use-sync-status.ts';
+import { onShowPendingChanges } from '#ui/pending-changes-request.ts';
 import { PendingChangesDialog } from './pending-changes-dialog.tsx';
 
 /**
  * Online, Offline, 'Syncing N' or 'N need attention', on every screen. It opens the Pending
- * changes panel.
+ * changes panel, as does a screen that asks for it (Alerts).
  */
 export function ConnectivityIndicator() {
   const status = useSyncStatus();
   const [open, setOpen] = useState(false);
+  useEffect(() => onShowPendingChanges(() => setOpen(true)), []);
   // Saying 'Online' before the outbox is read would claim that nothing waits.
   if (!status.known)
     return <span className="connectivity connectivity--unknown" aria-hidden="true" />;

@@ -12,7 +12,14 @@ import {
 import { useState } from 'react';
 import { userProfileQuery } from '#data/repositories/user-profile.ts';
 import { BrandMark } from '#ui/brand-mark.tsx';
-import { activeNavigation, FOOTER_MENU, MAIN_MENU, type NavItem } from '../navigation.ts';
+import {
+  activeNavigation,
+  type BadgeSource,
+  FOOTER_MENU,
+  MAIN_MENU,
+  type MenuBadge,
+  type NavItem,
+} from '../navigation.ts';
 
 export interface SidebarProps {
   pathname: string;
@@ -25,6 +32,8 @@ export interface SidebarProps {
   onScanProduct: () => void;
   /** Scan Invoice: receiving a delivery (Purchasing, Deliveries). */
   onScanInvoice: () => void;
+  /** The menu's live counts; an entry whose count is missing shows none. */
+  badges: Partial<Record<BadgeSource, MenuBadge | null>>;
 }
 
 export function Sidebar({
@@ -36,6 +45,7 @@ export function Sidebar({
   onSignOut,
   onScanProduct,
   onScanInvoice,
+  badges,
 }: SidebarProps) {
   const active = activeNavigation(pathname);
   // The submenu holding the current page starts open.
@@ -56,9 +66,10 @@ export function Sidebar({
     const Icon = item.icon;
     const isActive = active.itemId === item.id;
     const className = `sidebar__item${isActive ? ' sidebar__item--active' : ''}`;
-    const badge = item.badge ? (
-      <span className={`sidebar__badge sidebar__badge--${item.badge.type}`}>
-        {item.badge.count}
+    const counted = item.badge ? badges[item.badge] : null;
+    const badge = counted ? (
+      <span className={`sidebar__badge sidebar__badge--${counted.type}`}>
+        {counted.count}
         <span className="visually-hidden"> new</span>
       </span>
     ) : null;

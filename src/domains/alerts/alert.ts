@@ -136,3 +136,29 @@ export function alertBadge(
     'normal';
   return { count, severity };
 }
+
+/** The device's own alert: changes of its the server refused, for Pending changes. */
+export function attentionAlert(count: number): Alert {
+  return {
+    key: keyOf('needs-attention', 'device'),
+    kind: 'needs-attention',
+    title: `${count} ${count === 1 ? 'change' : 'changes'} on this device not saved`,
+    detail: 'The server refused them. Retry or discard each in Pending changes.',
+    at: null,
+    href: '',
+    action: 'Open Pending changes',
+  };
+}
+
+/**
+ * The alerts to show: the server's answer less the keys hidden here (dismissed or snoozed on
+ * this device, not yet in an answer), with this device's refused changes first; sorted.
+ */
+export function alertsShown(
+  answer: Pick<AlertsAnswer, 'alerts'> | undefined,
+  hidden: ReadonlySet<string>,
+  refusedChanges: number,
+): Alert[] {
+  const served = (answer?.alerts ?? []).filter((alert) => !hidden.has(alert.key));
+  return sortAlerts(refusedChanges > 0 ? [attentionAlert(refusedChanges), ...served] : served);
+}

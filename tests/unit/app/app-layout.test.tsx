@@ -45,17 +45,45 @@ const MENU_IN_ORDER = [
 ];
 
 describe('layout and side navigation', () => {
-  it('lists every menu entry in the spec order, with the Alerts badge of 5', async () => {
+  it('lists every menu entry in the spec order, with the Alerts badge counting what stands, typed by the most severe', async () => {
+    const alert = (key: string, kind: string) => ({
+      key,
+      kind,
+      title: key,
+      detail: '',
+      at: null,
+      href: '/purchasing?tab=suggestions',
+      action: 'Reorder',
+    });
+    mockServer.use(
+      http.get('*/api/v1/alerts', () =>
+        HttpResponse.json({
+          as_of: new Date().toISOString(),
+          alerts: [alert('low-stock:1', 'low-stock'), alert('out-of-stock:2', 'out-of-stock')],
+          more: { 'low-stock': 3 },
+        }),
+      ),
+    );
     const { nav } = await openApp();
+    const alerts = within(nav).getByRole('link', { name: /Alerts/ });
+    await waitFor(() =>
+      expect(alerts.querySelector('.sidebar__badge--critical')?.textContent).toBe('5 new'),
+    );
     const labels = within(nav)
       .getAllByRole('link')
       .concat(within(nav).getAllByRole('button'))
       .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
-      .map((element) => element.textContent?.replace(/\s*5 new$/, '').trim())
+      .map((element) => element.textContent?.replace(/\s*\d+ new$/, '').trim())
       .filter((label) => label && MENU_IN_ORDER.includes(label));
     expect(labels).toEqual(MENU_IN_ORDER);
-    const alerts = within(nav).getByRole('link', { name: /Alerts/ });
-    expect(alerts.querySelector('.sidebar__badge--normal')?.textContent).toBe('5 new');
+  });
+
+  it('shows no Alerts badge when nothing stands', async () => {
+    const { nav } = await openApp();
+    await screen.findByRole('link', { name: 'Alerts' });
+    expect(within(nav).getByRole('link', { name: 'Alerts' }).querySelector('.sidebar__badge')).toBe(
+      null,
+    );
   });
 
   it('marks the active item from the path', async () => {
@@ -189,7 +217,10 @@ describe('layout and side navigation', () => {
 
   it('shows who is signed in and for which business', async () => {
     await openApp();
-    expect(screen.getByText('Demo Owner')).toBeTruthy();
-    expect(screen.getByText('Demo Cellar')).toBeTruthy();
+    // The top bar's profile (the menu names the business too, once its profile is read).
+    const bar = document.querySelector<HTMLElement>('.top-bar');
+    if (!bar) throw new Error('no top bar');
+    expect(within(bar).getByText('Demo Owner')).toBeTruthy();
+    expect(within(bar).getByText('Demo Cellar')).toBeTruthy();
   });
 });

@@ -54,7 +54,6 @@ describe('route map and guards', () => {
   });
 
   it.each([
-    ['/alerts', 'Alerts'],
     ['/help', 'Help & Support'],
     ['/reports', 'Reports'],
     ['/reports/sales', 'Sales Report'],
@@ -72,6 +71,7 @@ describe('route map and guards', () => {
   });
 
   it.each([
+    ['/alerts', 'Alerts'],
     ['/pos', 'POS'],
     ['/customers', 'Customers'],
     ['/orders', 'Orders'],

@@ -8,6 +8,7 @@ import { type DashboardData, dashboardQuery } from '#data/repositories/dashboard
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import { type DashboardSnapshot, LOW_STOCK_ALERT_AT } from '#domains/dashboard/snapshot.ts';
 import { formatCents } from '#domains/sales/money.ts';
+import { asOfText, useNow } from '#ui/as-of.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { useNearViewport } from '#ui/use-near-viewport.ts';
@@ -22,24 +23,6 @@ const chartLoading = <div className="sales-chart__loading">Loading chart...</div
 
 /** What is shown is 'fresh' for this long after it came from the server. */
 const FRESH_FOR_MS = 60_000;
-
-function asOfText(iso: string, now: Date): string {
-  const at = new Date(iso);
-  const time = at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-  return at.toDateString() === now.toDateString()
-    ? time
-    : `${at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}, ${time}`;
-}
-
-/** Re-renders now and then, so an 'Updated' note appears once what is shown grows old. */
-function useNow(everyMs: number) {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 function Change({ percent }: { percent: number | null }) {
   if (percent === null) {
