@@ -306,9 +306,7 @@ test('an order sets stock aside, and collecting it at the POS offline sells it a
   await page.getByRole('button', { name }).click();
   const history = page.locator('.customer-block', { hasText: 'Purchase history' });
   await expect(history.getByRole('row', { name: new RegExp(receiptNumber) })).toContainText(total);
-  await expect(
-    history.locator('.facts__row', { hasText: 'Lifetime spend' }),
-  ).toContainText(total);
+  await expect(history.locator('.facts__row', { hasText: 'Lifetime spend' })).toContainText(total);
   await expect(page.getByText('No orders waiting to be handed over.')).toBeVisible();
   await screenshot(page, 'customer-purchase-history');
 });
@@ -496,9 +494,7 @@ test('a trade account: sales on it, a payment and a deposit taken at the till of
   await account.getByLabel('Account limit ($)').fill('5000');
   await account.getByRole('button', { name: 'Open account' }).click();
   await expect(account.getByText('The account limit was saved.')).toBeVisible();
-  await expect(account.locator('.facts__row', { hasText: 'Available' })).toContainText(
-    '$5,000.00',
-  );
+  await expect(account.locator('.facts__row', { hasText: 'Available' })).toContainText('$5,000.00');
 
   // Offline at the till: the member card attaches them; a sale goes on the account.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'POS' }).click();
@@ -580,9 +576,7 @@ test('a trade account: sales on it, a payment and a deposit taken at the till of
   await search(page, member);
   await page.getByRole('button', { name }).click();
   const owedText = `$${(balance / 100).toLocaleString('en-AU', { minimumFractionDigits: 2 })}`;
-  await expect(account.locator('.facts__row', { hasText: 'Balance owed' })).toContainText(
-    owedText,
-  );
+  await expect(account.locator('.facts__row', { hasText: 'Balance owed' })).toContainText(owedText);
   const statement = page.locator('.customer-statement');
   await expect(statement.getByRole('row', { name: /Closing balance/ })).toContainText(owedText);
   await expect(statement.getByRole('row', { name: /Payment \(Card\)/ })).toContainText('-$50.00');
