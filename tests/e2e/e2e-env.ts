@@ -48,6 +48,13 @@ export const FIRST_DAY_USER = {
   business: 'Harbour Cellars',
 };
 
+/** A business of its own for the alerts journey: its badge counts only what the journey makes. */
+export const ALERTS_USER = {
+  email: 'alerts@vintry.test',
+  password: 'Alerting2026',
+  business: 'Alerts Test Cellar',
+};
+
 /** The owner of a business of its own for the Team & Permissions journey. */
 export const TEAM_OWNER = {
   email: 'owner@teamtest.test',

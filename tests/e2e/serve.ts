@@ -5,6 +5,7 @@ import { COMMANDS } from '#server/cli/commands.ts';
 import { readConfig } from '#server/config.ts';
 import { consoleLogger } from '#server/logger.ts';
 import {
+  ALERTS_USER,
   BUYER,
   E2E_DATA_DIR,
   E2E_PORT,
@@ -45,6 +46,7 @@ const accounts: [string, string, string, string, ('staff' | 'manager')?][] = [
   [TILL_MANAGER.email, TILL_MANAGER.password, TILL_MANAGER.business, TILL_MANAGER.name, 'manager'],
   [TEAM_OWNER.email, TEAM_OWNER.password, TEAM_OWNER.business, 'Olive Owner'],
   [BUYER.email, BUYER.password, BUYER.business, BUYER.name],
+  [ALERTS_USER.email, ALERTS_USER.password, ALERTS_USER.business, 'Ada Alerts'],
   [RECEIVER.email, RECEIVER.password, RECEIVER.business, RECEIVER.name, 'staff'],
 ];
 try {

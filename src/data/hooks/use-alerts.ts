@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { type Alert, type AlertBadge, alertBadge, alertsShown } from '#domains/alerts/alert.ts';
 import { db } from '../db.ts';
 import { ALERTS_REFRESH_MS, alertsQuery, stillHides } from '../repositories/alerts.ts';
+import { useOnline } from '../sync/use-sync-status.ts';
 
 export interface ShownAlerts {
   alerts: Alert[];
@@ -12,8 +13,8 @@ export interface ShownAlerts {
   badge: AlertBadge | null;
   /** When the server worked them out; null before any answer. */
   asOf: string | null;
-  /** False when the answer shown is the one kept from before (offline). */
-  live: boolean;
+  /** False when the answer shown is the one kept from before (offline, or the server failed). */
+  current: boolean;
   loading: boolean;
   failed: boolean;
 }
@@ -25,6 +26,7 @@ export interface ShownAlerts {
  */
 export function useAlerts(): ShownAlerts {
   const query = useQuery(alertsQuery());
+  const online = useOnline();
   const kept = useLiveQuery(() => db.alertDismissals.toArray(), []);
   const refused = useLiveQuery(
     () => db.outbox.where('state').equals('needs-attention').count(),
@@ -35,7 +37,7 @@ export function useAlerts(): ShownAlerts {
     const timer = window.setInterval(() => setNow(Date.now()), ALERTS_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, []);
-  const answer = query.data?.answer;
+  const answer = query.data;
   return useMemo(() => {
     const hidden = new Set(
       (kept ?? []).filter((each) => stillHides(each, now)).map((each) => each.key),
@@ -47,9 +49,9 @@ export function useAlerts(): ShownAlerts {
       more,
       badge: alertBadge(alerts, more),
       asOf: answer?.as_of ?? null,
-      live: query.data?.live ?? false,
+      current: online && !query.isError,
       loading: query.isPending,
       failed: query.isError && !answer,
     };
-  }, [answer, kept, refused, now, query.data?.live, query.isPending, query.isError]);
+  }, [answer, kept, refused, now, online, query.isPending, query.isError]);
 }

@@ -1,11 +1,8 @@
-import * as v from 'valibot';
 import type { AlertsAnswer } from '#domains/alerts/alert.ts';
 import { alertsRead } from '#domains/alerts/reads.ts';
 import { dismissAlertWrite, restoreAlertWrite } from '#domains/alerts/writes.ts';
-import { readPath } from '#shared/read-declaration.ts';
 import { writeRequest } from '#shared/write-declaration.ts';
-import { FROM_CACHE_HEADER } from '../api-cache.ts';
-import { apiFetch } from '../api-client.ts';
+import { readJson } from '../api-client.ts';
 import { db, type LocalDismissal } from '../db.ts';
 import { queueWrite } from '../sync/outbox.ts';
 import type { OutboxEntry } from '../sync/outbox-entry.ts';
@@ -13,11 +10,12 @@ import { queueAndSend } from '../sync/replayer.ts';
 import { defineWriteHandler, refusalAlert } from '../sync/write-handler.ts';
 
 /**
- * Alerts on the device (#domains/alerts/): the server's answer (kept by the persisted query
- * cache for offline viewing, with its time), less what this person dismissed or snoozed here.
+ * Alerts on the device (#domains/alerts/): the server's last answer (kept by the persisted
+ * query cache for offline viewing, with its time), less what this person dismissed or snoozed
+ * here.
  * A dismissal is kept in alertDismissals in the transaction that queues it, so it hides the
- * alert at once, offline too; once the server has it and an answer asked after that has come,
- * the server's answer leaves the alert out by itself and the local record goes.
+ * alert at once, offline too; once the server has had it a while (DISMISSAL_KEPT_MS), its
+ * answers leave the alert out by themselves and the local record goes.
  */
 export const ALERTS_RESOURCE = 'alerts';
 
@@ -26,24 +24,20 @@ interface Label {
 }
 const labelOf = (entry: OutboxEntry) => (entry.revert as Label | null)?.title ?? '';
 
-export interface AlertsData {
-  answer: AlertsAnswer;
-  /** False when the service worker answered from its cache (offline). */
-  live: boolean;
-}
+/**
+ * A dismissal the server has is kept here this long after: its answers leave the alert out by
+ * then, and the answer the page keeps for offline (written to storage a moment after it comes)
+ * is one of them. Forgotten at once, a reload offline could show the older kept answer's alert.
+ */
+export const DISMISSAL_KEPT_MS = 5 * 60_000;
 
-async function fetchAlerts(): Promise<AlertsData> {
+async function fetchAlerts(): Promise<AlertsAnswer> {
   const asked = Date.now();
-  const response = await apiFetch(readPath(alertsRead, {}));
-  const answer = v.parse(alertsRead.answer, await response.json());
-  const live = response.headers.get(FROM_CACHE_HEADER) === null;
-  // Dismissals the server had before this was asked are in its answer now.
-  if (live) {
-    await db.alertDismissals
-      .filter((kept) => kept.ackedAt !== undefined && kept.ackedAt < asked)
-      .delete();
-  }
-  return { answer, live };
+  const answer = await readJson(alertsRead, {});
+  await db.alertDismissals
+    .filter((kept) => kept.ackedAt !== undefined && kept.ackedAt < asked - DISMISSAL_KEPT_MS)
+    .delete();
+  return answer;
 }
 
 /** Alerts change with the shop's records (live updates ask again) and with the time of day. */

@@ -25,7 +25,7 @@ export const ALERTS_TEXT = {
   nothing: 'Nothing needs attention. New alerts show here as stock, orders and counts change.',
   failed: 'The alerts could not be loaded. They show once the server can be reached.',
   updated: (time: string) => `Updated ${time}`,
-  offline: (time: string) => `Offline: as they stood at ${time}`,
+  stale: (time: string) => `Last updated ${time}; the server could not be reached since`,
   more: (n: number) => `and ${n} more not listed`,
   dismiss: 'Dismiss',
   snooze: 'Snooze',
@@ -67,7 +67,7 @@ export function AlertsPage() {
   }
 
   const subtitle = shown.asOf
-    ? `${ALERTS_TEXT.subtitle} · ${(shown.live ? ALERTS_TEXT.updated : ALERTS_TEXT.offline)(asOfText(shown.asOf, now))}`
+    ? `${ALERTS_TEXT.subtitle} · ${(shown.current ? ALERTS_TEXT.updated : ALERTS_TEXT.stale)(asOfText(shown.asOf, now))}`
     : ALERTS_TEXT.subtitle;
 
   let body: React.ReactNode;
