@@ -1,4 +1,5 @@
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
+import { ALERT_PRODUCTS, ALERTS_BUDGET_MS, alertsFigures } from './alerts.bench.ts';
 import { gzipTotal, measureBundles } from './bundle.bench.ts';
 import { DECODE_BUDGET_MS, measureCameraDecode } from './camera.bench.ts';
 import {
@@ -524,6 +525,14 @@ async function customerFigures() {
     budget: `≤ ${ms(CUSTOMER_PAGE_BUDGET_MS)}`,
     pass: median(orders.page) <= CUSTOMER_PAGE_BUDGET_MS,
     baseline: `plain sum of their totals ${ms(median(orders.pagePlain))}; ${ratio(median(orders.page), median(orders.pagePlain))}`,
+  });
+  const alerts = await alertsFigures();
+  add({
+    figure: `The alerts count for a manager, ${ALERT_PRODUCTS.toLocaleString('en')} products (PGlite; ${alerts.counted} alerts)`,
+    value: `median ${ms(median(alerts.times))}`,
+    budget: `≤ ${ms(ALERTS_BUDGET_MS)}`,
+    pass: median(alerts.times) <= ALERTS_BUDGET_MS,
+    baseline: `plain count at or under the threshold ${ms(median(alerts.plain))}; ${ratio(median(alerts.times), median(alerts.plain))}`,
   });
   const device = await customerDeviceFigures();
   add({

@@ -6,6 +6,7 @@ import {
   type AlertKind,
   type AlertsAnswer,
   keyOf,
+  kindOfKey,
 } from '#domains/alerts/alert.ts';
 import { displayName } from '#domains/products/display-name.ts';
 import { formatCents } from '#domains/sales/money.ts';
@@ -13,6 +14,7 @@ import { COUNT_CORRECTION } from '#domains/stock/movement.ts';
 import { can } from '#shared/auth/permissions.ts';
 import type { Caller } from '../auth/access-tokens.ts';
 import { reservedStock } from '../customer-orders/customer-orders.ts';
+import { pgArray, textArray } from '../db/array-params.ts';
 import type { Db } from '../db/client.ts';
 import {
   alertDismissals,
@@ -43,10 +45,25 @@ export async function alertsFor(
   today: string,
   now: Date,
 ): Promise<AlertsAnswer> {
-  const settings = await readInventorySettings(db, caller.userId);
+  const [settings, dismissals] = await Promise.all([
+    readInventorySettings(db, caller.userId),
+    db
+      .select({ key: alertDismissals.key, until: alertDismissals.until })
+      .from(alertDismissals)
+      .where(
+        and(
+          eq(alertDismissals.userId, caller.userId),
+          eq(alertDismissals.businessId, caller.businessId),
+        ),
+      ),
+  ]);
+  const hidden = new Set(
+    dismissals.filter((row) => row.until === null || row.until > now).map((row) => row.key),
+  );
+  const threshold = settings.stockManagement.lowStockThreshold;
   const since = new Date(now.getTime() - ALERT_LOOKBACK_DAYS * 24 * 3_600_000);
   const [stock, due, overdue, variances, counts] = await Promise.all([
-    stockAlerts(db, caller.businessId, settings.stockManagement.lowStockThreshold),
+    stockAlerts(db, caller.businessId, threshold, hidden),
     ordersDue(db, caller.businessId, today),
     can(caller.role, 'purchasing.manage') ? purchasesOverdue(db, caller.businessId, today) : [],
     can(caller.role, 'sales.refund') ? cashVariances(db, caller.businessId, since) : [],
@@ -54,13 +71,13 @@ export async function alertsFor(
       ? countVariances(db, caller.businessId, since, settings.notifications.countVarianceThreshold)
       : [],
   ]);
-  const standing = [...stock, ...due, ...overdue, ...variances, ...counts];
-  const hidden = await hiddenFor(db, caller, standing, now);
-  const shown = standing.filter((alert) => !hidden.has(alert.key));
-  const alerts: Alert[] = [];
-  const more: Partial<Record<AlertKind, number>> = {};
+  const others = [...due, ...overdue, ...variances, ...counts];
+  await forgetDismissals(db, caller, dismissals, others, threshold, now);
+  const alerts: Alert[] = [...stock.listed];
+  const more: Partial<Record<AlertKind, number>> = { ...stock.more };
   const listed = new Map<AlertKind, number>();
-  for (const alert of shown) {
+  for (const alert of others) {
+    if (hidden.has(alert.key)) continue;
     const count = listed.get(alert.kind) ?? 0;
     if (count < ALERTS_LISTED_PER_KIND) alerts.push(alert);
     else more[alert.kind] = (more[alert.kind] ?? 0) + 1;
@@ -69,22 +86,47 @@ export async function alertsFor(
   return { as_of: now.toISOString(), alerts, more };
 }
 
+/** A product's stock alert, if it has one: the most severe that holds. */
+const STOCK_KIND = sql`case
+  when p.stock_quantity < 0 then 'negative-stock'
+  when p.stock_quantity - coalesce(r.units, 0) <= 0 then 'out-of-stock'
+  else 'low-stock' end`;
+const STOCK_KINDS: readonly AlertKind[] = ['negative-stock', 'out-of-stock', 'low-stock'];
+
 /**
- * The keys the caller dismissed (of alerts that stand) or snoozed until later; their other
- * dismissals are deleted, so that an alert that comes back is shown again.
+ * The caller's dismissals that no longer hide anything: snoozes past their time, and dismissals
+ * of alerts that no longer stand (so that one that comes back is shown again). A stock alert is
+ * looked up by its product alone: the whole list is never needed for it.
  */
-async function hiddenFor(db: Db, caller: Caller, standing: readonly Alert[], now: Date) {
-  const rows = await db
-    .select({ key: alertDismissals.key, until: alertDismissals.until })
-    .from(alertDismissals)
-    .where(
-      and(
-        eq(alertDismissals.userId, caller.userId),
-        eq(alertDismissals.businessId, caller.businessId),
-      ),
-    );
-  const keys = new Set(standing.map((alert) => alert.key));
-  const gone = rows.filter((row) => row.until === null && !keys.has(row.key)).map((r) => r.key);
+async function forgetDismissals(
+  db: Db,
+  caller: Caller,
+  dismissals: readonly { key: string; until: Date | null }[],
+  others: readonly Alert[],
+  threshold: number,
+  now: Date,
+) {
+  if (dismissals.length === 0) return;
+  const kept = dismissals.filter((row) => row.until === null).map((row) => row.key);
+  const stockIds = kept
+    .filter((key) => STOCK_KINDS.includes(kindOfKey(key)))
+    .map((key) => Number(key.slice(key.indexOf(':') + 1)))
+    .filter(Number.isSafeInteger);
+  const stockStanding =
+    stockIds.length === 0
+      ? []
+      : resultRows<{ key: string }>(
+          await db.execute(sql`
+            select ${STOCK_KIND} || ':' || p.id as key
+            from ${products} p left join (${reservedStock(caller.businessId)}) r
+              on r.product_id = p.id
+            where p.business_id = ${caller.businessId}
+              and p.id = any(${pgArray(stockIds)}::int[])
+              and p.stock_quantity - coalesce(r.units, 0) <= ${threshold}`),
+        ).map((row) => row.key);
+  const standing = new Set([...stockStanding, ...others.map((alert) => alert.key)]);
+  const gone = kept.filter((key) => !standing.has(key));
+  const over = dismissals.some((row) => row.until !== null && row.until <= now);
   if (gone.length > 0) {
     await db
       .delete(alertDismissals)
@@ -96,22 +138,26 @@ async function hiddenFor(db: Db, caller: Caller, standing: readonly Alert[], now
         ),
       );
   }
-  const expired = rows.filter((row) => row.until !== null && row.until <= now);
-  if (expired.length > 0) {
+  if (over) {
     await db
       .delete(alertDismissals)
       .where(and(eq(alertDismissals.userId, caller.userId), lte(alertDismissals.until, now)));
   }
-  return new Set(
-    rows
-      .filter((row) => (row.until === null ? keys.has(row.key) : row.until > now))
-      .map((row) => row.key),
-  );
 }
 
 const units = (n: number) => `${n} ${Math.abs(n) === 1 ? 'unit' : 'units'}`;
 
-async function stockAlerts(db: Db, businessId: string, threshold: number): Promise<Alert[]> {
+/**
+ * Stock alerts, worked out by the database: each product at or under the threshold on
+ * available stock gets its kind, those the caller hides are left out, and of each kind the
+ * first ALERTS_LISTED_PER_KIND (least available first) come back with how many there are.
+ */
+async function stockAlerts(
+  db: Db,
+  businessId: string,
+  threshold: number,
+  hidden: ReadonlySet<string>,
+): Promise<{ listed: Alert[]; more: Partial<Record<AlertKind, number>> }> {
   const rows = resultRows<{
     id: number;
     name: string;
@@ -119,22 +165,39 @@ async function stockAlerts(db: Db, businessId: string, threshold: number): Promi
     bottle_ml: string | null;
     on_hand: number;
     reserved: number;
+    kind: AlertKind;
+    of_kind: number;
   }>(
     await db.execute(sql`
-      select p.id, p.name, p.vintage, p.bottle_ml, p.stock_quantity as on_hand,
-        coalesce(r.units, 0)::int as reserved
-      from ${products} p left join (${reservedStock(businessId)}) r on r.product_id = p.id
-      where p.business_id = ${businessId}
-        and p.stock_quantity - coalesce(r.units, 0) <= ${threshold}
-      order by p.stock_quantity - coalesce(r.units, 0), lower(p.name), p.id`),
+      with standing as (
+        select p.id, p.name, p.vintage, p.bottle_ml, p.stock_quantity as on_hand,
+          coalesce(r.units, 0)::int as reserved, ${STOCK_KIND} as kind
+        from ${products} p left join (${reservedStock(businessId)}) r on r.product_id = p.id
+        where p.business_id = ${businessId}
+          and p.stock_quantity - coalesce(r.units, 0) <= ${threshold}
+      ),
+      shown as (
+        select *,
+          row_number() over (partition by kind
+            order by on_hand - reserved, lower(name), id) as place,
+          count(*) over (partition by kind)::int as of_kind
+        from standing
+        where not (kind || ':' || id = any(${textArray([...hidden])}::text[]))
+      )
+      select id, name, vintage, bottle_ml, on_hand, reserved, kind, of_kind
+      from shown where place <= ${ALERTS_LISTED_PER_KIND}
+      order by kind, place`),
   );
-  return rows.map((row) => {
+  const more: Partial<Record<AlertKind, number>> = {};
+  for (const row of rows) {
+    const beyond = Number(row.of_kind) - ALERTS_LISTED_PER_KIND;
+    if (beyond > 0) more[row.kind] = beyond;
+  }
+  const listed = rows.map((row): Alert => {
     const onHand = Number(row.on_hand);
     const reserved = Number(row.reserved);
     const available = onHand - reserved;
-    const name = displayName({ name: row.name, vintage: row.vintage, bottleMl: row.bottle_ml });
-    const kind: AlertKind =
-      onHand < 0 ? 'negative-stock' : available <= 0 ? 'out-of-stock' : 'low-stock';
+    const kind = row.kind;
     const setAside = reserved > 0 ? ` (${units(reserved)} set aside for orders)` : '';
     const detail =
       kind === 'negative-stock'
@@ -145,7 +208,7 @@ async function stockAlerts(db: Db, businessId: string, threshold: number): Promi
     return {
       key: keyOf(kind, row.id),
       kind,
-      title: name,
+      title: displayName({ name: row.name, vintage: row.vintage, bottleMl: row.bottle_ml }),
       detail,
       at: null,
       // Negative stock is a count to correct; the rest is a reorder to make.
@@ -156,6 +219,7 @@ async function stockAlerts(db: Db, businessId: string, threshold: number): Promi
       action: kind === 'negative-stock' ? 'Adjust stock' : 'Reorder',
     };
   });
+  return { listed, more };
 }
 
 async function ordersDue(db: Db, businessId: string, today: string): Promise<Alert[]> {

@@ -3,7 +3,7 @@ import { alertRoutes } from './routes.ts';
 
 export const alertsServer = defineServerDomain({
   name: 'alerts',
-  mount: (api, { deps, writes }) => {
-    api.route('/alerts', alertRoutes(deps, writes));
+  mount: (api, { deps, writes, reads, hub }) => {
+    api.route('/alerts', alertRoutes(deps, writes, reads, hub));
   },
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, max } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ALERT_KEY_PATTERN, ALERT_MESSAGES, snoozeInReach } from '#domains/alerts/alert.ts';
 import { dismissAlertWrite, restoreAlertWrite } from '#domains/alerts/writes.ts';
@@ -7,8 +7,11 @@ import { shopTimeZone } from '../business/shop.ts';
 import { alertDismissals } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { businessReads } from '../http/business-reads.ts';
 import { HttpError } from '../http/errors.ts';
+import type { ReadCache } from '../http/read-cache.ts';
 import type { WriteRoutes } from '../http/write-routes.ts';
+import type { ChangeHub } from '../live/change-hub.ts';
 import { alertsFor } from './alerts.ts';
 
 /**
@@ -20,8 +23,9 @@ import { alertsFor } from './alerts.ts';
  *   an alert's key;
  * - DELETE /alerts/dismissals/{key} → 204: shown again.
  */
-export function alertRoutes(deps: Deps, writes: WriteRoutes) {
+export function alertRoutes(deps: Deps, writes: WriteRoutes, reads: ReadCache, hub: ChangeHub) {
   const app = new Hono<AppEnv>();
+  const remember = businessReads(deps, reads, hub);
   const keyParam = (key: string | undefined) => {
     if (!key || !ALERT_KEY_PATTERN.test(key)) throw new HttpError(404, ALERT_MESSAGES.key);
     return key;
@@ -32,7 +36,17 @@ export function alertRoutes(deps: Deps, writes: WriteRoutes) {
     const now = deps.now();
     const zone = await shopTimeZone(c.var.db, caller.businessId, c.req.query('tz'));
     const today = dayInZone(now, zone) ?? now.toISOString().slice(0, 10);
-    return c.json(await alertsFor(c.var.db, caller, today, now));
+    // Worked out at most once a minute between the business's changes and the caller's own
+    // dismissals (which change no record of the business): every device asks every minute.
+    const minute = Math.floor(now.getTime() / 60_000);
+    const [stamp] = await c.var.db
+      .select({ count: count(), last: max(alertDismissals.madeAt) })
+      .from(alertDismissals)
+      .where(eq(alertDismissals.userId, caller.userId));
+    const key = `alerts:${caller.userId}:${caller.role}:${today}:${minute}:${stamp?.count}:${stamp?.last?.getTime()}`;
+    return c.json(
+      await remember(caller.businessId, key, () => alertsFor(c.var.db, caller, today, now)),
+    );
   });
 
   writes.add(dismissAlertWrite, async (c, { until }, params) => {

@@ -11,6 +11,7 @@ import { shopTimeZone } from '../business/shop.ts';
 import { ordersDueOn, reservedStock } from '../customer-orders/customer-orders.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { businessReads } from '../http/business-reads.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import type { ChangeHub } from '../live/change-hub.ts';
 import { productsLowOnStock } from '../products/catalogue-repository.ts';
@@ -22,36 +23,9 @@ import { dashboardFigures } from '../sales/dashboard-figures.ts';
  * Stock Alerts from the caller's catalogue; Tomorrow's Orders from its customer orders due on the
  * shop's next day, still to hand over. 400 {message} for an unknown time zone.
  */
-const MAX_KEPT = 1_000;
-
-/**
- * Answers by key, kept until the business next changes: on PostgreSQL another instance may
- * record a sale, so the key holds the business's change version (one indexed read), and any
- * write anywhere makes the next ask work the figures out again.
- */
-function answersByVersion() {
-  const kept = new Map<string, DashboardSnapshot>();
-  return async (key: string, load: () => Promise<DashboardSnapshot>) => {
-    const entry = kept.get(key);
-    if (entry) return entry;
-    const value = await load();
-    kept.set(key, value);
-    if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
-    return value;
-  };
-}
-
 export function dashboardRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
   const app = new Hono<AppEnv>();
-  const byVersion = answersByVersion();
-  const remember = async (
-    businessId: string,
-    key: string,
-    load: () => Promise<DashboardSnapshot>,
-  ) =>
-    deps.dbKind === 'pglite'
-      ? reads.read(key, load)
-      : byVersion(`${key}:${await hub.versionOf(businessId)}`, load);
+  const remember = businessReads(deps, reads, hub);
   app.get('/', async (c) => {
     const { businessId } = c.get('caller');
     const timeZone = await shopTimeZone(c.var.db, businessId, c.req.query('tz'));
