@@ -12,6 +12,7 @@ import { importsDomain } from './imports/module.ts';
 import { preferencesDomain } from './preferences/module.ts';
 import { productsDomain } from './products/module.ts';
 import { purchasingDomain } from './purchasing/module.ts';
+import { reportsDomain } from './reports/module.ts';
 import { salesDomain } from './sales/module.ts';
 import { stockDomain } from './stock/module.ts';
 import { stocktakesDomain } from './stocktakes/module.ts';
@@ -30,6 +31,7 @@ export const DOMAINS: readonly DomainModule[] = [
   preferencesDomain,
   productsDomain,
   purchasingDomain,
+  reportsDomain,
   salesDomain,
   stockDomain,
   stocktakesDomain,

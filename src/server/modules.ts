@@ -10,6 +10,7 @@ import { importsServer } from './imports/module.ts';
 import { preferencesServer } from './preferences/module.ts';
 import { productsServer } from './products/module.ts';
 import { purchasingServer } from './purchasing/module.ts';
+import { reportsServer } from './reports/module.ts';
 import { salesServer } from './sales/module.ts';
 import { stockServer } from './stock/module.ts';
 import { stocktakesServer } from './stocktakes/module.ts';
@@ -27,6 +28,7 @@ export const SERVER_DOMAINS: readonly ServerDomain[] = [
   eventsServer,
   dashboardServer,
   alertsServer,
+  reportsServer,
   productsServer,
   stockServer,
   purchasingServer,

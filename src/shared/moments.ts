@@ -93,6 +93,22 @@ export function addDays(day: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
+/** 0 for Monday … 6 for Sunday. */
+export const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+/** The Monday of the week a day is in. */
+export const weekStart = (day: string) => addDays(day, -weekdayOf(day));
+
+/** The first day of a day's month. */
+export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** The first day of the month `months` after (or before) a month's first day. */
+export function addMonths(first: string, months: number): string {
+  const at = new Date(`${first}T00:00:00Z`);
+  at.setUTCMonth(at.getUTCMonth() + months);
+  return at.toISOString().slice(0, 10);
+}
+
 /**
  * The day (YYYY-MM-DD) a moment falls on by the calendar of `timeZone` (an IANA zone): a shop's
  * day ends at its own midnight wherever the clock reading it is set. Undefined for a zone this

@@ -84,6 +84,8 @@ const MANAGERS: readonly string[] = [
   'POST /api/v1/customers/:id/merge',
   // Anyone selling takes a payment on account; a manager opens the account and sets its limit.
   'PUT /api/v1/customers/:id/account',
+  // Reports show cost and margin: managers' and owners'.
+  'GET /api/v1/reports/sales',
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {

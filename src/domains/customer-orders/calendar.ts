@@ -1,4 +1,4 @@
-import { addDays } from '#shared/moments.ts';
+import { addDays, addMonths, monthStart, weekdayOf, weekStart } from '#shared/moments.ts';
 import type { CustomerOrder } from './customer-order.ts';
 import { byWindow } from './order-list.ts';
 
@@ -15,16 +15,6 @@ export const CALENDAR_VIEW_LABELS: Readonly<Record<CalendarView, string>> = {
   week: 'Week',
   day: 'Day',
 };
-
-const at = (day: string) => new Date(`${day}T00:00:00Z`);
-/** 0 for Monday … 6 for Sunday. */
-const weekdayOf = (day: string) => (at(day).getUTCDay() + 6) % 7;
-
-/** The Monday of the week a day is in. */
-export const weekStart = (day: string) => addDays(day, -weekdayOf(day));
-
-/** The first day of a day's month. */
-export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
 
 /** The days a view shows around `day`: a month's whole weeks, a week, or the day. */
 export function daysOf(view: CalendarView, day: string): string[] {
@@ -46,9 +36,7 @@ export function daysOf(view: CalendarView, day: string): string[] {
 export function stepped(view: CalendarView, day: string, step: -1 | 1): string {
   if (view === 'day') return addDays(day, step);
   if (view === 'week') return addDays(day, 7 * step);
-  const date = at(monthStart(day));
-  date.setUTCMonth(date.getUTCMonth() + step);
-  return date.toISOString().slice(0, 10);
+  return addMonths(monthStart(day), step);
 }
 
 /**

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'orders.edit': ['owner', 'manager', 'staff'],
   /** Put events (tastings) on the calendar, change them, and say who is coming. */
   'events.edit': ['owner', 'manager', 'staff'],
+  /** Read the reports: sales with cost and margin, stock at cost, customers' spending. */
+  'reports.view': ['owner', 'manager'],
   /** Define, change and remove custom fields. */
   'fields.manage': ['owner', 'manager'],
   /** Change the inventory settings (not the per-person column preferences). */

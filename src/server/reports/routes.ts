@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { previousRange } from '#domains/reports/period.ts';
+import { SalesReportQuerySchema } from '#domains/reports/sales-report.ts';
+import { firstIssueMessage } from '#shared/validation.ts';
+import { shopTimeZone } from '../business/shop.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { businessReads } from '../http/business-reads.ts';
+import { HttpError } from '../http/errors.ts';
+import type { ReadCache } from '../http/read-cache.ts';
+import type { ChangeHub } from '../live/change-hub.ts';
+import { salesReport } from './sales-report.ts';
+
+/**
+ * Reports (managers and owners: they show cost and margin):
+ * - GET /reports/sales?from=YYYY-MM-DD&to=YYYY-MM-DD&by=day|week|month|category|product|
+ *   producer|staff|tender&compare=1 → the Sales Report of those days of the shop's calendar,
+ *   with the period just before it when compare=1; 400 {message} for a period that is not one.
+ * An answer is kept until the business next changes.
+ */
+export function reportRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
+  const app = new Hono<AppEnv>();
+  const remember = businessReads(deps, reads, hub);
+
+  app.get('/sales', async (c) => {
+    const asked = v.safeParse(SalesReportQuerySchema, c.req.query());
+    if (!asked.success) throw new HttpError(400, firstIssueMessage(asked.issues));
+    const { businessId } = c.get('caller');
+    const timeZone = await shopTimeZone(c.var.db, businessId, c.req.query('tz'));
+    const { from, to, by, compare } = asked.output;
+    const range = { from, to };
+    const key = `report:sales:${businessId}:${timeZone}:${from}:${to}:${by}:${compare}`;
+    return c.json(
+      await remember(businessId, key, () =>
+        salesReport(
+          c.var.db,
+          businessId,
+          { range, by, compare: compare === '1' ? previousRange(range) : null },
+          timeZone,
+          deps.now(),
+        ),
+      ),
+    );
+  });
+
+  return app;
+}
