@@ -11,6 +11,7 @@ import { loginRoute } from './login.tsx';
 import { ordersRoute } from './orders.tsx';
 import { posRoute } from './pos.tsx';
 import { purchasingRoute } from './purchasing.tsx';
+import { reportsRoute, salesReportRoute } from './reports.tsx';
 import { resetPasswordRoute } from './reset-password.tsx';
 import { rootRoute } from './root.tsx';
 import { signedInRoute } from './signed-in.tsx';
@@ -31,6 +32,8 @@ export const routeTree = rootRoute.addChildren([
     calendarRoute,
     posRoute,
     alertsRoute,
+    reportsRoute,
+    salesReportRoute,
     apiExamplesRoute,
     teamRoute,
     businessProfileRoute,

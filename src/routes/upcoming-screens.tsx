@@ -9,8 +9,6 @@ import { signedInRoute } from './signed-in.tsx';
  */
 const UPCOMING_PATHS = [
   '/help',
-  '/reports',
-  '/reports/sales',
   '/reports/inventory',
   '/reports/analytics',
   '/settings',

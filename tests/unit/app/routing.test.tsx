@@ -55,8 +55,6 @@ describe('route map and guards', () => {
 
   it.each([
     ['/help', 'Help & Support'],
-    ['/reports', 'Reports'],
-    ['/reports/sales', 'Sales Report'],
     ['/reports/inventory', 'Inventory Report'],
     ['/reports/analytics', 'Customer Analytics'],
     ['/settings', 'Settings'],
@@ -72,6 +70,8 @@ describe('route map and guards', () => {
 
   it.each([
     ['/alerts', 'Alerts'],
+    ['/reports', 'Reports'],
+    ['/reports/sales', 'Sales Report'],
     ['/pos', 'POS'],
     ['/customers', 'Customers'],
     ['/orders', 'Orders'],

@@ -5,7 +5,8 @@ import { CanvasRenderer } from 'echarts/renderers';
 import EChartsReactCore from 'echarts-for-react/esm/core.js';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { DashboardSnapshot } from '#domains/dashboard/snapshot.ts';
-import { formatAxisThousands, tooltipLines } from '../chart-format.ts';
+import { formatAxisThousands } from '#ui/chart-format.ts';
+import { tooltipLines } from '../chart-format.ts';
 
 // Only what an area chart with an axis grid needs: this module is its own chunk. The tooltip is
 // ours (below): ECharts' tooltip and axis pointer cost 7.7 KB gzip for one line of text.

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { selectLowStock } from '#domains/dashboard/snapshot.ts';
-import {
-  formatAxisThousands,
-  formatChange,
-  tooltipLines,
-} from '#features/dashboard/chart-format.ts';
+import { tooltipLines } from '#features/dashboard/chart-format.ts';
 import { stockLevel } from '#features/dashboard/stock-level.ts';
+import { formatAxisThousands, formatChange } from '#ui/chart-format.ts';
 
 describe('stock-level dot', () => {
   it.each([

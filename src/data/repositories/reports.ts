@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import { salesReportRead } from '#domains/reports/reads.ts';
+import type { SalesGrouping, SalesReport } from '#domains/reports/sales-report.ts';
+import { readPath } from '#shared/read-declaration.ts';
+import { FROM_CACHE_HEADER } from '../api-cache.ts';
+import { apiFetch } from '../api-client.ts';
+import { deviceTimeZone } from '../time-zone.ts';
+
+/**
+ * Reports (#domains/reports/), read from the server (they add up the shop's whole history).
+ * The last answer of each report shown is kept by the persisted query cache, so it is there
+ * offline, with its time; `live` is false when the service worker answered from its cache.
+ */
+export interface ReportData<T> {
+  report: T;
+  live: boolean;
+}
+
+export interface SalesReportAsk {
+  from: string;
+  to: string;
+  by: SalesGrouping;
+  compare: boolean;
+}
+
+async function fetchSalesReport(ask: SalesReportAsk): Promise<ReportData<SalesReport>> {
+  const response = await apiFetch(
+    readPath(
+      salesReportRead,
+      {},
+      {
+        from: ask.from,
+        to: ask.to,
+        by: ask.by,
+        compare: ask.compare ? 1 : 0,
+        tz: deviceTimeZone(),
+      },
+    ),
+  );
+  const report = v.parse(salesReportRead.answer, await response.json());
+  return { report, live: response.headers.get(FROM_CACHE_HEADER) === null };
+}
+
+/** Reports change with every sale: asked again when a screen shows one after this long. */
+export const REPORT_STALE_MS = 60_000;
+
+export const salesReportQuery = (ask: SalesReportAsk) => ({
+  queryKey: ['reports', 'sales', ask.from, ask.to, ask.by, ask.compare] as const,
+  queryFn: () => fetchSalesReport(ask),
+  staleTime: REPORT_STALE_MS,
+  // Kept in localStorage with the screens' small answers, but not a list of every product
+  // sold (the service worker keeps that one for offline viewing).
+  meta: { persist: ask.by !== 'product' },
+});

@@ -1,0 +1,32 @@
+import { formatChange } from '#ui/chart-format.ts';
+import { REPORTS_TEXT } from '../reports-text.ts';
+
+/** A report's headline figure, with its change against the period before when compared. */
+export function KeyFigure({
+  label,
+  value,
+  change,
+}: {
+  label: string;
+  value: string;
+  /** Undefined when not compared; null when the period before had nothing. */
+  change?: number | null | undefined;
+}) {
+  return (
+    <div className="report-figure">
+      <span className="report-figure__label">{label}</span>
+      <span className="report-figure__value">{value}</span>
+      {change !== undefined ? (
+        <span className="report-figure__change">
+          {change === null
+            ? REPORTS_TEXT.nothingBefore
+            : REPORTS_TEXT.vsBefore(formatChange(change))}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A margin as the reports write it: '42.5%', or a dash when nothing was sold. */
+export const percentText = (value: number | null) =>
+  value === null ? '—' : `${value.toFixed(1)}%`;

@@ -1,0 +1,398 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download, Printer } from 'lucide-react';
+import { lazy, Suspense, useMemo } from 'react';
+import { useCan, useSignedInUser } from '#data/hooks/use-permissions.ts';
+import { useStoredPaymentSettings } from '#data/hooks/use-stored.ts';
+import { salesReportQuery } from '#data/repositories/reports.ts';
+import { useOnline } from '#data/sync/use-sync-status.ts';
+import { dayIn } from '#data/time-zone.ts';
+import {
+  type DayRange,
+  daysIn,
+  MAX_REPORT_DAYS,
+  PERIOD_MESSAGES,
+  periodRange,
+  REPORT_PERIOD_LABELS,
+  REPORT_PERIODS,
+  type ReportPeriod,
+} from '#domains/reports/period.ts';
+import {
+  changeOf,
+  grossProfitOf,
+  marginOf,
+  netExGstOf,
+  netSalesOf,
+  SALES_GROUPING_LABELS,
+  SALES_GROUPINGS,
+  type SalesFigures,
+  type SalesGrouping,
+  type SalesReport,
+  salesReportCsv,
+  TIME_GROUPINGS,
+} from '#domains/reports/sales-report.ts';
+import { formatCents } from '#domains/sales/money.ts';
+import { asOfText, useNow } from '#ui/as-of.ts';
+import { downloadText } from '#ui/download.ts';
+import { PageHeader } from '#ui/page-header.tsx';
+import { PrintSheet, usePrinting } from '#ui/print-sheet.tsx';
+import { PageSpinner } from '#ui/spinner.tsx';
+import { REPORTS_TEXT } from '../reports-text.ts';
+import { KeyFigure, percentText } from './key-figure.tsx';
+import './reports.css';
+
+const ReportChart = lazy(() => import('./report-chart.tsx'));
+
+export interface SalesReportSearch {
+  period?: ReportPeriod;
+  from?: string;
+  to?: string;
+  by?: SalesGrouping;
+  compare?: boolean;
+}
+
+const DEFAULT_PERIOD: ReportPeriod = 'this-month';
+
+/** The days asked: a named period by the shop's today, or the custom days when they make one. */
+export function rangeAsked(
+  asked: SalesReportSearch,
+  today: string,
+): { range: DayRange; problem: string | null } {
+  const period = asked.period ?? DEFAULT_PERIOD;
+  if (period !== 'custom') return { range: periodRange(period, today), problem: null };
+  const range = { from: asked.from ?? today, to: asked.to ?? today };
+  if (range.from > range.to) return { range, problem: PERIOD_MESSAGES.order };
+  if (daysIn(range) > MAX_REPORT_DAYS) return { range, problem: PERIOD_MESSAGES.long };
+  return { range, problem: null };
+}
+
+const dayText = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+
+const periodText = (range: DayRange) =>
+  range.to === range.from ? dayText(range.from) : `${dayText(range.from)} – ${dayText(range.to)}`;
+
+/** A row's label as the table shows it: days and weeks as dates, months by name. */
+function labelOf(by: SalesGrouping, label: string): string {
+  if (by === 'day') return dayText(label);
+  if (by === 'week') return `Week of ${dayText(label)}`;
+  if (by === 'month') {
+    return new Date(`${label}-01T00:00:00Z`).toLocaleDateString(undefined, {
+      timeZone: 'UTC',
+      month: 'long',
+      year: 'numeric',
+    });
+  }
+  return label;
+}
+
+/** /reports/sales: the Sales Report of a period, grouped one way, compared, exported, printed. */
+export function SalesReportPage({
+  asked,
+  onAsk,
+}: {
+  asked: SalesReportSearch;
+  onAsk: (next: SalesReportSearch) => void;
+}) {
+  const allowed = useCan('reports.view');
+  const user = useSignedInUser();
+  const shop = useStoredPaymentSettings(user?.businessId)?.shop;
+  const today = dayIn(new Date(), shop?.time_zone || undefined);
+  const { range, problem } = rangeAsked(asked, today);
+  const by = asked.by ?? 'day';
+  const compare = asked.compare ?? false;
+  const query = useQuery({
+    ...salesReportQuery({ ...range, by, compare }),
+    enabled: allowed && problem === null,
+  });
+  const online = useOnline();
+  const now = useNow(60_000);
+  const period = asked.period ?? DEFAULT_PERIOD;
+  const ask = (next: Partial<SalesReportSearch>) => onAsk({ ...asked, ...next });
+  const printing = usePrinting();
+
+  if (!allowed) {
+    return (
+      <>
+        <PageHeader title={REPORTS_TEXT.salesTitle} />
+        <p className="card report__message">{REPORTS_TEXT.managersOnly}</p>
+      </>
+    );
+  }
+
+  const report = query.data?.report;
+  const current = query.data?.live === true && online && !query.isError;
+  const subtitle = report
+    ? `${REPORTS_TEXT.salesSubtitle} · ${(current ? REPORTS_TEXT.updated : REPORTS_TEXT.stale)(asOfText(report.as_of, now))}`
+    : REPORTS_TEXT.salesSubtitle;
+
+  const controls = (
+    <form className="card report__controls" onSubmit={(event) => event.preventDefault()}>
+      <label className="field">
+        <span className="field__label">{REPORTS_TEXT.period}</span>
+        <select
+          className="field__input"
+          value={period}
+          onChange={(event) => {
+            const next = event.target.value as ReportPeriod;
+            ask(
+              next === 'custom'
+                ? { period: next, from: range.from, to: range.to }
+                : { period: next, from: undefined, to: undefined },
+            );
+          }}
+        >
+          {REPORT_PERIODS.map((each) => (
+            <option key={each} value={each}>
+              {REPORT_PERIOD_LABELS[each]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {period === 'custom' ? (
+        <>
+          <label className="field">
+            <span className="field__label">{REPORTS_TEXT.from}</span>
+            <input
+              className="field__input"
+              type="date"
+              value={range.from}
+              max={today}
+              onChange={(event) => event.target.value && ask({ from: event.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">{REPORTS_TEXT.to}</span>
+            <input
+              className="field__input"
+              type="date"
+              value={range.to}
+              onChange={(event) => event.target.value && ask({ to: event.target.value })}
+            />
+          </label>
+        </>
+      ) : null}
+      <label className="field">
+        <span className="field__label">{REPORTS_TEXT.groupBy}</span>
+        <select
+          className="field__input"
+          value={by}
+          onChange={(event) => ask({ by: event.target.value as SalesGrouping })}
+        >
+          {SALES_GROUPINGS.map((each) => (
+            <option key={each} value={each}>
+              {SALES_GROUPING_LABELS[each]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="report__compare">
+        <input
+          type="checkbox"
+          checked={compare}
+          onChange={(event) => ask({ compare: event.target.checked || undefined })}
+        />
+        {REPORTS_TEXT.compare}
+      </label>
+      <div className="report__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!report}
+          onClick={() =>
+            report &&
+            downloadText(
+              `sales-report-${report.range.from}-to-${report.range.to}.csv`,
+              salesReportCsv(report, SALES_GROUPING_LABELS[report.by]),
+            )
+          }
+        >
+          <Download size={16} aria-hidden="true" />
+          {REPORTS_TEXT.exportCsv}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!report}
+          onClick={printing.print}
+        >
+          <Printer size={16} aria-hidden="true" />
+          {REPORTS_TEXT.print}
+        </button>
+      </div>
+    </form>
+  );
+
+  let body: React.ReactNode;
+  if (problem) {
+    body = (
+      <p className="card report__message" role="alert">
+        {problem}
+      </p>
+    );
+  } else if (report) {
+    body = <SalesReportBody report={report} />;
+  } else if (query.isPending && online) {
+    body = <PageSpinner label={REPORTS_TEXT.loading} />;
+  } else {
+    body = (
+      <p className="card report__message">
+        {online ? REPORTS_TEXT.failed : REPORTS_TEXT.offlineNever}
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={REPORTS_TEXT.salesTitle} subtitle={subtitle} />
+      {controls}
+      <p className="report__period">{periodText(range)}</p>
+      {body}
+      {printing.printing && report ? (
+        <PrintSheet>
+          <h1>{REPORTS_TEXT.salesTitle}</h1>
+          <p>
+            {periodText(report.range)} · {SALES_GROUPING_LABELS[report.by]} ·{' '}
+            {REPORTS_TEXT.updated(asOfText(report.as_of, now))}
+          </p>
+          <ReportTable report={report} />
+        </PrintSheet>
+      ) : null}
+    </>
+  );
+}
+
+function SalesReportBody({ report }: { report: SalesReport }) {
+  const { totals, compare, by } = report;
+  const before = compare?.totals;
+  const change = (pick: (figures: SalesFigures) => number) =>
+    before ? changeOf(pick(totals), pick(before)) : undefined;
+  const tender = by === 'tender';
+  const bars = useMemo(
+    () =>
+      report.rows.slice(0, TIME_GROUPINGS.includes(by) ? 400 : 15).map((row) => ({
+        label: labelOf(by, row.label),
+        cents: netSalesOf(row),
+      })),
+    [report.rows, by],
+  );
+  if (report.rows.length === 0) {
+    return <p className="card report__message">{REPORTS_TEXT.empty}</p>;
+  }
+  return (
+    <>
+      <section className="report__figures" aria-label="Key figures">
+        <KeyFigure
+          label={REPORTS_TEXT.netSales}
+          value={formatCents(netSalesOf(totals))}
+          change={change(netSalesOf)}
+        />
+        <KeyFigure
+          label={REPORTS_TEXT.grossProfit}
+          value={formatCents(grossProfitOf(totals))}
+          change={change(grossProfitOf)}
+        />
+        <KeyFigure label={REPORTS_TEXT.margin} value={percentText(marginOf(totals))} />
+        <KeyFigure
+          label={REPORTS_TEXT.gst}
+          value={formatCents(totals.gst_cents - totals.refund_gst_cents)}
+        />
+        <KeyFigure
+          label={REPORTS_TEXT.salesCount}
+          value={String(totals.sales)}
+          change={change((figures) => figures.sales)}
+        />
+        <KeyFigure
+          label={REPORTS_TEXT.refunds}
+          value={`${formatCents(totals.refund_cents)} (${totals.returns})`}
+        />
+      </section>
+      <section className="card report__chart">
+        <Suspense fallback={<div className="report-chart report-chart--loading" />}>
+          <ReportChart
+            bars={bars}
+            horizontal={!TIME_GROUPINGS.includes(by)}
+            label={`Net sales by ${SALES_GROUPING_LABELS[by].toLowerCase()}`}
+          />
+        </Suspense>
+      </section>
+      {tender && report.rounding_cents !== 0 ? (
+        <p className="report__note">{REPORTS_TEXT.rounding(formatCents(report.rounding_cents))}</p>
+      ) : null}
+      <div className="card report__table-wrap">
+        <ReportTable report={report} />
+      </div>
+    </>
+  );
+}
+
+/** The report's rows and their total. */
+function ReportTable({ report }: { report: SalesReport }) {
+  const { totals, by } = report;
+  const tender = by === 'tender';
+  return (
+    <table className="report-table">
+      <thead>
+        <tr>
+          <th scope="col">{SALES_GROUPING_LABELS[by]}</th>
+          <th scope="col">Sales</th>
+          {tender ? null : <th scope="col">Units</th>}
+          <th scope="col">{tender ? 'Taken' : 'Sales (GST incl.)'}</th>
+          <th scope="col">Refunds</th>
+          <th scope="col">Net sales</th>
+          {tender ? null : (
+            <>
+              <th scope="col">GST</th>
+              <th scope="col">Cost</th>
+              <th scope="col">Gross profit</th>
+              <th scope="col">Margin</th>
+            </>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {report.rows.map((row) => (
+          <FigureRow key={row.key} label={labelOf(by, row.label)} figures={row} tender={tender} />
+        ))}
+      </tbody>
+      {tender ? null : (
+        <tfoot>
+          <FigureRow label="Total" figures={totals} tender={false} />
+        </tfoot>
+      )}
+    </table>
+  );
+}
+
+function FigureRow({
+  label,
+  figures,
+  tender,
+}: {
+  label: string;
+  figures: SalesFigures;
+  tender: boolean;
+}) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>{figures.sales}</td>
+      {tender ? null : <td>{figures.units}</td>}
+      <td>{formatCents(figures.sales_cents)}</td>
+      <td>{figures.refund_cents ? formatCents(figures.refund_cents) : '—'}</td>
+      <td>{formatCents(netSalesOf(figures))}</td>
+      {tender ? null : (
+        <>
+          <td>{formatCents(figures.gst_cents - figures.refund_gst_cents)}</td>
+          <td>{formatCents(figures.cost_cents - figures.restocked_cost_cents)}</td>
+          <td>{formatCents(grossProfitOf(figures))}</td>
+          <td>{netExGstOf(figures) === 0 ? '—' : percentText(marginOf(figures))}</td>
+        </>
+      )}
+    </tr>
+  );
+}
