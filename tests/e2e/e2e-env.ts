@@ -55,6 +55,13 @@ export const ALERTS_USER = {
   business: 'Alerts Test Cellar',
 };
 
+/** A business of its own for the reports journey: its figures are only what the journey sells. */
+export const REPORTS_USER = {
+  email: 'reports@vintry.test',
+  password: 'Reporting2026',
+  business: 'Reports Test Cellar',
+};
+
 /** The owner of a business of its own for the Team & Permissions journey. */
 export const TEAM_OWNER = {
   email: 'owner@teamtest.test',

@@ -13,6 +13,7 @@ import {
   FIRST_DAY_USER,
   IMPORT_USER,
   RECEIVER,
+  REPORTS_USER,
   RESET_USER,
   SCAN_USER,
   SETTINGS_USER,
@@ -47,6 +48,7 @@ const accounts: [string, string, string, string, ('staff' | 'manager')?][] = [
   [TEAM_OWNER.email, TEAM_OWNER.password, TEAM_OWNER.business, 'Olive Owner'],
   [BUYER.email, BUYER.password, BUYER.business, BUYER.name],
   [ALERTS_USER.email, ALERTS_USER.password, ALERTS_USER.business, 'Ada Alerts'],
+  [REPORTS_USER.email, REPORTS_USER.password, REPORTS_USER.business, 'Rita Reports'],
   [RECEIVER.email, RECEIVER.password, RECEIVER.business, RECEIVER.name, 'staff'],
 ];
 try {

@@ -37,7 +37,10 @@ export function ReportsOverview() {
     <>
       <PageHeader title={REPORTS_TEXT.overviewTitle} subtitle={REPORTS_TEXT.overviewSubtitle} />
       <div className="reports-overview">
-        <section className="card reports-overview__card" aria-labelledby="overview-sales">
+        <section
+          className="card reports-overview__card reports-overview__card--wide"
+          aria-labelledby="overview-sales"
+        >
           <h2 id="overview-sales">{REPORTS_TEXT.salesTitle}</h2>
           <p className="reports-overview__blurb">{REPORTS_TEXT.thisMonth}</p>
           {report ? (

@@ -132,9 +132,12 @@ export function SalesReportPage({
 
   const controls = (
     <form className="card report__controls" onSubmit={(event) => event.preventDefault()}>
-      <label className="field">
-        <span className="field__label">{REPORTS_TEXT.period}</span>
+      <div className="field">
+        <label className="field__label" htmlFor="report-period">
+          {REPORTS_TEXT.period}
+        </label>
         <select
+          id="report-period"
           className="field__input"
           value={period}
           onChange={(event) => {
@@ -152,33 +155,42 @@ export function SalesReportPage({
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {period === 'custom' ? (
         <>
-          <label className="field">
-            <span className="field__label">{REPORTS_TEXT.from}</span>
+          <div className="field">
+            <label className="field__label" htmlFor="report-from">
+              {REPORTS_TEXT.from}
+            </label>
             <input
+              id="report-from"
               className="field__input"
               type="date"
               value={range.from}
               max={today}
               onChange={(event) => event.target.value && ask({ from: event.target.value })}
             />
-          </label>
-          <label className="field">
-            <span className="field__label">{REPORTS_TEXT.to}</span>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="report-to">
+              {REPORTS_TEXT.to}
+            </label>
             <input
+              id="report-to"
               className="field__input"
               type="date"
               value={range.to}
               onChange={(event) => event.target.value && ask({ to: event.target.value })}
             />
-          </label>
+          </div>
         </>
       ) : null}
-      <label className="field">
-        <span className="field__label">{REPORTS_TEXT.groupBy}</span>
+      <div className="field">
+        <label className="field__label" htmlFor="report-group">
+          {REPORTS_TEXT.groupBy}
+        </label>
         <select
+          id="report-group"
           className="field__input"
           value={by}
           onChange={(event) => ask({ by: event.target.value as SalesGrouping })}
@@ -189,7 +201,7 @@ export function SalesReportPage({
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <label className="report__compare">
         <input
           type="checkbox"
