@@ -229,8 +229,10 @@ describe('the Sales Report', () => {
     );
   });
 
-  it('compares with the period just before', async () => {
-    const { compare } = await reportOf('from=2026-11-12&to=2026-11-12&compare=1');
+  it('compares with the period it is asked to', async () => {
+    const { compare } = await reportOf(
+      'from=2026-11-12&to=2026-11-12&compare_from=2026-11-11&compare_to=2026-11-11',
+    );
     expect(compare?.range).toEqual({ from: '2026-11-11', to: '2026-11-11' });
     expect(compare?.totals.sales_cents).toBe(21_995);
   });
@@ -259,6 +261,10 @@ describe('the Sales Report', () => {
       message: PERIOD_MESSAGES.long,
     });
     expect((await report('from=2026-11-11&to=2026-11-12&by=colour')).status).toBe(400);
+    expect(await report('from=2026-11-11&to=2026-11-12&compare_from=2026-11-10')).toMatchObject({
+      status: 400,
+      body: { message: PERIOD_MESSAGES.compare },
+    });
     expect((await report('from=2026-11-11&to=2026-11-12', staff)).status).toBe(403);
     const theirs = await report('from=2026-11-11&to=2026-11-12', other);
     expect((theirs.body as SalesReport).totals.sales).toBe(0);

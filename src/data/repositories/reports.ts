@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { DayRange } from '#domains/reports/period.ts';
 import { salesReportRead } from '#domains/reports/reads.ts';
 import type { SalesGrouping, SalesReport } from '#domains/reports/sales-report.ts';
 import { readPath } from '#shared/read-declaration.ts';
@@ -20,7 +21,8 @@ export interface SalesReportAsk {
   from: string;
   to: string;
   by: SalesGrouping;
-  compare: boolean;
+  /** The period compared with, if any. */
+  compare: DayRange | null;
 }
 
 async function fetchSalesReport(ask: SalesReportAsk): Promise<ReportData<SalesReport>> {
@@ -32,7 +34,8 @@ async function fetchSalesReport(ask: SalesReportAsk): Promise<ReportData<SalesRe
         from: ask.from,
         to: ask.to,
         by: ask.by,
-        compare: ask.compare ? 1 : 0,
+        compare_from: ask.compare?.from,
+        compare_to: ask.compare?.to,
         tz: deviceTimeZone(),
       },
     ),
@@ -45,7 +48,7 @@ async function fetchSalesReport(ask: SalesReportAsk): Promise<ReportData<SalesRe
 export const REPORT_STALE_MS = 60_000;
 
 export const salesReportQuery = (ask: SalesReportAsk) => ({
-  queryKey: ['reports', 'sales', ask.from, ask.to, ask.by, ask.compare] as const,
+  queryKey: ['reports', 'sales', ask.from, ask.to, ask.by, ask.compare?.from, ask.compare?.to],
   queryFn: () => fetchSalesReport(ask),
   staleTime: REPORT_STALE_MS,
   // Kept in localStorage with the screens' small answers, but not a list of every product

@@ -41,6 +41,7 @@ export const PERIOD_MESSAGES = {
   day: 'Choose a day as YYYY-MM-DD',
   order: 'The period ends before it starts',
   long: `A report covers at most ${MAX_REPORT_DAYS} days`,
+  compare: 'Compare with a period of both a first and a last day, in order',
 } as const;
 
 /** A period's day as asked in a report's query (?from=…&to=…). */
@@ -49,12 +50,9 @@ export const ReportDaySchema = v.pipe(
   v.check(isRealDayText, PERIOD_MESSAGES.day),
 );
 
-/** What a period asked must be: in order, and at most MAX_REPORT_DAYS long. */
-export const rangeChecks = <T extends DayRange>() =>
-  [
-    v.check<T, string>((range) => range.from <= range.to, PERIOD_MESSAGES.order),
-    v.check<T, string>((range) => daysIn(range) <= MAX_REPORT_DAYS, PERIOD_MESSAGES.long),
-  ] as const;
+/** Whether a period is one a report covers: in order, at most MAX_REPORT_DAYS long. */
+export const isRange = (range: DayRange) =>
+  range.from <= range.to && daysIn(range) <= MAX_REPORT_DAYS;
 
 /** How many days a range holds. */
 export const daysIn = (range: DayRange) =>
@@ -83,24 +81,28 @@ export function periodRange(period: Exclude<ReportPeriod, 'custom'>, today: stri
   }
 }
 
+/** The same day `months` earlier, on the month's last day when that month is shorter. */
+function monthsBefore(day: string, months: number): string {
+  const first = addMonths(monthStart(day), -months);
+  const last = addDays(addMonths(first, 1), -1);
+  const same = `${first.slice(0, 8)}${day.slice(8)}`;
+  return same > last ? last : same;
+}
+
+const MONTHS_OF: Partial<Record<ReportPeriod, number>> = {
+  'this-month': 1,
+  'this-quarter': 3,
+  'this-year': 12,
+};
+
 /**
- * The period a report is compared with: as long, just before it. A period that starts on a
- * month's first day and runs whole months (or up to today within its last month) is compared
- * with as many months before it, so this month so far meets last month's same days.
+ * The period a report is compared with: this month, quarter or year so far against the same
+ * days of the month, quarter or year before; any other period against as many days just
+ * before it.
  */
-export function previousRange(range: DayRange): DayRange {
-  if (range.from === monthStart(range.from)) {
-    const months =
-      (Number(range.to.slice(0, 4)) - Number(range.from.slice(0, 4))) * 12 +
-      Number(range.to.slice(5, 7)) -
-      Number(range.from.slice(5, 7)) +
-      1;
-    const from = addMonths(range.from, -months);
-    const length = daysIn(range);
-    const to = addDays(from, length - 1);
-    const end = addDays(range.from, -1);
-    return { from, to: to > end ? end : to };
-  }
+export function comparisonRange(period: ReportPeriod, range: DayRange): DayRange {
+  const months = MONTHS_OF[period];
+  if (months) return { from: monthsBefore(range.from, months), to: monthsBefore(range.to, months) };
   const length = daysIn(range);
   return { from: addDays(range.from, -length), to: addDays(range.from, -1) };
 }

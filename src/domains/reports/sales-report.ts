@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { csvLine } from '#domains/products/export.ts';
-import { ReportDaySchema, rangeChecks } from './period.ts';
+import { daysIn, isRange, MAX_REPORT_DAYS, PERIOD_MESSAGES, ReportDaySchema } from './period.ts';
 
 /**
  * The Sales Report (beyond the spec's prototype; README, "Reports"): what was sold in a period,
@@ -40,15 +40,31 @@ export const SALES_GROUPING_LABELS: Readonly<Record<SalesGrouping, string>> = {
 /** Groupings by time: their rows are in time order and the chart is a line through them. */
 export const TIME_GROUPINGS: readonly SalesGrouping[] = ['day', 'week', 'month'];
 
-/** GET /reports/sales?from=…&to=…&by=…&compare=1 */
+/**
+ * GET /reports/sales?from=…&to=…&by=…, and the period to compare with (compare_from and
+ * compare_to, both or neither: the device works it out, period.ts comparisonRange).
+ */
 export const SalesReportQuerySchema = v.pipe(
   v.object({
     from: ReportDaySchema,
     to: ReportDaySchema,
     by: v.optional(v.picklist(SALES_GROUPINGS, 'Choose how to group the report'), 'day'),
-    compare: v.optional(v.picklist(['0', '1'], 'compare is 0 or 1'), '0'),
+    compare_from: v.optional(ReportDaySchema),
+    compare_to: v.optional(ReportDaySchema),
   }),
-  ...rangeChecks<{ from: string; to: string; by: SalesGrouping; compare: '0' | '1' }>(),
+  v.check((asked) => asked.from <= asked.to, PERIOD_MESSAGES.order),
+  v.check((asked) => daysIn(asked) <= MAX_REPORT_DAYS, PERIOD_MESSAGES.long),
+  v.check(
+    (asked) => (asked.compare_from === undefined) === (asked.compare_to === undefined),
+    PERIOD_MESSAGES.compare,
+  ),
+  v.check(
+    (asked) =>
+      asked.compare_from === undefined ||
+      asked.compare_to === undefined ||
+      isRange({ from: asked.compare_from, to: asked.compare_to }),
+    PERIOD_MESSAGES.compare,
+  ),
 );
 
 export const SalesFiguresSchema = v.object({

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { previousRange } from '#domains/reports/period.ts';
 import { SalesReportQuerySchema } from '#domains/reports/sales-report.ts';
 import { firstIssueMessage } from '#shared/validation.ts';
 import { shopTimeZone } from '../business/shop.ts';
@@ -15,8 +14,9 @@ import { salesReport } from './sales-report.ts';
 /**
  * Reports (managers and owners: they show cost and margin):
  * - GET /reports/sales?from=YYYY-MM-DD&to=YYYY-MM-DD&by=day|week|month|category|product|
- *   producer|staff|tender&compare=1 → the Sales Report of those days of the shop's calendar,
- *   with the period just before it when compare=1; 400 {message} for a period that is not one.
+ *   producer|staff|tender&compare_from=…&compare_to=… → the Sales Report of those days of the
+ *   shop's calendar, with the totals of the period compared with; 400 {message} for a period
+ *   that is not one.
  * An answer is kept until the business next changes.
  */
 export function reportRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
@@ -28,18 +28,13 @@ export function reportRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
     if (!asked.success) throw new HttpError(400, firstIssueMessage(asked.issues));
     const { businessId } = c.get('caller');
     const timeZone = await shopTimeZone(c.var.db, businessId, c.req.query('tz'));
-    const { from, to, by, compare } = asked.output;
+    const { from, to, by, compare_from, compare_to } = asked.output;
     const range = { from, to };
-    const key = `report:sales:${businessId}:${timeZone}:${from}:${to}:${by}:${compare}`;
+    const compare = compare_from && compare_to ? { from: compare_from, to: compare_to } : null;
+    const key = `report:sales:${businessId}:${timeZone}:${from}:${to}:${by}:${compare_from}:${compare_to}`;
     return c.json(
       await remember(businessId, key, () =>
-        salesReport(
-          c.var.db,
-          businessId,
-          { range, by, compare: compare === '1' ? previousRange(range) : null },
-          timeZone,
-          deps.now(),
-        ),
+        salesReport(c.var.db, businessId, { range, by, compare }, timeZone, deps.now()),
       ),
     );
   });

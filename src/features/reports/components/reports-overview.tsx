@@ -4,7 +4,7 @@ import { useCan, useSignedInUser } from '#data/hooks/use-permissions.ts';
 import { useStoredPaymentSettings } from '#data/hooks/use-stored.ts';
 import { salesReportQuery } from '#data/repositories/reports.ts';
 import { dayIn } from '#data/time-zone.ts';
-import { periodRange } from '#domains/reports/period.ts';
+import { comparisonRange, periodRange } from '#domains/reports/period.ts';
 import { changeOf, grossProfitOf, marginOf, netSalesOf } from '#domains/reports/sales-report.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import { PageHeader } from '#ui/page-header.tsx';
@@ -20,7 +20,11 @@ export function ReportsOverview() {
   const today = dayIn(new Date(), shop?.time_zone || undefined);
   const month = periodRange('this-month', today);
   const query = useQuery({
-    ...salesReportQuery({ ...month, by: 'day', compare: true }),
+    ...salesReportQuery({
+      ...month,
+      by: 'day',
+      compare: comparisonRange('this-month', month),
+    }),
     enabled: allowed,
   });
   if (!allowed) {

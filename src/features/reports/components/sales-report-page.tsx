@@ -7,6 +7,7 @@ import { salesReportQuery } from '#data/repositories/reports.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import { dayIn } from '#data/time-zone.ts';
 import {
+  comparisonRange,
   type DayRange,
   daysIn,
   MAX_REPORT_DAYS,
@@ -106,7 +107,11 @@ export function SalesReportPage({
   const by = asked.by ?? 'day';
   const compare = asked.compare ?? false;
   const query = useQuery({
-    ...salesReportQuery({ ...range, by, compare }),
+    ...salesReportQuery({
+      ...range,
+      by,
+      compare: compare ? comparisonRange(asked.period ?? DEFAULT_PERIOD, range) : null,
+    }),
     enabled: allowed && problem === null,
   });
   const online = useOnline();
