@@ -30,3 +30,13 @@ export const paymentSettingsRoute = createRoute({
     'PaymentSettingsPage',
   ),
 });
+
+/** Settings: the index of the settings pages. */
+export const settingsIndexRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/settings',
+  component: lazyRouteComponent(
+    () => import('#features/settings/components/settings-index.tsx'),
+    'SettingsIndex',
+  ),
+});

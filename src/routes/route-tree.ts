@@ -1,7 +1,12 @@
 import { acceptInviteRoute } from './accept-invite.tsx';
 import { alertsRoute } from './alerts.tsx';
 import { apiExamplesRoute } from './api-examples.tsx';
-import { businessProfileRoute, paymentSettingsRoute, teamRoute } from './business-settings.tsx';
+import {
+  businessProfileRoute,
+  paymentSettingsRoute,
+  settingsIndexRoute,
+  teamRoute,
+} from './business-settings.tsx';
 import { calendarRoute } from './calendar.tsx';
 import { customersRoute } from './customers.tsx';
 import { dashboardRoute } from './dashboard.tsx';
@@ -38,6 +43,7 @@ export const routeTree = rootRoute.addChildren([
     teamRoute,
     businessProfileRoute,
     paymentSettingsRoute,
+    settingsIndexRoute,
     ...upcomingScreenRoutes,
   ]),
 ]);

@@ -11,7 +11,6 @@ const UPCOMING_PATHS = [
   '/help',
   '/reports/inventory',
   '/reports/analytics',
-  '/settings',
   '/settings/integrations',
   '/settings/billing',
 ] as const;

@@ -57,7 +57,6 @@ describe('route map and guards', () => {
     ['/help', 'Help & Support'],
     ['/reports/inventory', 'Inventory Report'],
     ['/reports/analytics', 'Customer Analytics'],
-    ['/settings', 'Settings'],
     ['/settings/integrations', 'Integrations'],
     ['/settings/billing', 'Billing'],
   ])('renders %s as a titled screen inside the layout', async (path, title) => {
@@ -72,6 +71,7 @@ describe('route map and guards', () => {
     ['/alerts', 'Alerts'],
     ['/reports', 'Reports'],
     ['/reports/sales', 'Sales Report'],
+    ['/settings', 'Settings'],
     ['/pos', 'POS'],
     ['/customers', 'Customers'],
     ['/orders', 'Orders'],
