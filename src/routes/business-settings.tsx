@@ -40,3 +40,13 @@ export const settingsIndexRoute = createRoute({
     'SettingsIndex',
   ),
 });
+
+/** Help & Support: guides shipped with the app. */
+export const helpRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/help',
+  component: lazyRouteComponent(
+    () => import('#features/help/components/help-page.tsx'),
+    'HelpPage',
+  ),
+});

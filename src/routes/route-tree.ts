@@ -3,6 +3,7 @@ import { alertsRoute } from './alerts.tsx';
 import { apiExamplesRoute } from './api-examples.tsx';
 import {
   businessProfileRoute,
+  helpRoute,
   paymentSettingsRoute,
   settingsIndexRoute,
   teamRoute,
@@ -44,6 +45,7 @@ export const routeTree = rootRoute.addChildren([
     businessProfileRoute,
     paymentSettingsRoute,
     settingsIndexRoute,
+    helpRoute,
     ...upcomingScreenRoutes,
   ]),
 ]);

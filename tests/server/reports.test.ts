@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GstSummary, gstNetOf } from '#domains/reports/gst-summary.ts';
 import { PERIOD_MESSAGES } from '#domains/reports/period.ts';
 import {
   grossProfitOf,
@@ -35,6 +36,7 @@ describe('the Sales Report', () => {
   let owner: string;
   let other: string;
   let staff: string;
+  let shiraz: number;
   let receipts = 0;
   const receipt = () => {
     receipts += 1;
@@ -92,12 +94,14 @@ describe('the Sales Report', () => {
       .update(businesses)
       .set({ timeZone: 'Australia/Sydney' })
       .where(eq(businesses.name, 'Harbour Wines'));
-    const shiraz = await product('Report Shiraz', {
-      category: 'Red Wine',
-      producer: 'Torbreck',
-      luc: '20',
-      list_price: '45',
-    });
+    shiraz = (
+      await product('Report Shiraz', {
+        category: 'Red Wine',
+        producer: 'Torbreck',
+        luc: '20',
+        list_price: '45',
+      })
+    ).id;
     const gin = await product('Report Gin', {
       category: 'Spirits',
       producer: 'Archie Rose',
@@ -112,7 +116,7 @@ describe('the Sales Report', () => {
     const a = await sell(
       '2026-11-10T13:30:00.000Z',
       [
-        { product_id: shiraz.id, quantity: 2, unit_cents: 4_500 },
+        { product_id: shiraz, quantity: 2, unit_cents: 4_500 },
         {
           product_id: gin.id,
           quantity: 1,
@@ -124,7 +128,7 @@ describe('the Sales Report', () => {
     );
     await sell(
       '2026-11-11T12:59:00.000Z',
-      [{ product_id: shiraz.id, quantity: 1, unit_cents: 4_500 }],
+      [{ product_id: shiraz, quantity: 1, unit_cents: 4_500 }],
       {
         cash: 5_000,
       },
@@ -249,6 +253,69 @@ describe('the Sales Report', () => {
         .filter((point) => point.date >= '2026-11-11')
         .map((point) => [point.date, point.revenueCents]),
     );
+  });
+
+  it('sums GST collected on sales and GST paid on the deliveries posted, by invoice date', async () => {
+    const supplier = randomUUID();
+    expect((await send('/suppliers', { id: supplier, name: 'Report Supplies' })).status).toBe(201);
+    const delivery = randomUUID();
+    await send('/purchasing/deliveries', {
+      id: delivery,
+      supplier_id: supplier,
+      started_at: new Date().toISOString(),
+    });
+    const put = (path: string, body: unknown) =>
+      server.call('PUT', `/api/v1${path}`, {
+        token: owner,
+        headers: { 'Idempotency-Key': randomUUID() },
+        body,
+      });
+    await put(`/purchasing/deliveries/${delivery}/counts`, {
+      device_id: 'tablet-a',
+      lines: [
+        { product_id: shiraz, received: 12, damaged: 0, counted_at: new Date().toISOString() },
+      ],
+    });
+    // 12 Shiraz for $120.00 and $10.00 of freight, ex GST: $13.00 of GST, $143.00 owed.
+    expect(
+      (
+        await put(`/purchasing/deliveries/${delivery}/invoice`, {
+          invoice_number: 'INV-77',
+          invoice_date: '2026-11-12',
+          total_cents: 14_300,
+          freight_cents: 1_000,
+          costs: [{ product_id: shiraz, line_cents: 12_000 }],
+        })
+      ).status,
+    ).toBe(200);
+    const posted = await send(`/purchasing/deliveries/${delivery}/post`, {
+      accept_mismatch: false,
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const summary = await server.call('GET', '/api/v1/reports/gst?from=2026-11-11&to=2026-11-12', {
+      token: owner,
+    });
+    expect(summary.body).toMatchObject({
+      sales_cents: 27_789,
+      collected_cents: 2_526,
+      purchases_cents: 13_000,
+      paid_cents: 1_300,
+      deliveries: 1,
+      deliveries_without_gst: 0,
+    });
+    expect(gstNetOf(summary.body as GstSummary)).toBe(1_226);
+    // Outside the invoice's day, nothing bought.
+    const before = await server.call('GET', '/api/v1/reports/gst?from=2026-11-11&to=2026-11-11', {
+      token: owner,
+    });
+    expect(before.body).toMatchObject({ paid_cents: 0, deliveries: 0, collected_cents: 1_999 });
+    expect(
+      (
+        await server.call('GET', '/api/v1/reports/gst?from=2026-11-11&to=2026-11-12', {
+          token: staff,
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('refuses a period that is not one, and staff; never shows another shop’s sales', async () => {

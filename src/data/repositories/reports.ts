@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import type { GstSummary } from '#domains/reports/gst-summary.ts';
 import type { DayRange } from '#domains/reports/period.ts';
-import { salesReportRead } from '#domains/reports/reads.ts';
+import { gstSummaryRead, salesReportRead } from '#domains/reports/reads.ts';
 import type { SalesGrouping, SalesReport } from '#domains/reports/sales-report.ts';
 import { readPath } from '#shared/read-declaration.ts';
 import { FROM_CACHE_HEADER } from '../api-cache.ts';
@@ -54,4 +55,18 @@ export const salesReportQuery = (ask: SalesReportAsk) => ({
   // Kept in localStorage with the screens' small answers, but not a list of every product
   // sold (the service worker keeps that one for offline viewing).
   meta: { persist: ask.by !== 'product' },
+});
+
+/** The GST summary of a period (small: kept for offline viewing like the reports). */
+export const gstSummaryQuery = (range: DayRange) => ({
+  queryKey: ['reports', 'gst', range.from, range.to],
+  queryFn: async (): Promise<ReportData<GstSummary>> => {
+    const response = await apiFetch(
+      readPath(gstSummaryRead, {}, { from: range.from, to: range.to, tz: deviceTimeZone() }),
+    );
+    const report = v.parse(gstSummaryRead.answer, await response.json());
+    return { report, live: response.headers.get(FROM_CACHE_HEADER) === null };
+  },
+  staleTime: REPORT_STALE_MS,
+  meta: { persist: true },
 });

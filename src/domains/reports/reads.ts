@@ -1,4 +1,5 @@
 import { defineRead } from '#shared/read-declaration.ts';
+import { GstSummarySchema } from './gst-summary.ts';
 import { SalesReportSchema } from './sales-report.ts';
 
 /**
@@ -12,4 +13,12 @@ export const salesReportRead = defineRead({
   caching: 'network-first',
 });
 
-export const reportsReads = [salesReportRead];
+/** The GST summary of a period (?from&to): GST collected, GST paid on purchases, the difference. */
+export const gstSummaryRead = defineRead({
+  route: '/reports/gst',
+  access: 'reports.view',
+  answer: GstSummarySchema,
+  caching: 'network-first',
+});
+
+export const reportsReads = [salesReportRead, gstSummaryRead];

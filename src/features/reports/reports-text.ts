@@ -32,6 +32,14 @@ export const REPORTS_TEXT = {
   managersOnly: 'Reports show cost and margin: they are for managers and owners.',
   viewReport: 'Open the report',
   thisMonth: 'This month so far',
+  gstTitle: 'GST summary',
+  gstCollected: 'GST collected on sales (less refunds)',
+  gstPaid: (deliveries: number) =>
+    `GST paid on purchases (${deliveries} ${deliveries === 1 ? 'delivery' : 'deliveries'} posted)`,
+  gstToPay: 'GST to pay',
+  gstRefund: 'GST to be refunded',
+  gstWithout: (n: number) =>
+    `${n} ${n === 1 ? 'delivery was' : 'deliveries were'} posted before their GST was kept and ${n === 1 ? 'is' : 'are'} not in it.`,
   comingSoon: 'On its way',
   inventoryBlurb:
     'Stock at cost and at list price, ABC classes, dead stock, turnover and shrinkage.',

@@ -671,6 +671,11 @@ export const deliveries = pgTable(
     postedAt: timestamp('posted_at', { withTimezone: true }),
     /** At posting: the invoice total less its lines, freight and GST (0 when it added up). */
     differenceCents: integer('difference_cents'),
+    /**
+     * At posting: the GST the invoice's lines and freight carry (10 % of the taxable ones), what
+     * the shop claims back (the GST summary). Null on deliveries posted before it was kept.
+     */
+    gstCents: integer('gst_cents'),
   },
   (t) => [
     index('deliveries_business_idx').on(t.businessId, t.startedAt),

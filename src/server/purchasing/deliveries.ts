@@ -536,6 +536,8 @@ interface Posting {
   lines: PostedLine[];
   taxCategories: Map<number, string | null>;
   differenceCents: number | null;
+  /** The GST its invoice's lines and freight carry. */
+  gstCents: number;
 }
 
 /**
@@ -631,14 +633,15 @@ export async function postDeliveries(
         ];
       });
       const lines = postingLines(inputs, delivery.freightCents);
-      const difference = invoiceCheck(
+      const checked = invoiceCheck(
         lines.map((line, index) => ({
           lineCents: line.lineCents,
           taxable: inputs[index]?.taxable ?? true,
         })),
         delivery.freightCents,
         delivery.totalCents,
-      ).differenceCents;
+      );
+      const difference = checked.differenceCents;
       if (difference !== null && difference !== 0 && !change.acceptMismatch) {
         outcomes.set(id, { status: 'mismatch', differenceCents: difference });
         continue;
@@ -650,6 +653,7 @@ export async function postDeliveries(
           lines.map((line) => [line.productId, locked.get(line.productId)?.taxCategory ?? null]),
         ),
         differenceCents: difference,
+        gstCents: checked.gstCents,
       });
       outcomes.set(id, { status: 'posted-now', lines });
     }
@@ -748,11 +752,12 @@ async function storePostings(
   await tx.execute(sql`
     update ${deliveries} as d
     set status = 'posted', posted_at = ${context.now}, posted_by = ${context.userId},
-      difference_cents = posting.difference_cents
+      difference_cents = posting.difference_cents, gst_cents = posting.gst_cents
     from (
       select unnest(${pgArray(ids)}::uuid[]) as id,
         unnest(${textArray(postings.map(({ differenceCents }) => numberText(differenceCents)))}::int[])
-          as difference_cents
+          as difference_cents,
+        unnest(${pgArray(postings.map(({ gstCents }) => gstCents))}::int[]) as gst_cents
     ) as posting
     where d.id = posting.id`);
   await noteDeliveryChanged(tx, context.businessId, ids);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { GstSummaryQuerySchema } from '#domains/reports/gst-summary.ts';
 import { SalesReportQuerySchema } from '#domains/reports/sales-report.ts';
 import { firstIssueMessage } from '#shared/validation.ts';
 import { shopTimeZone } from '../business/shop.ts';
@@ -9,6 +10,7 @@ import { businessReads } from '../http/business-reads.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import type { ChangeHub } from '../live/change-hub.ts';
+import { gstSummary } from './gst-summary.ts';
 import { salesReport } from './sales-report.ts';
 
 /**
@@ -16,7 +18,8 @@ import { salesReport } from './sales-report.ts';
  * - GET /reports/sales?from=YYYY-MM-DD&to=YYYY-MM-DD&by=day|week|month|category|product|
  *   producer|staff|tender&compare_from=…&compare_to=… → the Sales Report of those days of the
  *   shop's calendar, with the totals of the period compared with; 400 {message} for a period
- *   that is not one.
+ *   that is not one;
+ * - GET /reports/gst?from&to → the GST summary of those days (#domains/reports/gst-summary.ts).
  * An answer is kept until the business next changes.
  */
 export function reportRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
@@ -35,6 +38,20 @@ export function reportRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
     return c.json(
       await remember(businessId, key, () =>
         salesReport(c.var.db, businessId, { range, by, compare }, timeZone, deps.now()),
+      ),
+    );
+  });
+
+  app.get('/gst', async (c) => {
+    const asked = v.safeParse(GstSummaryQuerySchema, c.req.query());
+    if (!asked.success) throw new HttpError(400, firstIssueMessage(asked.issues));
+    const { businessId } = c.get('caller');
+    const timeZone = await shopTimeZone(c.var.db, businessId, c.req.query('tz'));
+    const range = { from: asked.output.from, to: asked.output.to };
+    const key = `report:gst:${businessId}:${timeZone}:${range.from}:${range.to}`;
+    return c.json(
+      await remember(businessId, key, () =>
+        gstSummary(c.var.db, businessId, range, timeZone, deps.now()),
       ),
     );
   });

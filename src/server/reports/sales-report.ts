@@ -270,7 +270,7 @@ async function rowsOf(
 }
 
 /** The period's totals: every row of any grouping adds up to them. */
-async function totalsOf(
+export async function totalsOf(
   db: Db,
   businessId: string,
   range: DayRange,

@@ -54,7 +54,6 @@ describe('route map and guards', () => {
   });
 
   it.each([
-    ['/help', 'Help & Support'],
     ['/reports/inventory', 'Inventory Report'],
     ['/reports/analytics', 'Customer Analytics'],
     ['/settings/integrations', 'Integrations'],
@@ -72,6 +71,7 @@ describe('route map and guards', () => {
     ['/reports', 'Reports'],
     ['/reports/sales', 'Sales Report'],
     ['/settings', 'Settings'],
+    ['/help', 'Help & Support'],
     ['/pos', 'POS'],
     ['/customers', 'Customers'],
     ['/orders', 'Orders'],

@@ -38,6 +38,7 @@ import { PageHeader } from '#ui/page-header.tsx';
 import { PrintSheet, usePrinting } from '#ui/print-sheet.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { REPORTS_TEXT } from '../reports-text.ts';
+import { GstSummaryCard } from './gst-summary-card.tsx';
 import { KeyFigure, percentText } from './key-figure.tsx';
 import './reports.css';
 
@@ -252,7 +253,12 @@ export function SalesReportPage({
       </p>
     );
   } else if (report) {
-    body = <SalesReportBody report={report} />;
+    body = (
+      <>
+        <SalesReportBody report={report} />
+        <GstSummaryCard range={range} />
+      </>
+    );
   } else if (query.isPending && online) {
     body = <PageSpinner label={REPORTS_TEXT.loading} />;
   } else {
