@@ -63,7 +63,7 @@ export function CustomerAccount({ customer }: { customer: Customer }) {
       <dl className="facts">
         <div className="facts__row">
           <dt>{CUSTOMERS_TEXT.balance}</dt>
-          <dd>{balanceText(balance)}</dd>
+          <dd className="facts__figure">{balanceText(balance)}</dd>
         </div>
         <div className="facts__row">
           <dt>{CUSTOMERS_TEXT.limit}</dt>
@@ -72,7 +72,7 @@ export function CustomerAccount({ customer }: { customer: Customer }) {
         {hasAccount ? (
           <div className="facts__row">
             <dt>{CUSTOMERS_TEXT.available}</dt>
-            <dd>{formatCents(availableOnAccount(limit, balance))}</dd>
+            <dd className="facts__figure">{formatCents(availableOnAccount(limit, balance))}</dd>
           </div>
         ) : null}
       </dl>

@@ -40,15 +40,15 @@ export function GstSummaryCard({ range }: { range: DayRange }) {
           <dl className="facts">
             <div className="facts__row">
               <dt>{REPORTS_TEXT.gstCollected}</dt>
-              <dd>{formatCents(summary.collected_cents)}</dd>
+              <dd className="facts__figure">{formatCents(summary.collected_cents)}</dd>
             </div>
             <div className="facts__row">
               <dt>{REPORTS_TEXT.gstPaid(summary.deliveries)}</dt>
-              <dd>{formatCents(summary.paid_cents)}</dd>
+              <dd className="facts__figure">{formatCents(summary.paid_cents)}</dd>
             </div>
             <div className="facts__row">
               <dt>{net >= 0 ? REPORTS_TEXT.gstToPay : REPORTS_TEXT.gstRefund}</dt>
-              <dd>{formatCents(Math.abs(net))}</dd>
+              <dd className="facts__figure">{formatCents(Math.abs(net))}</dd>
             </div>
           </dl>
           {summary.deliveries_without_gst > 0 ? (
