@@ -87,6 +87,7 @@ const MANAGERS: readonly string[] = [
   // Reports show cost and margin: managers' and owners'.
   'GET /api/v1/reports/sales',
   'GET /api/v1/reports/gst',
+  'GET /api/v1/reports/inventory',
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {

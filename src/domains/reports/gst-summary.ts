@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { csvLine } from '#domains/products/export.ts';
-import { daysIn, MAX_REPORT_DAYS, PERIOD_MESSAGES, ReportDaySchema } from './period.ts';
 
 /**
  * The GST summary of a period (README, "Reports"), as an owner hands it to the bookkeeper for
@@ -8,12 +7,6 @@ import { daysIn, MAX_REPORT_DAYS, PERIOD_MESSAGES, ReportDaySchema } from './per
  * Sales Report's GST to the cent), GST paid on purchases (each delivery's invoice, kept when it
  * was posted, by its invoice date or else the day it was posted), and the difference.
  */
-export const GstSummaryQuerySchema = v.pipe(
-  v.object({ from: ReportDaySchema, to: ReportDaySchema }),
-  v.check((asked) => asked.from <= asked.to, PERIOD_MESSAGES.order),
-  v.check((asked) => daysIn(asked) <= MAX_REPORT_DAYS, PERIOD_MESSAGES.long),
-);
-
 export const GstSummarySchema = v.object({
   as_of: v.string(),
   range: v.object({ from: v.string(), to: v.string() }),

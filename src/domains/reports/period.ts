@@ -106,3 +106,10 @@ export function comparisonRange(period: ReportPeriod, range: DayRange): DayRange
   const length = daysIn(range);
   return { from: addDays(range.from, -length), to: addDays(range.from, -1) };
 }
+
+/** A period asked in a report's query, ?from=…&to=… (the GST summary's, the Inventory Report's). */
+export const RangeQuerySchema = v.pipe(
+  v.object({ from: ReportDaySchema, to: ReportDaySchema }),
+  v.check((asked) => asked.from <= asked.to, PERIOD_MESSAGES.order),
+  v.check((asked) => daysIn(asked) <= MAX_REPORT_DAYS, PERIOD_MESSAGES.long),
+);

@@ -1,5 +1,6 @@
 import { defineRead } from '#shared/read-declaration.ts';
 import { GstSummarySchema } from './gst-summary.ts';
+import { InventoryReportSchema } from './inventory-report.ts';
 import { SalesReportSchema } from './sales-report.ts';
 
 /**
@@ -21,4 +22,12 @@ export const gstSummaryRead = defineRead({
   caching: 'network-first',
 });
 
-export const reportsReads = [salesReportRead, gstSummaryRead];
+/** The Inventory Report of a period (?from&to): valuation, ABC classes, dead stock, shrinkage. */
+export const inventoryReportRead = defineRead({
+  route: '/reports/inventory',
+  access: 'reports.view',
+  answer: InventoryReportSchema,
+  caching: 'network-first',
+});
+
+export const reportsReads = [salesReportRead, gstSummaryRead, inventoryReportRead];

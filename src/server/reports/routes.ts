@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { GstSummaryQuerySchema } from '#domains/reports/gst-summary.ts';
+import { RangeQuerySchema } from '#domains/reports/period.ts';
 import { SalesReportQuerySchema } from '#domains/reports/sales-report.ts';
+import { dayInZone } from '#shared/moments.ts';
 import { firstIssueMessage } from '#shared/validation.ts';
 import { shopTimeZone } from '../business/shop.ts';
 import type { Deps } from '../deps.ts';
@@ -10,7 +11,9 @@ import { businessReads } from '../http/business-reads.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import type { ChangeHub } from '../live/change-hub.ts';
+import { readInventorySettings } from '../preferences/inventory-settings-repository.ts';
 import { gstSummary } from './gst-summary.ts';
+import { inventoryReport } from './inventory-report.ts';
 import { salesReport } from './sales-report.ts';
 
 /**
@@ -19,7 +22,9 @@ import { salesReport } from './sales-report.ts';
  *   producer|staff|tender&compare_from=…&compare_to=… → the Sales Report of those days of the
  *   shop's calendar, with the totals of the period compared with; 400 {message} for a period
  *   that is not one;
- * - GET /reports/gst?from&to → the GST summary of those days (#domains/reports/gst-summary.ts).
+ * - GET /reports/gst?from&to → the GST summary of those days (#domains/reports/gst-summary.ts);
+ * - GET /reports/inventory?from&to → the Inventory Report of those days, dead stock by the
+ *   caller's own period (#domains/reports/inventory-report.ts).
  * An answer is kept until the business next changes.
  */
 export function reportRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
@@ -43,7 +48,7 @@ export function reportRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
   });
 
   app.get('/gst', async (c) => {
-    const asked = v.safeParse(GstSummaryQuerySchema, c.req.query());
+    const asked = v.safeParse(RangeQuerySchema, c.req.query());
     if (!asked.success) throw new HttpError(400, firstIssueMessage(asked.issues));
     const { businessId } = c.get('caller');
     const timeZone = await shopTimeZone(c.var.db, businessId, c.req.query('tz'));
@@ -52,6 +57,24 @@ export function reportRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
     return c.json(
       await remember(businessId, key, () =>
         gstSummary(c.var.db, businessId, range, timeZone, deps.now()),
+      ),
+    );
+  });
+
+  app.get('/inventory', async (c) => {
+    const asked = v.safeParse(RangeQuerySchema, c.req.query());
+    if (!asked.success) throw new HttpError(400, firstIssueMessage(asked.issues));
+    const { businessId, userId } = c.get('caller');
+    const timeZone = await shopTimeZone(c.var.db, businessId, c.req.query('tz'));
+    const now = deps.now();
+    const today = dayInZone(now, timeZone) ?? now.toISOString().slice(0, 10);
+    // Dead stock after the person's own period (Notifications & Alerts, 90 days unless set).
+    const deadDays = (await readInventorySettings(c.var.db, userId)).notifications.deadStockPeriod;
+    const range = { from: asked.output.from, to: asked.output.to };
+    const key = `report:inventory:${businessId}:${timeZone}:${range.from}:${range.to}:${today}:${deadDays}`;
+    return c.json(
+      await remember(businessId, key, () =>
+        inventoryReport(c.var.db, businessId, { range, today, deadDays }, timeZone, now),
       ),
     );
   });

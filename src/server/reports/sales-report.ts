@@ -90,7 +90,7 @@ interface ReturnRow {
 }
 
 /** The lines of the period's sales, each with its share of its sale's GST. */
-const saleLinesOf = (businessId: string, range: DayRange, timeZone: string) => sql`
+export const saleLinesOf = (businessId: string, range: DayRange, timeZone: string) => sql`
   with s as (
     select id, made_at, user_id, gst_cents from ${sales}
     where business_id = ${businessId}
@@ -110,7 +110,7 @@ const saleLinesOf = (businessId: string, range: DayRange, timeZone: string) => s
   from l`;
 
 /** The lines of the period's returns (by the day the goods came back), GST shared the same way. */
-const returnLinesOf = (businessId: string, range: DayRange, timeZone: string) => sql`
+export const returnLinesOf = (businessId: string, range: DayRange, timeZone: string) => sql`
   with r as (
     select id, sale_id, made_at, user_id, gst_cents, tender from ${saleReturns}
     where business_id = ${businessId}
