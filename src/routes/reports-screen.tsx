@@ -1,8 +1,10 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { InventoryReportPage } from '#features/reports/components/inventory-report-page.tsx';
 import { ReportsOverview } from '#features/reports/components/reports-overview.tsx';
 import { SalesReportPage } from '#features/reports/components/sales-report-page.tsx';
 
 const salesRoute = getRouteApi('/signed-in/reports/sales');
+const inventoryRoute = getRouteApi('/signed-in/reports/inventory');
 
 export function ReportsScreen() {
   return <ReportsOverview />;
@@ -15,6 +17,17 @@ export function SalesReportScreen() {
     <SalesReportPage
       asked={search}
       onAsk={(next) => void navigate({ to: '/reports/sales', search: next, replace: true })}
+    />
+  );
+}
+
+export function InventoryReportScreen() {
+  const search = inventoryRoute.useSearch();
+  const navigate = useNavigate();
+  return (
+    <InventoryReportPage
+      asked={search}
+      onAsk={(next) => void navigate({ to: '/reports/inventory', search: next, replace: true })}
     />
   );
 }

@@ -27,3 +27,17 @@ export const salesReportRoute = createRoute({
   validateSearch: (search) => v.parse(SearchSchema, search),
   component: lazyRouteComponent(() => import('./reports-screen.tsx'), 'SalesReportScreen'),
 });
+
+const PeriodSearchSchema = v.object({
+  period: v.fallback(v.optional(v.picklist(REPORT_PERIODS)), undefined),
+  from: Day,
+  to: Day,
+});
+
+/** /reports/inventory?period=…&from=…&to=… */
+export const inventoryReportRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/reports/inventory',
+  validateSearch: (search) => v.parse(PeriodSearchSchema, search),
+  component: lazyRouteComponent(() => import('./reports-screen.tsx'), 'InventoryReportScreen'),
+});

@@ -17,7 +17,7 @@ import { loginRoute } from './login.tsx';
 import { ordersRoute } from './orders.tsx';
 import { posRoute } from './pos.tsx';
 import { purchasingRoute } from './purchasing.tsx';
-import { reportsRoute, salesReportRoute } from './reports.tsx';
+import { inventoryReportRoute, reportsRoute, salesReportRoute } from './reports.tsx';
 import { resetPasswordRoute } from './reset-password.tsx';
 import { rootRoute } from './root.tsx';
 import { signedInRoute } from './signed-in.tsx';
@@ -40,6 +40,7 @@ export const routeTree = rootRoute.addChildren([
     alertsRoute,
     reportsRoute,
     salesReportRoute,
+    inventoryReportRoute,
     apiExamplesRoute,
     teamRoute,
     businessProfileRoute,

@@ -8,7 +8,6 @@ import { signedInRoute } from './signed-in.tsx';
  * inside the layout, so no menu entry ever leads to a blank page or a 404.
  */
 const UPCOMING_PATHS = [
-  '/reports/inventory',
   '/reports/analytics',
   '/settings/integrations',
   '/settings/billing',

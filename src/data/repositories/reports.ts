@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import type { GstSummary } from '#domains/reports/gst-summary.ts';
+import type { InventoryReport } from '#domains/reports/inventory-report.ts';
 import type { DayRange } from '#domains/reports/period.ts';
-import { gstSummaryRead, salesReportRead } from '#domains/reports/reads.ts';
+import { gstSummaryRead, inventoryReportRead, salesReportRead } from '#domains/reports/reads.ts';
 import type { SalesGrouping, SalesReport } from '#domains/reports/sales-report.ts';
 import { readPath } from '#shared/read-declaration.ts';
 import { FROM_CACHE_HEADER } from '../api-cache.ts';
@@ -65,6 +66,20 @@ export const gstSummaryQuery = (range: DayRange) => ({
       readPath(gstSummaryRead, {}, { from: range.from, to: range.to, tz: deviceTimeZone() }),
     );
     const report = v.parse(gstSummaryRead.answer, await response.json());
+    return { report, live: response.headers.get(FROM_CACHE_HEADER) === null };
+  },
+  staleTime: REPORT_STALE_MS,
+  meta: { persist: true },
+});
+
+/** The Inventory Report of a period (kept for offline viewing by the service worker). */
+export const inventoryReportQuery = (range: DayRange) => ({
+  queryKey: ['reports', 'inventory', range.from, range.to],
+  queryFn: async (): Promise<ReportData<InventoryReport>> => {
+    const response = await apiFetch(
+      readPath(inventoryReportRead, {}, { from: range.from, to: range.to, tz: deviceTimeZone() }),
+    );
+    const report = v.parse(inventoryReportRead.answer, await response.json());
     return { report, live: response.headers.get(FROM_CACHE_HEADER) === null };
   },
   staleTime: REPORT_STALE_MS,

@@ -54,7 +54,6 @@ describe('route map and guards', () => {
   });
 
   it.each([
-    ['/reports/inventory', 'Inventory Report'],
     ['/reports/analytics', 'Customer Analytics'],
     ['/settings/integrations', 'Integrations'],
     ['/settings/billing', 'Billing'],
@@ -70,6 +69,7 @@ describe('route map and guards', () => {
     ['/alerts', 'Alerts'],
     ['/reports', 'Reports'],
     ['/reports/sales', 'Sales Report'],
+    ['/reports/inventory', 'Inventory Report'],
     ['/settings', 'Settings'],
     ['/help', 'Help & Support'],
     ['/pos', 'POS'],

@@ -1,23 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCan, useSignedInUser } from '#data/hooks/use-permissions.ts';
-import { useStoredPaymentSettings } from '#data/hooks/use-stored.ts';
+import { useCan } from '#data/hooks/use-permissions.ts';
 import { salesReportQuery } from '#data/repositories/reports.ts';
-import { dayIn } from '#data/time-zone.ts';
 import { comparisonRange, periodRange } from '#domains/reports/period.ts';
 import { changeOf, grossProfitOf, marginOf, netSalesOf } from '#domains/reports/sales-report.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { REPORTS_TEXT } from '../reports-text.ts';
 import { KeyFigure, percentText } from './key-figure.tsx';
+import { useShopToday } from './period-picker.tsx';
 import './reports.css';
 
 /** /reports: this month's key figures from the Sales Report, and the way to each report. */
 export function ReportsOverview() {
   const allowed = useCan('reports.view');
-  const user = useSignedInUser();
-  const shop = useStoredPaymentSettings(user?.businessId)?.shop;
-  const today = dayIn(new Date(), shop?.time_zone || undefined);
+  const today = useShopToday();
   const month = periodRange('this-month', today);
   const query = useQuery({
     ...salesReportQuery({
@@ -78,8 +75,8 @@ export function ReportsOverview() {
         <section className="card reports-overview__card" aria-labelledby="overview-inventory">
           <h2 id="overview-inventory">Inventory Report</h2>
           <p className="reports-overview__blurb">{REPORTS_TEXT.inventoryBlurb}</p>
-          <Link to="/reports/inventory" className="button button--secondary">
-            {REPORTS_TEXT.comingSoon}
+          <Link to="/reports/inventory" className="button button--primary">
+            {REPORTS_TEXT.viewReport}
           </Link>
         </section>
         <section className="card reports-overview__card" aria-labelledby="overview-analytics">

@@ -1,22 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Printer } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
-import { useCan, useSignedInUser } from '#data/hooks/use-permissions.ts';
-import { useStoredPaymentSettings } from '#data/hooks/use-stored.ts';
+import { useCan } from '#data/hooks/use-permissions.ts';
 import { salesReportQuery } from '#data/repositories/reports.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
-import { dayIn } from '#data/time-zone.ts';
-import {
-  comparisonRange,
-  type DayRange,
-  daysIn,
-  MAX_REPORT_DAYS,
-  PERIOD_MESSAGES,
-  periodRange,
-  REPORT_PERIOD_LABELS,
-  REPORT_PERIODS,
-  type ReportPeriod,
-} from '#domains/reports/period.ts';
+import { comparisonRange } from '#domains/reports/period.ts';
 import {
   changeOf,
   grossProfitOf,
@@ -40,43 +28,23 @@ import { PageSpinner } from '#ui/spinner.tsx';
 import { REPORTS_TEXT } from '../reports-text.ts';
 import { GstSummaryCard } from './gst-summary-card.tsx';
 import { KeyFigure, percentText } from './key-figure.tsx';
+import {
+  DEFAULT_PERIOD,
+  dayText,
+  PeriodPicker,
+  type PeriodSearch,
+  periodText,
+  rangeAsked,
+  useShopToday,
+} from './period-picker.tsx';
 import './reports.css';
 
 const ReportChart = lazy(() => import('./report-chart.tsx'));
 
-export interface SalesReportSearch {
-  period?: ReportPeriod;
-  from?: string;
-  to?: string;
+export interface SalesReportSearch extends PeriodSearch {
   by?: SalesGrouping;
   compare?: boolean;
 }
-
-const DEFAULT_PERIOD: ReportPeriod = 'this-month';
-
-/** The days asked: a named period by the shop's today, or the custom days when they make one. */
-export function rangeAsked(
-  asked: SalesReportSearch,
-  today: string,
-): { range: DayRange; problem: string | null } {
-  const period = asked.period ?? DEFAULT_PERIOD;
-  if (period !== 'custom') return { range: periodRange(period, today), problem: null };
-  const range = { from: asked.from ?? today, to: asked.to ?? today };
-  if (range.from > range.to) return { range, problem: PERIOD_MESSAGES.order };
-  if (daysIn(range) > MAX_REPORT_DAYS) return { range, problem: PERIOD_MESSAGES.long };
-  return { range, problem: null };
-}
-
-const dayText = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-
-const periodText = (range: DayRange) =>
-  range.to === range.from ? dayText(range.from) : `${dayText(range.from)} – ${dayText(range.to)}`;
 
 /** A row's label as the table shows it: days and weeks as dates, months by name. */
 function labelOf(by: SalesGrouping, label: string): string {
@@ -101,9 +69,7 @@ export function SalesReportPage({
   onAsk: (next: SalesReportSearch) => void;
 }) {
   const allowed = useCan('reports.view');
-  const user = useSignedInUser();
-  const shop = useStoredPaymentSettings(user?.businessId)?.shop;
-  const today = dayIn(new Date(), shop?.time_zone || undefined);
+  const today = useShopToday();
   const { range, problem } = rangeAsked(asked, today);
   const by = asked.by ?? 'day';
   const compare = asked.compare ?? false;
@@ -117,7 +83,6 @@ export function SalesReportPage({
   });
   const online = useOnline();
   const now = useNow(60_000);
-  const period = asked.period ?? DEFAULT_PERIOD;
   const ask = (next: Partial<SalesReportSearch>) => onAsk({ ...asked, ...next });
   const printing = usePrinting();
 
@@ -138,59 +103,7 @@ export function SalesReportPage({
 
   const controls = (
     <form className="card report__controls" onSubmit={(event) => event.preventDefault()}>
-      <div className="field">
-        <label className="field__label" htmlFor="report-period">
-          {REPORTS_TEXT.period}
-        </label>
-        <select
-          id="report-period"
-          className="field__input"
-          value={period}
-          onChange={(event) => {
-            const next = event.target.value as ReportPeriod;
-            ask(
-              next === 'custom'
-                ? { period: next, from: range.from, to: range.to }
-                : { period: next, from: undefined, to: undefined },
-            );
-          }}
-        >
-          {REPORT_PERIODS.map((each) => (
-            <option key={each} value={each}>
-              {REPORT_PERIOD_LABELS[each]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {period === 'custom' ? (
-        <>
-          <div className="field">
-            <label className="field__label" htmlFor="report-from">
-              {REPORTS_TEXT.from}
-            </label>
-            <input
-              id="report-from"
-              className="field__input"
-              type="date"
-              value={range.from}
-              max={today}
-              onChange={(event) => event.target.value && ask({ from: event.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="report-to">
-              {REPORTS_TEXT.to}
-            </label>
-            <input
-              id="report-to"
-              className="field__input"
-              type="date"
-              value={range.to}
-              onChange={(event) => event.target.value && ask({ to: event.target.value })}
-            />
-          </div>
-        </>
-      ) : null}
+      <PeriodPicker asked={asked} range={range} today={today} onAsk={(next) => ask(next)} />
       <div className="field">
         <label className="field__label" htmlFor="report-group">
           {REPORTS_TEXT.groupBy}
