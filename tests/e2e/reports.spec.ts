@@ -4,10 +4,11 @@ import { REPORTS_USER } from './e2e-env.ts';
 import { appOnDevice, screenshot, serverApi, signIn } from './helpers.ts';
 
 /**
- * The Sales Report as an owner uses it, in a shop of its own: a sale made on another till shows
- * in today's report with the GST it contains, its cost at sale and its margin; the report's net
- * sales are the dashboard's revenue to the cent; the CSV export holds the same total; and the
- * report viewed again offline shows with the time it was worked out.
+ * The reports as an owner uses them, in a shop of its own: a sale made on another till shows in
+ * today's Sales Report with the GST it contains, its cost at sale and its margin; the report's
+ * net sales are the dashboard's revenue to the cent; the CSV export holds the same total; the
+ * Inventory Report values what is left and counts a damaged bottle as shrinkage; and the Sales
+ * Report viewed again offline shows with the time it was worked out.
  */
 test('a sale shows in the Sales Report, agrees with the dashboard and the export, and is there offline', async ({
   page,
@@ -30,6 +31,14 @@ test('a sale shows in the Sales Report, agrees with the dashboard and the export
   const { id } = (await post('/catalogue/products', {
     fields: { name: 'Report Test Grenache', luc: '12', list_price: '24.99', category: 'Red Wine' },
   })) as { id: number };
+  const move = (delta: number, reason: string) =>
+    post(`/stock/products/${id}/movements`, {
+      id: randomUUID(),
+      delta,
+      reason,
+      made_at: new Date().toISOString(),
+    });
+  await move(20, 'Received');
   await post('/sales', {
     id: randomUUID(),
     receipt: 'T7-000001',
@@ -39,6 +48,7 @@ test('a sale shows in the Sales Report, agrees with the dashboard and the export
     total_cents: 4_998,
     gst_cents: 454,
   });
+  await move(-1, 'Damaged');
 
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -78,6 +88,18 @@ test('a sale shows in the Sales Report, agrees with the dashboard and the export
   expect(csv.split('\r\n').find((line) => line.startsWith('Total,'))).toBe(
     'Total,1,2,49.98,0.00,49.98,4.54,24.00,21.44,47.2',
   );
+
+  // The Inventory Report: 20 received, 2 sold, 1 damaged: 17 held at $12.00; the damaged one
+  // is shrinkage.
+  await page.getByRole('link', { name: 'Inventory Report' }).click();
+  await page.getByLabel('Period', { exact: true }).selectOption('today');
+  await expect(
+    page.getByRole('region', { name: 'Stock by category' }).getByRole('row', { name: /Red Wine/ }),
+  ).toContainText('$204.00');
+  await expect(
+    page.getByRole('region', { name: /^Shrinkage/ }).getByRole('row', { name: /Damaged/ }),
+  ).toHaveText(/Damaged\s*1\s*\$12\.00/);
+  await screenshot(page, 'inventory-report');
 
   // The dashboard's revenue today is the report's net sales.
   await page

@@ -47,6 +47,7 @@ export const REPORTS_TEXT = {
   cover: 'Runs out soonest at the period’s rate of sale',
   none: 'Nothing in this period.',
   gstTitle: 'GST summary',
+  gstExport: 'Export the GST summary as CSV',
   gstCollected: 'GST collected on sales (less refunds)',
   gstPaid: (deliveries: number) =>
     `GST paid on purchases (${deliveries} ${deliveries === 1 ? 'delivery' : 'deliveries'} posted)`,

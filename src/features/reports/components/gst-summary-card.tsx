@@ -22,6 +22,7 @@ export function GstSummaryCard({ range }: { range: DayRange }) {
         <button
           type="button"
           className="button button--secondary button--small"
+          aria-label={REPORTS_TEXT.gstExport}
           disabled={!summary}
           onClick={() =>
             summary &&
