@@ -88,6 +88,7 @@ const MANAGERS: readonly string[] = [
   'GET /api/v1/reports/sales',
   'GET /api/v1/reports/gst',
   'GET /api/v1/reports/inventory',
+  'GET /api/v1/reports/customers',
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {

@@ -1,4 +1,5 @@
 import { defineRead } from '#shared/read-declaration.ts';
+import { CustomerAnalyticsSchema } from './customer-analytics.ts';
 import { GstSummarySchema } from './gst-summary.ts';
 import { InventoryReportSchema } from './inventory-report.ts';
 import { SalesReportSchema } from './sales-report.ts';
@@ -30,4 +31,17 @@ export const inventoryReportRead = defineRead({
   caching: 'network-first',
 });
 
-export const reportsReads = [salesReportRead, gstSummaryRead, inventoryReportRead];
+/** Customer Analytics of a period (?from&to): who bought, new and returning, segments, the club. */
+export const customerAnalyticsRead = defineRead({
+  route: '/reports/customers',
+  access: 'reports.view',
+  answer: CustomerAnalyticsSchema,
+  caching: 'network-first',
+});
+
+export const reportsReads = [
+  salesReportRead,
+  gstSummaryRead,
+  inventoryReportRead,
+  customerAnalyticsRead,
+];

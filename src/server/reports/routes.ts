@@ -12,6 +12,7 @@ import { HttpError } from '../http/errors.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import type { ChangeHub } from '../live/change-hub.ts';
 import { readInventorySettings } from '../preferences/inventory-settings-repository.ts';
+import { customerAnalyticsReport } from './customer-analytics.ts';
 import { gstSummary } from './gst-summary.ts';
 import { inventoryReport } from './inventory-report.ts';
 import { salesReport } from './sales-report.ts';
@@ -24,7 +25,9 @@ import { salesReport } from './sales-report.ts';
  *   that is not one;
  * - GET /reports/gst?from&to → the GST summary of those days (#domains/reports/gst-summary.ts);
  * - GET /reports/inventory?from&to → the Inventory Report of those days, dead stock by the
- *   caller's own period (#domains/reports/inventory-report.ts).
+ *   caller's own period (#domains/reports/inventory-report.ts);
+ * - GET /reports/customers?from&to → Customer Analytics of those days
+ *   (#domains/reports/customer-analytics.ts).
  * An answer is kept until the business next changes.
  */
 export function reportRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
@@ -75,6 +78,22 @@ export function reportRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
     return c.json(
       await remember(businessId, key, () =>
         inventoryReport(c.var.db, businessId, { range, today, deadDays }, timeZone, now),
+      ),
+    );
+  });
+
+  app.get('/customers', async (c) => {
+    const asked = v.safeParse(RangeQuerySchema, c.req.query());
+    if (!asked.success) throw new HttpError(400, firstIssueMessage(asked.issues));
+    const { businessId } = c.get('caller');
+    const timeZone = await shopTimeZone(c.var.db, businessId, c.req.query('tz'));
+    const now = deps.now();
+    const today = dayInZone(now, timeZone) ?? now.toISOString().slice(0, 10);
+    const range = { from: asked.output.from, to: asked.output.to };
+    const key = `report:customers:${businessId}:${timeZone}:${range.from}:${range.to}:${today}`;
+    return c.json(
+      await remember(businessId, key, () =>
+        customerAnalyticsReport(c.var.db, businessId, { range, today }, timeZone, now),
       ),
     );
   });
