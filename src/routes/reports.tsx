@@ -41,3 +41,11 @@ export const inventoryReportRoute = createRoute({
   validateSearch: (search) => v.parse(PeriodSearchSchema, search),
   component: lazyRouteComponent(() => import('./reports-screen.tsx'), 'InventoryReportScreen'),
 });
+
+/** /reports/analytics?period=…&from=…&to=… */
+export const customerAnalyticsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/reports/analytics',
+  validateSearch: (search) => v.parse(PeriodSearchSchema, search),
+  component: lazyRouteComponent(() => import('./reports-screen.tsx'), 'CustomerAnalyticsScreen'),
+});

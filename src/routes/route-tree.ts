@@ -17,7 +17,12 @@ import { loginRoute } from './login.tsx';
 import { ordersRoute } from './orders.tsx';
 import { posRoute } from './pos.tsx';
 import { purchasingRoute } from './purchasing.tsx';
-import { inventoryReportRoute, reportsRoute, salesReportRoute } from './reports.tsx';
+import {
+  customerAnalyticsRoute,
+  inventoryReportRoute,
+  reportsRoute,
+  salesReportRoute,
+} from './reports.tsx';
 import { resetPasswordRoute } from './reset-password.tsx';
 import { rootRoute } from './root.tsx';
 import { signedInRoute } from './signed-in.tsx';
@@ -41,6 +46,7 @@ export const routeTree = rootRoute.addChildren([
     reportsRoute,
     salesReportRoute,
     inventoryReportRoute,
+    customerAnalyticsRoute,
     apiExamplesRoute,
     teamRoute,
     businessProfileRoute,

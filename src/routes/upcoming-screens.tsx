@@ -7,11 +7,7 @@ import { signedInRoute } from './signed-in.tsx';
  * The screens the menu offers whose content the product does not show yet. Each is a titled page
  * inside the layout, so no menu entry ever leads to a blank page or a 404.
  */
-const UPCOMING_PATHS = [
-  '/reports/analytics',
-  '/settings/integrations',
-  '/settings/billing',
-] as const;
+const UPCOMING_PATHS = ['/settings/integrations', '/settings/billing'] as const;
 
 export const upcomingScreenRoutes = UPCOMING_PATHS.map((path) =>
   createRoute({

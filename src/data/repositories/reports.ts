@@ -1,8 +1,14 @@
 import * as v from 'valibot';
+import type { CustomerAnalytics } from '#domains/reports/customer-analytics.ts';
 import type { GstSummary } from '#domains/reports/gst-summary.ts';
 import type { InventoryReport } from '#domains/reports/inventory-report.ts';
 import type { DayRange } from '#domains/reports/period.ts';
-import { gstSummaryRead, inventoryReportRead, salesReportRead } from '#domains/reports/reads.ts';
+import {
+  customerAnalyticsRead,
+  gstSummaryRead,
+  inventoryReportRead,
+  salesReportRead,
+} from '#domains/reports/reads.ts';
 import type { SalesGrouping, SalesReport } from '#domains/reports/sales-report.ts';
 import { readPath } from '#shared/read-declaration.ts';
 import { FROM_CACHE_HEADER } from '../api-cache.ts';
@@ -80,6 +86,20 @@ export const inventoryReportQuery = (range: DayRange) => ({
       readPath(inventoryReportRead, {}, { from: range.from, to: range.to, tz: deviceTimeZone() }),
     );
     const report = v.parse(inventoryReportRead.answer, await response.json());
+    return { report, live: response.headers.get(FROM_CACHE_HEADER) === null };
+  },
+  staleTime: REPORT_STALE_MS,
+  meta: { persist: true },
+});
+
+/** Customer Analytics of a period (small: kept for offline viewing like the reports). */
+export const customerAnalyticsQuery = (range: DayRange) => ({
+  queryKey: ['reports', 'customers', range.from, range.to],
+  queryFn: async (): Promise<ReportData<CustomerAnalytics>> => {
+    const response = await apiFetch(
+      readPath(customerAnalyticsRead, {}, { from: range.from, to: range.to, tz: deviceTimeZone() }),
+    );
+    const report = v.parse(customerAnalyticsRead.answer, await response.json());
     return { report, live: response.headers.get(FROM_CACHE_HEADER) === null };
   },
   staleTime: REPORT_STALE_MS,

@@ -82,8 +82,8 @@ export function ReportsOverview() {
         <section className="card reports-overview__card" aria-labelledby="overview-analytics">
           <h2 id="overview-analytics">Customer Analytics</h2>
           <p className="reports-overview__blurb">{REPORTS_TEXT.analyticsBlurb}</p>
-          <Link to="/reports/analytics" className="button button--secondary">
-            {REPORTS_TEXT.comingSoon}
+          <Link to="/reports/analytics" className="button button--primary">
+            {REPORTS_TEXT.viewReport}
           </Link>
         </section>
       </div>

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCan } from '#data/hooks/use-permissions.ts';
+import { customerAnalyticsQuery } from '#data/repositories/reports.ts';
+import { SEGMENT_MEANING, WINE_CLUB_TAG } from '#domains/reports/customer-analytics.ts';
+import { formatCents } from '#domains/sales/money.ts';
+import { REPORTS_TEXT } from '../reports-text.ts';
+import { KeyFigure, percentText } from './key-figure.tsx';
+import { type PeriodSearch, rangeAsked, useShopToday } from './period-picker.tsx';
+import { ReportFrame } from './report-frame.tsx';
+import { Table } from './report-table.tsx';
+
+const share = (part: number, whole: number) => (whole === 0 ? null : (part * 100) / whole);
+
+/** /reports/analytics: who bought in a period, who came back, who is slipping away. */
+export function CustomerAnalyticsPage({
+  asked,
+  onAsk,
+}: {
+  asked: PeriodSearch;
+  onAsk: (next: PeriodSearch) => void;
+}) {
+  const allowed = useCan('reports.view');
+  const today = useShopToday();
+  const { range, problem } = rangeAsked(asked, today);
+  const query = useQuery({
+    ...customerAnalyticsQuery(range),
+    enabled: allowed && problem === null,
+  });
+  return (
+    <ReportFrame
+      title={REPORTS_TEXT.analyticsTitle}
+      subtitle={REPORTS_TEXT.analyticsSubtitle}
+      allowed={allowed}
+      asked={asked}
+      onAsk={onAsk}
+      range={range}
+      today={today}
+      problem={problem}
+      query={query}
+    >
+      {(report) => (
+        <>
+          <section className="report__figures" aria-label="Key figures">
+            <KeyFigure label={REPORTS_TEXT.buyers} value={String(report.customers)} />
+            <KeyFigure
+              label={REPORTS_TEXT.newReturning}
+              value={`${report.new_customers} / ${report.returning_customers}`}
+            />
+            <KeyFigure
+              label={REPORTS_TEXT.repeatRate}
+              value={percentText(share(report.repeat_customers, report.customers))}
+            />
+            <KeyFigure
+              label={REPORTS_TEXT.averageBasket}
+              value={
+                report.customer_sales === 0
+                  ? '—'
+                  : formatCents(Math.round(report.customer_spend_cents / report.customer_sales))
+              }
+            />
+            <KeyFigure
+              label={REPORTS_TEXT.named}
+              value={percentText(share(report.customer_sales, report.sales))}
+            />
+          </section>
+          <Table
+            caption={REPORTS_TEXT.topCustomers}
+            head={['Customer', 'Sales', 'Spend']}
+            rows={report.top.map((row) => [row.name, row.sales, formatCents(row.spend_cents)])}
+          />
+          <Table
+            caption={REPORTS_TEXT.segments}
+            head={['Segment', 'Customers', 'Spend in the last year']}
+            rows={report.segments.map((row) => [
+              `${row.segment}: ${SEGMENT_MEANING[row.segment]}`,
+              row.customers,
+              formatCents(row.year_spend_cents),
+            ])}
+          />
+          <Table
+            caption={REPORTS_TEXT.club(WINE_CLUB_TAG)}
+            head={['', 'Customers', 'Spend in the period']}
+            rows={[
+              ['Members', report.club.members, '—'],
+              ['Members who bought', report.club.buyers, formatCents(report.club.spend_cents)],
+            ]}
+          />
+        </>
+      )}
+    </ReportFrame>
+  );
+}

@@ -1,0 +1,111 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Printer } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { ReportData } from '#data/repositories/reports.ts';
+import { useOnline } from '#data/sync/use-sync-status.ts';
+import type { DayRange } from '#domains/reports/period.ts';
+import { asOfText, useNow } from '#ui/as-of.ts';
+import { PageHeader } from '#ui/page-header.tsx';
+import { PrintSheet, usePrinting } from '#ui/print-sheet.tsx';
+import { PageSpinner } from '#ui/spinner.tsx';
+import { REPORTS_TEXT } from '../reports-text.ts';
+import { PeriodPicker, type PeriodSearch, periodText } from './period-picker.tsx';
+
+/**
+ * A report of a period as its page shows it: the title with when it was worked out (and
+ * whether that is current), the period, Print, and the report, its loading, its failure, or
+ * that it was never viewed here offline. Managers and owners only.
+ */
+export function ReportFrame<T extends { as_of: string }>({
+  title,
+  subtitle,
+  allowed,
+  asked,
+  onAsk,
+  range,
+  today,
+  problem,
+  query,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  allowed: boolean;
+  asked: PeriodSearch;
+  onAsk: (next: PeriodSearch) => void;
+  range: DayRange;
+  today: string;
+  problem: string | null;
+  query: UseQueryResult<ReportData<T>>;
+  /** The report itself, on the page and on the printed sheet. */
+  children: (report: T) => ReactNode;
+}) {
+  const online = useOnline();
+  const now = useNow(60_000);
+  const printing = usePrinting();
+  if (!allowed) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <p className="card report__message">{REPORTS_TEXT.managersOnly}</p>
+      </>
+    );
+  }
+  const report = query.data?.report;
+  const current = query.data?.live === true && online && !query.isError;
+  let body: ReactNode;
+  if (problem) {
+    body = (
+      <p className="card report__message" role="alert">
+        {problem}
+      </p>
+    );
+  } else if (report) {
+    body = children(report);
+  } else if (query.isPending && online) {
+    body = <PageSpinner label={REPORTS_TEXT.loading} />;
+  } else {
+    body = (
+      <p className="card report__message">
+        {online ? REPORTS_TEXT.failed : REPORTS_TEXT.offlineNever}
+      </p>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={
+          report
+            ? `${subtitle} · ${(current ? REPORTS_TEXT.updated : REPORTS_TEXT.stale)(asOfText(report.as_of, now))}`
+            : subtitle
+        }
+      />
+      <form className="card report__controls" onSubmit={(event) => event.preventDefault()}>
+        <PeriodPicker asked={asked} range={range} today={today} onAsk={onAsk} />
+        <div className="report__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!report}
+            onClick={printing.print}
+          >
+            <Printer size={16} aria-hidden="true" />
+            {REPORTS_TEXT.print}
+          </button>
+        </div>
+      </form>
+      <p className="report__period">{periodText(range)}</p>
+      {body}
+      {printing.printing && report ? (
+        <PrintSheet>
+          <h1>{title}</h1>
+          <p>
+            {periodText(range)} · {REPORTS_TEXT.updated(asOfText(report.as_of, now))}
+          </p>
+          {children(report)}
+        </PrintSheet>
+      ) : null}
+    </>
+  );
+}
