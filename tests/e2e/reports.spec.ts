@@ -7,7 +7,8 @@ import { appOnDevice, screenshot, serverApi, signIn } from './helpers.ts';
  * The reports as an owner uses them, in a shop of its own: a sale made on another till shows in
  * today's Sales Report with the GST it contains, its cost at sale and its margin; the report's
  * net sales are the dashboard's revenue to the cent; the CSV export holds the same total; the
- * Inventory Report values what is left and counts a damaged bottle as shrinkage; and the Sales
+ * Inventory Report values what is left and counts a damaged bottle as shrinkage; Customer
+ * Analytics counts the sale's customer, new and a club member; and the Sales
  * Report viewed again offline shows with the time it was worked out.
  */
 test('a sale shows in the Sales Report, agrees with the dashboard and the export, and is there offline', async ({
@@ -39,6 +40,8 @@ test('a sale shows in the Sales Report, agrees with the dashboard and the export
       made_at: new Date().toISOString(),
     });
   await move(20, 'Received');
+  const regular = randomUUID();
+  await post('/customers', { id: regular, name: 'Rhonda Regular', tags: ['Wine club'] });
   await post('/sales', {
     id: randomUUID(),
     receipt: 'T7-000001',
@@ -47,6 +50,7 @@ test('a sale shows in the Sales Report, agrees with the dashboard and the export
     tenders: [{ kind: 'card', cents: 4_998 }],
     total_cents: 4_998,
     gst_cents: 454,
+    customer_id: regular,
   });
   await move(-1, 'Damaged');
 
@@ -100,6 +104,23 @@ test('a sale shows in the Sales Report, agrees with the dashboard and the export
     page.getByRole('region', { name: /^Shrinkage/ }).getByRole('row', { name: /Damaged/ }),
   ).toHaveText(/Damaged\s*1\s*\$12\.00/);
   await screenshot(page, 'inventory-report');
+
+  // Customer Analytics: one customer bought, new, and a club member.
+  await page.getByRole('link', { name: 'Customer Analytics' }).click();
+  await page.getByLabel('Period', { exact: true }).selectOption('today');
+  await expect(
+    page
+      .getByRole('region', { name: /^Top customers/ })
+      .getByRole('row', { name: /Rhonda Regular/ }),
+  ).toContainText('$49.98');
+  await expect(
+    page.locator('.report-figure', { hasText: 'New / returning' }).locator('.report-figure__value'),
+  ).toHaveText('1 / 0');
+  await expect(
+    page
+      .getByRole('region', { name: /Wine club members/ })
+      .getByRole('row', { name: /who bought/ }),
+  ).toContainText('$49.98');
 
   // The dashboard's revenue today is the report's net sales.
   await page
