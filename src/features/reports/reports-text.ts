@@ -55,6 +55,8 @@ export const REPORTS_TEXT = {
   named: 'Sales with a customer named',
   topCustomers: 'Top customers by spend (sales less refunds)',
   segments: 'Segments, by how recently, how often and how much they buy',
+  noCustomers:
+    'No sale in this period named a customer. A sale is a customer’s when the till adds them (Add customer, or their member card).',
   club: (tag: string) => `${tag} members (customers tagged '${tag}')`,
   gstTitle: 'GST summary',
   gstExport: 'Export the GST summary as CSV',

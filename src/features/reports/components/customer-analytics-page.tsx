@@ -63,6 +63,9 @@ export function CustomerAnalyticsPage({
               value={percentText(share(report.customer_sales, report.sales))}
             />
           </section>
+          {report.customer_sales === 0 ? (
+            <p className="report__note">{REPORTS_TEXT.noCustomers}</p>
+          ) : null}
           <Table
             caption={REPORTS_TEXT.topCustomers}
             head={['Customer', 'Sales', 'Spend']}
