@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCan } from '#data/hooks/use-permissions.ts';
 import { customerAnalyticsQuery } from '#data/repositories/reports.ts';
 import { SEGMENT_MEANING, WINE_CLUB_TAG } from '#domains/reports/customer-analytics.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import { REPORTS_TEXT } from '../reports-text.ts';
 import { KeyFigure, percentText } from './key-figure.tsx';
-import { type PeriodSearch, rangeAsked, useShopToday } from './period-picker.tsx';
-import { ReportFrame } from './report-frame.tsx';
+import type { PeriodSearch } from './period-picker.tsx';
+import { ReportFrame, useReportOfPeriod } from './report-frame.tsx';
 import { Table } from './report-table.tsx';
 
 const share = (part: number, whole: number) => (whole === 0 ? null : (part * 100) / whole);
@@ -19,23 +18,16 @@ export function CustomerAnalyticsPage({
   asked: PeriodSearch;
   onAsk: (next: PeriodSearch) => void;
 }) {
-  const allowed = useCan('reports.view');
-  const today = useShopToday();
-  const { range, problem } = rangeAsked(asked, today);
+  const period = useReportOfPeriod(asked, onAsk);
   const query = useQuery({
-    ...customerAnalyticsQuery(range),
-    enabled: allowed && problem === null,
+    ...customerAnalyticsQuery(period.range),
+    enabled: period.allowed && period.problem === null,
   });
   return (
     <ReportFrame
       title={REPORTS_TEXT.analyticsTitle}
       subtitle={REPORTS_TEXT.analyticsSubtitle}
-      allowed={allowed}
-      asked={asked}
-      onAsk={onAsk}
-      range={range}
-      today={today}
-      problem={problem}
+      period={period}
       query={query}
     >
       {(report) => (

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCan } from '#data/hooks/use-permissions.ts';
 import { inventoryReportQuery } from '#data/repositories/reports.ts';
 import type { InventoryReport } from '#domains/reports/inventory-report.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import { REPORTS_TEXT } from '../reports-text.ts';
 import { KeyFigure } from './key-figure.tsx';
-import { dayText, type PeriodSearch, rangeAsked, useShopToday } from './period-picker.tsx';
-import { ReportFrame } from './report-frame.tsx';
+import { dayText, type PeriodSearch } from './period-picker.tsx';
+import { ReportFrame, useReportOfPeriod } from './report-frame.tsx';
 import { Table } from './report-table.tsx';
 import './reports.css';
 
@@ -91,23 +90,16 @@ export function InventoryReportPage({
   asked: PeriodSearch;
   onAsk: (next: PeriodSearch) => void;
 }) {
-  const allowed = useCan('reports.view');
-  const today = useShopToday();
-  const { range, problem } = rangeAsked(asked, today);
+  const period = useReportOfPeriod(asked, onAsk);
   const query = useQuery({
-    ...inventoryReportQuery(range),
-    enabled: allowed && problem === null,
+    ...inventoryReportQuery(period.range),
+    enabled: period.allowed && period.problem === null,
   });
   return (
     <ReportFrame
       title={REPORTS_TEXT.inventoryTitle}
       subtitle={REPORTS_TEXT.inventorySubtitle}
-      allowed={allowed}
-      asked={asked}
-      onAsk={onAsk}
-      range={range}
-      today={today}
-      problem={problem}
+      period={period}
       query={query}
     >
       {(report) => (

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useCan } from '#data/hooks/use-permissions.ts';
 import type { ReportData } from '#data/repositories/reports.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
 import type { DayRange } from '#domains/reports/period.ts';
@@ -9,7 +10,40 @@ import { PageHeader } from '#ui/page-header.tsx';
 import { PrintSheet, usePrinting } from '#ui/print-sheet.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { REPORTS_TEXT } from '../reports-text.ts';
-import { PeriodPicker, type PeriodSearch, periodText } from './period-picker.tsx';
+import {
+  PeriodPicker,
+  type PeriodSearch,
+  periodText,
+  rangeAsked,
+  useShopToday,
+} from './period-picker.tsx';
+
+/** What every report of a period works from: who may see it, the days asked, the shop's today. */
+export interface ReportOfPeriod {
+  allowed: boolean;
+  asked: PeriodSearch;
+  onAsk: (next: PeriodSearch) => void;
+  range: DayRange;
+  today: string;
+  problem: string | null;
+}
+
+export function useReportOfPeriod<S extends PeriodSearch>(
+  asked: S,
+  onAsk: (next: S) => void,
+): ReportOfPeriod {
+  const allowed = useCan('reports.view');
+  const today = useShopToday();
+  const { range, problem } = rangeAsked(asked, today);
+  return {
+    allowed,
+    asked,
+    onAsk: (next) => onAsk({ ...asked, ...next }),
+    range,
+    today,
+    problem,
+  };
+}
 
 /**
  * A report of a period as its page shows it: the title with when it was worked out (and
@@ -19,27 +53,24 @@ import { PeriodPicker, type PeriodSearch, periodText } from './period-picker.tsx
 export function ReportFrame<T extends { as_of: string }>({
   title,
   subtitle,
-  allowed,
-  asked,
-  onAsk,
-  range,
-  today,
-  problem,
+  period,
   query,
+  controls,
+  actions,
   children,
 }: {
   title: string;
   subtitle: string;
-  allowed: boolean;
-  asked: PeriodSearch;
-  onAsk: (next: PeriodSearch) => void;
-  range: DayRange;
-  today: string;
-  problem: string | null;
+  period: ReportOfPeriod;
   query: UseQueryResult<ReportData<T>>;
+  /** The report's own choices, beside its period. */
+  controls?: ReactNode;
+  /** Its own buttons (an export), before Print. */
+  actions?: (report: T | undefined) => ReactNode;
   /** The report itself, on the page and on the printed sheet. */
   children: (report: T) => ReactNode;
 }) {
+  const { allowed, asked, onAsk, range, today, problem } = period;
   const online = useOnline();
   const now = useNow(60_000);
   const printing = usePrinting();
@@ -83,7 +114,9 @@ export function ReportFrame<T extends { as_of: string }>({
       />
       <form className="card report__controls" onSubmit={(event) => event.preventDefault()}>
         <PeriodPicker asked={asked} range={range} today={today} onAsk={onAsk} />
+        {controls}
         <div className="report__actions">
+          {actions?.(report)}
           <button
             type="button"
             className="button button--secondary"

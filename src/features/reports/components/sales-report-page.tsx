@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, Printer } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
-import { useCan } from '#data/hooks/use-permissions.ts';
 import { salesReportQuery } from '#data/repositories/reports.ts';
-import { useOnline } from '#data/sync/use-sync-status.ts';
 import { comparisonRange } from '#domains/reports/period.ts';
 import {
   changeOf,
@@ -20,23 +18,12 @@ import {
   TIME_GROUPINGS,
 } from '#domains/reports/sales-report.ts';
 import { formatCents } from '#domains/sales/money.ts';
-import { asOfText, useNow } from '#ui/as-of.ts';
 import { downloadText } from '#ui/download.ts';
-import { PageHeader } from '#ui/page-header.tsx';
-import { PrintSheet, usePrinting } from '#ui/print-sheet.tsx';
-import { PageSpinner } from '#ui/spinner.tsx';
 import { REPORTS_TEXT } from '../reports-text.ts';
 import { GstSummaryCard } from './gst-summary-card.tsx';
 import { KeyFigure, percentText } from './key-figure.tsx';
-import {
-  DEFAULT_PERIOD,
-  dayText,
-  PeriodPicker,
-  type PeriodSearch,
-  periodText,
-  rangeAsked,
-  useShopToday,
-} from './period-picker.tsx';
+import { DEFAULT_PERIOD, dayText, type PeriodSearch } from './period-picker.tsx';
+import { ReportFrame, useReportOfPeriod } from './report-frame.tsx';
 import './reports.css';
 
 const ReportChart = lazy(() => import('./report-chart.tsx'));
@@ -68,9 +55,8 @@ export function SalesReportPage({
   asked: SalesReportSearch;
   onAsk: (next: SalesReportSearch) => void;
 }) {
-  const allowed = useCan('reports.view');
-  const today = useShopToday();
-  const { range, problem } = rangeAsked(asked, today);
+  const period = useReportOfPeriod(asked, onAsk);
+  const { range } = period;
   const by = asked.by ?? 'day';
   const compare = asked.compare ?? false;
   const query = useQuery({
@@ -79,57 +65,46 @@ export function SalesReportPage({
       by,
       compare: compare ? comparisonRange(asked.period ?? DEFAULT_PERIOD, range) : null,
     }),
-    enabled: allowed && problem === null,
+    enabled: period.allowed && period.problem === null,
   });
-  const online = useOnline();
-  const now = useNow(60_000);
   const ask = (next: Partial<SalesReportSearch>) => onAsk({ ...asked, ...next });
-  const printing = usePrinting();
 
-  if (!allowed) {
-    return (
-      <>
-        <PageHeader title={REPORTS_TEXT.salesTitle} />
-        <p className="card report__message">{REPORTS_TEXT.managersOnly}</p>
-      </>
-    );
-  }
-
-  const report = query.data?.report;
-  const current = query.data?.live === true && online && !query.isError;
-  const subtitle = report
-    ? `${REPORTS_TEXT.salesSubtitle} · ${(current ? REPORTS_TEXT.updated : REPORTS_TEXT.stale)(asOfText(report.as_of, now))}`
-    : REPORTS_TEXT.salesSubtitle;
-
-  const controls = (
-    <form className="card report__controls" onSubmit={(event) => event.preventDefault()}>
-      <PeriodPicker asked={asked} range={range} today={today} onAsk={(next) => ask(next)} />
-      <div className="field">
-        <label className="field__label" htmlFor="report-group">
-          {REPORTS_TEXT.groupBy}
-        </label>
-        <select
-          id="report-group"
-          className="field__input"
-          value={by}
-          onChange={(event) => ask({ by: event.target.value as SalesGrouping })}
-        >
-          {SALES_GROUPINGS.map((each) => (
-            <option key={each} value={each}>
-              {SALES_GROUPING_LABELS[each]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <label className="report__compare">
-        <input
-          type="checkbox"
-          checked={compare}
-          onChange={(event) => ask({ compare: event.target.checked || undefined })}
-        />
-        {REPORTS_TEXT.compare}
-      </label>
-      <div className="report__actions">
+  return (
+    <ReportFrame
+      title={REPORTS_TEXT.salesTitle}
+      subtitle={REPORTS_TEXT.salesSubtitle}
+      period={period}
+      query={query}
+      controls={
+        <>
+          <div className="field">
+            <label className="field__label" htmlFor="report-group">
+              {REPORTS_TEXT.groupBy}
+            </label>
+            <select
+              id="report-group"
+              className="field__input"
+              value={by}
+              onChange={(event) => ask({ by: event.target.value as SalesGrouping })}
+            >
+              {SALES_GROUPINGS.map((each) => (
+                <option key={each} value={each}>
+                  {SALES_GROUPING_LABELS[each]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label className="report__compare">
+            <input
+              type="checkbox"
+              checked={compare}
+              onChange={(event) => ask({ compare: event.target.checked || undefined })}
+            />
+            {REPORTS_TEXT.compare}
+          </label>
+        </>
+      }
+      actions={(report) => (
         <button
           type="button"
           className="button button--secondary"
@@ -145,60 +120,15 @@ export function SalesReportPage({
           <Download size={16} aria-hidden="true" />
           {REPORTS_TEXT.exportCsv}
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!report}
-          onClick={printing.print}
-        >
-          <Printer size={16} aria-hidden="true" />
-          {REPORTS_TEXT.print}
-        </button>
-      </div>
-    </form>
-  );
-
-  let body: React.ReactNode;
-  if (problem) {
-    body = (
-      <p className="card report__message" role="alert">
-        {problem}
-      </p>
-    );
-  } else if (report) {
-    body = (
-      <>
-        <SalesReportBody report={report} />
-        <GstSummaryCard range={range} />
-      </>
-    );
-  } else if (query.isPending && online) {
-    body = <PageSpinner label={REPORTS_TEXT.loading} />;
-  } else {
-    body = (
-      <p className="card report__message">
-        {online ? REPORTS_TEXT.failed : REPORTS_TEXT.offlineNever}
-      </p>
-    );
-  }
-
-  return (
-    <>
-      <PageHeader title={REPORTS_TEXT.salesTitle} subtitle={subtitle} />
-      {controls}
-      <p className="report__period">{periodText(range)}</p>
-      {body}
-      {printing.printing && report ? (
-        <PrintSheet>
-          <h1>{REPORTS_TEXT.salesTitle}</h1>
-          <p>
-            {periodText(report.range)} · {SALES_GROUPING_LABELS[report.by]} ·{' '}
-            {REPORTS_TEXT.updated(asOfText(report.as_of, now))}
-          </p>
-          <ReportTable report={report} />
-        </PrintSheet>
-      ) : null}
-    </>
+      )}
+    >
+      {(report) => (
+        <>
+          <SalesReportBody report={report} />
+          <GstSummaryCard range={range} />
+        </>
+      )}
+    </ReportFrame>
   );
 }
 
