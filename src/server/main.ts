@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { startLowStockDigests } from './alerts/low-stock-digest.ts';
 import { createApp } from './app.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
 import { loadJwtSecret } from './auth/secrets.ts';
@@ -19,16 +20,17 @@ async function main() {
   if (staticDir && !existsSync(path.join(staticDir, 'index.html'))) {
     log.error(`No build in ${staticDir}: run \`npm run build\` first. Serving the API only.`);
   }
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log,
+  });
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
     tokens: createAccessTokens(secret, config.accessTokenTtlSeconds),
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      dataDir: config.dataDir,
-      log,
-    }),
+    mailer,
     log,
     appUrl: config.appUrl,
     now: () => new Date(),
@@ -42,10 +44,20 @@ async function main() {
     log.info(`Vintry is serving on http://${hostLabel(config.host)}:${port} (database: ${where})`);
   });
 
+  // The people's low-stock digests, checked every few minutes (once a period however many
+  // instances run).
+  const stopDigests = startLowStockDigests({
+    db: database.db,
+    mailer,
+    log,
+    now: () => new Date(),
+  });
+
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    stopDigests();
     server.close(() => {
       database.close().finally(() => process.exit(0));
     });

@@ -1196,3 +1196,20 @@ export const alertDismissals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * Low-stock digests sent (README, "Alerts"): one row per person and period ('2026-11-30', the
+ * week's Monday, or an hour), written before the mail goes, so that of several instances
+ * checking at once only the one that wrote it sends.
+ */
+export const lowStockDigests = pgTable(
+  'low_stock_digests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.period] })],
+);

@@ -146,27 +146,38 @@ export const PRODUCT_DEFAULT_FIELDS: readonly SettingField<InventorySettings['pr
     { key: 'skuDigits', label: 'SKU digits', kind: 'number', min: 1, max: 12 },
   ];
 
-const KEPT_FOR_ALERTS = 'Kept for Alerts, which send and show these.';
+const DIGEST_HINT =
+  'A mail to the recipients below, once a period, when something is at or under your low-stock threshold.';
+const NOT_RAISED_YET = 'Kept for an alert Vintry does not raise yet.';
 
 export const NOTIFICATION_FIELDS: readonly SettingField<InventorySettings['notifications']>[] = [
   {
     key: 'lowStockEmailsEnabled',
     label: 'Email about low stock',
     kind: 'boolean',
-    hint: KEPT_FOR_ALERTS,
+    hint: DIGEST_HINT,
   },
   {
     key: 'lowStockFrequency',
     label: 'Low stock emails',
     kind: 'choice',
-    options: options({ immediately: 'Immediately', daily: 'Daily', weekly: 'Weekly' }),
+    options: options({
+      immediately: 'Immediately (at most hourly)',
+      daily: 'Daily',
+      weekly: 'Weekly',
+    }),
   },
   {
     key: 'lowStockRecipients',
     label: 'Low stock email recipients (one address per line)',
     kind: 'list',
   },
-  { key: 'expiryAlertsEnabled', label: 'Alert before products expire', kind: 'boolean' },
+  {
+    key: 'expiryAlertsEnabled',
+    label: 'Alert before products expire',
+    kind: 'boolean',
+    hint: NOT_RAISED_YET,
+  },
   {
     key: 'expiryWarningPeriod',
     label: 'Days of warning before expiry',
@@ -174,7 +185,12 @@ export const NOTIFICATION_FIELDS: readonly SettingField<InventorySettings['notif
     min: 1,
     max: 3650,
   },
-  { key: 'priceChangeAlertsEnabled', label: 'Alert on price changes', kind: 'boolean' },
+  {
+    key: 'priceChangeAlertsEnabled',
+    label: 'Alert on price changes',
+    kind: 'boolean',
+    hint: NOT_RAISED_YET,
+  },
   {
     key: 'priceChangeThreshold',
     label: 'Price change worth an alert (%)',
@@ -183,7 +199,12 @@ export const NOTIFICATION_FIELDS: readonly SettingField<InventorySettings['notif
     max: 100,
     step: 0.1,
   },
-  { key: 'deadStockAlertsEnabled', label: 'Alert on dead stock', kind: 'boolean' },
+  {
+    key: 'deadStockAlertsEnabled',
+    label: 'Alert on dead stock',
+    kind: 'boolean',
+    hint: NOT_RAISED_YET,
+  },
   {
     key: 'deadStockPeriod',
     label: 'Dead stock after this many days without a sale',
