@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MAX_IMPORT_BATCH } from '../../src/domains/imports/job.ts';
 import { csvLine } from '../../src/domains/products/export.ts';
 import { IMPORT_TEXT } from '../../src/features/inventory/components/import/import-text.ts';
-import { workbookBytes } from '../../src/features/inventory/xlsx-workbook.ts';
+import { workbookBytes } from '../../src/ui/xlsx-workbook.ts';
 import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
 import { apiToken, CATALOGUE_PRODUCTS, catalogueStored } from './catalogue.bench.ts';
 import { launchChromium, signIn } from './lib/browser.ts';

@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
 import { BARCODE_MESSAGE } from '../../src/domains/products/barcode.ts';
 import { IMPORT_TEXT } from '../../src/features/inventory/components/import/import-text.ts';
-import { workbookBytes } from '../../src/features/inventory/xlsx-workbook.ts';
+import { workbookBytes } from '../../src/ui/xlsx-workbook.ts';
 import { IMPORT_USER } from './e2e-env.ts';
 import { importCount as count, gridCell, openImport, screenshot, signIn } from './helpers.ts';
 import { openRowMenu, PRODUCT, resultCount } from './inventory-grid.ts';

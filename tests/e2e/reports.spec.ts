@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import readXlsxFile from 'read-excel-file/node';
 import { REPORTS_USER } from './e2e-env.ts';
 import { appOnDevice, screenshot, serverApi, signIn } from './helpers.ts';
 
 /**
  * The reports as an owner uses them, in a shop of its own: a sale made on another till shows in
  * today's Sales Report with the GST it contains, its cost at sale and its margin; the report's
- * net sales are the dashboard's revenue to the cent; the CSV export holds the same total; the
+ * net sales are the dashboard's revenue to the cent; the CSV and XLSX exports hold the same total; the
  * Inventory Report values what is left and counts a damaged bottle as shrinkage; Customer
  * Analytics counts the sale's customer, new and a club member; and the Sales
  * Report viewed again offline shows with the time it was worked out.
@@ -92,6 +93,29 @@ test('a sale shows in the Sales Report, agrees with the dashboard and the export
   expect(csv.split('\r\n').find((line) => line.startsWith('Total,'))).toBe(
     'Total,1,2,49.98,0.00,49.98,4.54,24.00,21.44,47.2',
   );
+
+  // So does the workbook, with its figures as numbers.
+  const [workbook] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export XLSX' }).click(),
+  ]);
+  expect(workbook.suggestedFilename()).toMatch(/^sales-report-.*\.xlsx$/);
+  const [sheet] = await readXlsxFile(
+    await (await workbook.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks)),
+  );
+  expect(sheet?.sheet).toBe('Sales Report');
+  expect(sheet?.data.find((row) => row[0] === 'Total')).toEqual([
+    'Total',
+    1,
+    2,
+    49.98,
+    0,
+    49.98,
+    4.54,
+    24,
+    21.44,
+    47.2,
+  ]);
 
   // The Inventory Report: 20 received, 2 sold, 1 damaged: 17 held at $12.00; the damaged one
   // is shrinkage.

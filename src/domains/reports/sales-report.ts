@@ -146,15 +146,17 @@ export function changeOf(now: number, before: number): number | null {
   return before === 0 ? null : ((now - before) * 100) / Math.abs(before);
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+/** A cell of the report as a spreadsheet: money as dollars with cents, a margin in percent. */
+export type ReportCell = string | number | null;
 
 /**
- * The report as a spreadsheet: its period and grouping, a row per group and the total, every
- * figure in dollars with cents (a refund as a positive figure in its own column, so no cell
- * starts with a minus a spreadsheet could take for a formula).
+ * The report as rows of a spreadsheet: its period and grouping, the headings, a row per group
+ * and the total. Refunds are a positive figure in their own column; the margin is blank when
+ * nothing was sold. The CSV and the workbook are both written from these.
  */
-export function salesReportCsv(report: SalesReport, groupLabel: string): string {
-  const line = (label: string, figures: SalesFigures) => {
+export function salesReportRows(report: SalesReport, groupLabel: string): ReportCell[][] {
+  const dollars = (cents: number) => Math.round(cents) / 100;
+  const line = (label: string, figures: SalesFigures): ReportCell[] => {
     const margin = marginOf(figures);
     return [
       label,
@@ -166,10 +168,10 @@ export function salesReportCsv(report: SalesReport, groupLabel: string): string 
       dollars(figures.gst_cents - figures.refund_gst_cents),
       dollars(figures.cost_cents - figures.restocked_cost_cents),
       dollars(grossProfitOf(figures)),
-      margin === null ? '' : margin.toFixed(1),
+      margin === null ? null : Math.round(margin * 10) / 10,
     ];
   };
-  const rows: unknown[][] = [
+  return [
     ['Sales Report', report.range.from, report.range.to, `By ${groupLabel.toLowerCase()}`],
     [
       groupLabel,
@@ -186,5 +188,26 @@ export function salesReportCsv(report: SalesReport, groupLabel: string): string 
     ...report.rows.map((row) => line(row.label, row)),
     line('Total', report.totals),
   ];
+}
+
+/** Columns of money in salesReportRows (written with two decimals in a CSV) and the margin. */
+const MONEY_COLUMNS = new Set([3, 4, 5, 6, 7, 8]);
+const MARGIN_COLUMN = 9;
+
+/** The report as CSV: the same rows, money with two decimals and the margin with one. */
+export function salesReportCsv(report: SalesReport, groupLabel: string): string {
+  const rows = salesReportRows(report, groupLabel).map((row, index) =>
+    index < 2
+      ? row
+      : row.map((cell, column) =>
+          typeof cell !== 'number'
+            ? (cell ?? '')
+            : MONEY_COLUMNS.has(column)
+              ? cell.toFixed(2)
+              : column === MARGIN_COLUMN
+                ? cell.toFixed(1)
+                : cell,
+        ),
+  );
   return `${rows.map(csvLine).join('\r\n')}\r\n`;
 }

@@ -1,6 +1,6 @@
 import { listCsv } from '#domains/products/export.ts';
 import { downloadBlob, downloadText } from '#ui/download.ts';
-import type { SheetCell } from './xlsx-workbook.ts';
+import type { SheetCell } from '#ui/xlsx-workbook.ts';
 
 /** The formats a list is exported in (Import/Export Settings → exportFormat). */
 export type ExportFormat = 'csv' | 'xlsx';
@@ -28,7 +28,7 @@ export async function downloadList(
     return;
   }
   // The workbook's writer loads only when a workbook is asked for.
-  const { workbookBytes, XLSX_TYPE } = await import('./xlsx-workbook.ts');
+  const { workbookBytes, XLSX_TYPE } = await import('#ui/xlsx-workbook.ts');
   const bytes = await workbookBytes([
     list.headings,
     ...list.rows.map((row) =>

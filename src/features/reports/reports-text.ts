@@ -10,6 +10,7 @@ export const REPORTS_TEXT = {
   groupBy: 'Group by',
   compare: 'Compare with the period before',
   exportCsv: 'Export CSV',
+  exportXlsx: 'Export XLSX',
   print: 'Print',
   netSales: 'Net sales',
   grossProfit: 'Gross profit',

@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import { columnName, workbookBytes } from '#features/inventory/xlsx-workbook.ts';
+import { columnName, workbookBytes } from '#ui/xlsx-workbook.ts';
 
 /** The workbook Export writes, read back as a spreadsheet program reads it. */
 describe('workbookBytes', () => {

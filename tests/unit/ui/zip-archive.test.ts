@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { crc32, zipArchive } from '#features/inventory/zip-archive.ts';
+import { crc32, zipArchive } from '#ui/zip-archive.ts';
 
 const utf8 = new TextEncoder();
 
