@@ -122,6 +122,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 onClick={() => setDrawerOpen(true)}
               >
                 <Menu size={22} aria-hidden="true" />
+                {/* The menu's Alerts badge, seen on a phone with the menu closed (the drawer's
+                    entry says it to a screen reader). */}
+                {alertBadge ? (
+                  <span
+                    className={`sidebar__badge top-bar__badge sidebar__badge--${alertBadge.severity}`}
+                    aria-hidden="true"
+                  >
+                    {alertBadge.count}
+                  </span>
+                ) : null}
               </button>
               <span className="top-bar__brand">
                 <BrandMark size={18} />

@@ -195,6 +195,35 @@ describe('layout and side navigation', () => {
     expect(nav.className).toContain('sidebar--collapsed');
   });
 
+  it('on a phone, shows the Alerts count on the menu button while the menu is closed', async () => {
+    window.innerWidth = 390;
+    mockServer.use(
+      http.get('*/api/v1/alerts', () =>
+        HttpResponse.json({
+          as_of: new Date().toISOString(),
+          alerts: [
+            {
+              key: 'order-due:1',
+              kind: 'order-due',
+              title: 'ORD-1001',
+              detail: '',
+              at: null,
+              href: '/orders',
+              action: 'Open the order',
+            },
+          ],
+          more: {},
+        }),
+      ),
+    );
+    await signInAsDemo();
+    renderApp('/dashboard');
+    const menu = await screen.findByRole('button', { name: 'Open menu' });
+    await waitFor(() =>
+      expect(menu.querySelector('.sidebar__badge--warning')?.textContent).toBe('1'),
+    );
+  });
+
   it('on a phone, opens the menu as a drawer that Escape and navigation close', async () => {
     window.innerWidth = 390;
     await signInAsDemo();
