@@ -16,7 +16,6 @@ export const REPORTS_TEXT = {
   grossProfit: 'Gross profit',
   margin: 'Margin',
   gst: 'GST collected',
-  units: 'Units sold',
   salesCount: 'Sales',
   refunds: 'Refunds',
   vsBefore: (change: string) => `${change} vs the period before`,
