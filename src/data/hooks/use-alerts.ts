@@ -50,8 +50,9 @@ export function useAlerts(): ShownAlerts {
       badge: alertBadge(alerts, more),
       asOf: answer?.as_of ?? null,
       current: online && !query.isError,
-      loading: query.isPending,
-      failed: query.isError && !answer,
+      // Offline before any answer, the query waits (paused): that is not loading.
+      loading: query.isPending && query.fetchStatus === 'fetching',
+      failed: !answer && (query.isError || query.fetchStatus === 'paused'),
     };
-  }, [answer, kept, refused, now, online, query.isPending, query.isError]);
+  }, [answer, kept, refused, now, online, query.isPending, query.isError, query.fetchStatus]);
 }
