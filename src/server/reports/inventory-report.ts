@@ -21,7 +21,7 @@ import { OPENING_BALANCE } from '#domains/stock/movement.ts';
 import type { Db } from '../db/client.ts';
 import { products, stockMovements } from '../db/schema.ts';
 import { resultRows } from '../db/table-rows.ts';
-import { returnLinesOf, saleLinesOf } from './sales-report.ts';
+import { madeWithin, returnLinesOf, saleLinesOf } from './sales-report.ts';
 
 /** At most this many dead-stock products and days-of-cover lines are listed. */
 const LISTED = 50;
@@ -70,8 +70,7 @@ export async function inventoryReport(
       select m.reason, m.product_id, sum(m.delta)::bigint as delta
       from ${stockMovements} m
       where m.business_id = ${businessId}
-        and m.made_at >= (${range.from}::date)::timestamp at time zone ${timeZone}
-        and m.made_at < (${range.to}::date + 1)::timestamp at time zone ${timeZone}
+        and ${madeWithin(sql`m.made_at`, range, timeZone)}
         and m.reason <> all(${`{${NOT_SHRINKAGE.map((reason) => `"${reason}"`).join(',')}}`}::text[])
       group by m.reason, m.product_id`),
   ]);

@@ -23,6 +23,14 @@ const NO_PRODUCER = 'No producer';
 const NO_CATEGORY = 'Uncategorised';
 const NO_ONE = 'Someone no longer in the team';
 
+/**
+ * A moment within the period's days by the shop's calendar: from the first day's midnight there
+ * to the midnight after the last. Every report's query bounds its facts with this.
+ */
+export const madeWithin = (column: SQL, range: DayRange, timeZone: string) => sql`
+  ${column} >= (${range.from}::date)::timestamp at time zone ${timeZone}
+  and ${column} < (${range.to}::date + 1)::timestamp at time zone ${timeZone}`;
+
 /** What a group is keyed and named by, for the lines of sales (`l`, `s`) or of returns. */
 function groupOf(by: SalesGrouping, timeZone: string): { key: SQL; label: SQL } {
   const local = sql`made_at at time zone ${timeZone}`;
@@ -94,8 +102,7 @@ export const saleLinesOf = (businessId: string, range: DayRange, timeZone: strin
   with s as (
     select id, made_at, user_id, gst_cents from ${sales}
     where business_id = ${businessId}
-      and made_at >= (${range.from}::date)::timestamp at time zone ${timeZone}
-      and made_at < (${range.to}::date + 1)::timestamp at time zone ${timeZone}
+      and ${madeWithin(sql`made_at`, range, timeZone)}
   ),
   l as (
     select l.sale_id, l.product_id, l.name as line_name, l.quantity, l.net_cents,
@@ -114,8 +121,7 @@ export const returnLinesOf = (businessId: string, range: DayRange, timeZone: str
   with r as (
     select id, sale_id, made_at, user_id, gst_cents, tender from ${saleReturns}
     where business_id = ${businessId}
-      and made_at >= (${range.from}::date)::timestamp at time zone ${timeZone}
-      and made_at < (${range.to}::date + 1)::timestamp at time zone ${timeZone}
+      and ${madeWithin(sql`made_at`, range, timeZone)}
   ),
   l as (
     select r.id as return_id, sl.product_id, sl.name as line_name, rl.quantity,
@@ -146,8 +152,7 @@ async function saleFigures(
         with s as (
           select id, tenders, change_cents from ${sales}
           where business_id = ${businessId}
-            and made_at >= (${range.from}::date)::timestamp at time zone ${timeZone}
-            and made_at < (${range.to}::date + 1)::timestamp at time zone ${timeZone}
+            and ${madeWithin(sql`made_at`, range, timeZone)}
         ),
         t as (
           select s.id, case t.value->>'kind'
@@ -180,6 +185,10 @@ async function saleFigures(
   );
 }
 
+/** A refund's tender by name. */
+const RETURN_TENDER = sql`case tender->>'kind' when 'cash' then 'Cash' when 'card' then 'Card'
+  when 'account' then 'Account' else coalesce(tender->>'label', 'Other') end`;
+
 async function returnFigures(
   db: Db,
   businessId: string,
@@ -188,14 +197,7 @@ async function returnFigures(
   by: SalesGrouping,
 ): Promise<ReturnRow[]> {
   const { key, label } =
-    by === 'tender'
-      ? {
-          key: sql`case tender->>'kind' when 'cash' then 'Cash' when 'card' then 'Card'
-            when 'account' then 'Account' else coalesce(tender->>'label', 'Other') end`,
-          label: sql`case tender->>'kind' when 'cash' then 'Cash' when 'card' then 'Card'
-            when 'account' then 'Account' else coalesce(tender->>'label', 'Other') end`,
-        }
-      : groupOf(by, timeZone);
+    by === 'tender' ? { key: RETURN_TENDER, label: RETURN_TENDER } : groupOf(by, timeZone);
   const product = by === 'product';
   return resultRows<ReturnRow>(
     await db.execute(sql`
@@ -280,8 +282,7 @@ export async function totalsOf(
     await db.execute(sql`
       select
         (select count(*) from ${sales} where business_id = ${businessId}
-          and made_at >= (${range.from}::date)::timestamp at time zone ${timeZone}
-          and made_at < (${range.to}::date + 1)::timestamp at time zone ${timeZone}) as sales,
+          and ${madeWithin(sql`made_at`, range, timeZone)}) as sales,
         coalesce(sum(quantity), 0)::bigint as units,
         coalesce(sum(net_cents), 0)::bigint as sales_cents,
         coalesce(sum(gst_cents), 0)::bigint as gst_cents,
@@ -329,8 +330,7 @@ export async function salesReport(
     db.execute(sql`
       select coalesce(sum(rounding_cents), 0)::bigint as cents from ${sales}
       where business_id = ${businessId}
-        and made_at >= (${asked.range.from}::date)::timestamp at time zone ${timeZone}
-        and made_at < (${asked.range.to}::date + 1)::timestamp at time zone ${timeZone}`),
+        and ${madeWithin(sql`made_at`, asked.range, timeZone)}`),
   ]);
   return {
     as_of: now.toISOString(),
