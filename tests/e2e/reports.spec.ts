@@ -167,3 +167,107 @@ test('a sale shows in the Sales Report, agrees with the dashboard and the export
   await expect(page.getByRole('row', { name: /Report Test Grenache/ })).toContainText('$21.44');
   await context.setOffline(false);
 });
+
+/**
+ * A delivery received and posted on another device shows in the reports: its stock in the
+ * Inventory Report (narrowed to its category, and not yet there at the end of yesterday) and
+ * its GST in the GST summary; the Sales Report narrowed to a category shows that category's
+ * sales alone and says so in its export.
+ */
+test('a delivery received shows in the reports, and the filters narrow them', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, REPORTS_USER);
+  await appOnDevice(page);
+  const api = await serverApi(page, REPORTS_USER);
+  const call = async (method: 'post' | 'put', path: string, data: unknown) => {
+    const response = await page.request[method](`/api/v1${path}`, {
+      headers: { ...api.headers, 'idempotency-key': randomUUID() },
+      data,
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    return response.json();
+  };
+  const { id } = (await call('post', '/catalogue/products', {
+    fields: { name: 'Filter Test Riesling', luc: '9', list_price: '22', category: 'White Wine' },
+  })) as { id: number };
+
+  // The shop's today, as the Inventory Report's day of stock says it.
+  await page.goto('/reports/inventory?period=today');
+  const today = await page.getByLabel('Stock at the end of').inputValue();
+
+  // Another device receives 12 at $9.00 ex GST and posts the invoice: $108.00 + $10.80 GST.
+  const supplier = randomUUID();
+  await call('post', '/suppliers', { id: supplier, name: 'Clare Valley Wholesale' });
+  const delivery = randomUUID();
+  await call('post', '/purchasing/deliveries', {
+    id: delivery,
+    supplier_id: supplier,
+    started_at: new Date().toISOString(),
+  });
+  await call('put', `/purchasing/deliveries/${delivery}/counts`, {
+    device_id: 'tablet-reports',
+    lines: [{ product_id: id, received: 12, damaged: 0, counted_at: new Date().toISOString() }],
+  });
+  await call('put', `/purchasing/deliveries/${delivery}/invoice`, {
+    invoice_number: 'INV-REPORTS-1',
+    invoice_date: today,
+    total_cents: 11_880,
+    freight_cents: 0,
+    costs: [{ product_id: id, line_cents: 10_800 }],
+  });
+  await call('post', `/purchasing/deliveries/${delivery}/post`, { accept_mismatch: false });
+
+  // The Inventory Report narrowed to White Wine: the 12 received, at $9.00.
+  await page.getByText('Filters', { exact: true }).click();
+  await expect(page.getByLabel('Category', { exact: true }).locator('option')).toContainText([
+    'White Wine',
+  ]);
+  await page.getByLabel('Category', { exact: true }).selectOption('White Wine');
+  const stock = page.getByRole('region', { name: 'Stock by category' });
+  await expect(stock.getByRole('row')).toHaveCount(3);
+  await expect(stock.getByRole('row', { name: /White Wine/ })).toHaveText(
+    /White Wine\s*1\s*12\s*\$108\.00\s*\$264\.00/,
+  );
+  await expect(page.getByText(/Filtered: Category White Wine/)).toBeVisible();
+  // At the end of yesterday the wine was not yet in the catalogue.
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  await page.getByLabel('Stock at the end of').fill(yesterday);
+  await expect(page.getByText(/Stock as it stood at the end of/)).toBeVisible();
+  await expect(stock).toContainText(
+    'No products were in the catalogue then, or none match the filters.',
+  );
+  await expect(
+    page
+      .locator('.report-figure', { has: page.getByText('Stock at LUC', { exact: true }) })
+      .locator('.report-figure__value'),
+  ).toHaveText('$0.00');
+  await screenshot(page, 'inventory-report-filtered');
+
+  // The GST summary of today counts the delivery's GST paid.
+  await page.goto('/reports/sales?period=today&by=category');
+  await expect(page.getByText('GST paid on purchases (1 delivery posted)')).toBeVisible();
+  await expect(page.locator('.facts__row', { hasText: 'GST paid on purchases' })).toContainText(
+    '$10.80',
+  );
+
+  // Narrowed to Red Wine, the first journey's Grenache alone; to White Wine, no sale yet.
+  await page.getByText('Filters', { exact: true }).click();
+  await page.getByLabel('Category', { exact: true }).selectOption('Red Wine');
+  await expect(page.getByRole('row', { name: /^Red Wine/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^White Wine/ })).toHaveCount(0);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const csv = await (await download.createReadStream())
+    .toArray()
+    .then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  // (After the byte-order mark that tells Excel the file is UTF-8.)
+  expect(csv.split('\r\n')[0]).toMatch(/^\uFEFFSales Report,.*,By category,Category: Red Wine$/);
+  // Grouping by tender counts whole sales: not offered while a product filter narrows.
+  await expect(page.getByRole('option', { name: 'Tender', exact: true })).toBeDisabled();
+  await page.getByLabel('Category', { exact: true }).selectOption('White Wine');
+  await expect(page.getByText('No sales or returns in this period.')).toBeVisible();
+});

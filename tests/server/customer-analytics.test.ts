@@ -120,6 +120,39 @@ describe('Customer Analytics', () => {
     expect(report.segments.reduce((total, each) => total + each.customers, 0)).toBe(3);
   });
 
+  it('sets the figures of the period compared with beside them', async () => {
+    const compareFrom = addDays(today, -70);
+    const compareTo = addDays(today, -40);
+    const response = await server.call(
+      'GET',
+      `/api/v1/reports/customers?from=${from}&to=${today}&tz=UTC&compare_from=${compareFrom}&compare_to=${compareTo}`,
+      { token: owner },
+    );
+    const report = response.body as CustomerAnalytics;
+    expect(report.customers).toBe(2);
+    // Margaret's first sale, 60 days ago: she was new then.
+    expect(report.compare).toEqual({
+      range: { from: compareFrom, to: compareTo },
+      sales: 1,
+      net_sales_cents: 4_000,
+      customer_sales: 1,
+      customer_spend_cents: 4_000,
+      customers: 1,
+      new_customers: 1,
+      returning_customers: 0,
+      repeat_customers: 0,
+    });
+    expect(
+      (
+        await server.call(
+          'GET',
+          `/api/v1/reports/customers?from=${from}&to=${today}&compare_from=${compareFrom}`,
+          { token: owner },
+        )
+      ).status,
+    ).toBe(400);
+  });
+
   it('is for managers and owners', async () => {
     const response = await server.call(
       'GET',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InventoryReport } from '#domains/reports/inventory-report.ts';
+import { INVENTORY_MESSAGES, type InventoryReport } from '#domains/reports/inventory-report.ts';
 import type { Sale } from '#domains/sales/sale.ts';
 import { totalsOf } from '#domains/sales/sale.ts';
 import type { Product } from './helpers/products.ts';
@@ -10,7 +11,7 @@ import { createTestServer, type TestServer } from './helpers/test-server.ts';
 /**
  * The Inventory Report against figures worked out by hand, on a shop whose day is UTC's:
  * - Shiraz (Red Wine, LUC $10, list $25): 20 received, 4 sold today, 1 damaged: 15 held;
- * - Gin (Spirits, $30 / $60): 5 received, never sold;
+ * - Gin (Spirits, $30 / $60): 5 received, never sold, added 100 days ago (dead stock);
  * - Tonic (Mixers, $2 / $4): 50 received, 10 sold today: 40 held;
  * - Rosé (Rosé Wine): none held, none sold.
  */
@@ -55,6 +56,7 @@ describe('the Inventory Report', () => {
   beforeAll(async () => {
     server = await createTestServer();
     ({ token: owner, otherToken: other, staffToken: staff } = await shopsWithStaff(server));
+    await server.foundedLongAgo();
     for (const [name, category, luc, price] of [
       ['Cellar Shiraz', 'Red Wine', '10', '25'],
       ['Cellar Gin', 'Spirits', '30', '60'],
@@ -67,6 +69,11 @@ describe('the Inventory Report', () => {
       ids[name] = (made.body as Product).id;
     }
     const id = (name: string) => ids[name] as number;
+    // The Gin has been in the catalogue long enough to count as dead stock; the others were
+    // added today.
+    await server.db.execute(
+      sql`update products set created_at = now() - interval '100 days' where id = ${id('Cellar Gin')}`,
+    );
     await move(id('Cellar Shiraz'), 20, 'Received');
     await move(id('Cellar Gin'), 5, 'Received');
     await move(id('Cellar Tonic'), 50, 'Received');
@@ -113,6 +120,101 @@ describe('the Inventory Report', () => {
       ['Cellar Shiraz', 4, 3.75],
       ['Cellar Tonic', 10, 4],
     ]);
+  });
+
+  it('shows the stock held at the end of a past day, from the ledger', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const made = await send('/catalogue/products', {
+      fields: {
+        name: 'Cellar Riesling',
+        category: 'White Wine',
+        producer: 'Grosset',
+        country: 'Australia',
+        region: 'Clare Valley',
+        luc: '8',
+        list_price: '18',
+        tax_category: 'gst10',
+      },
+    });
+    const riesling = (made.body as Product).id;
+    await server.db.execute(
+      sql`update products set created_at = ${daysAgo(20)} where id = ${riesling}`,
+    );
+    const moved = async (delta: number, reason: string, at: string) => {
+      const response = await send(`/stock/products/${riesling}/movements`, {
+        id: randomUUID(),
+        delta,
+        reason,
+        made_at: at,
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+    };
+    await moved(24, 'Received', daysAgo(10));
+    await moved(-2, 'Damaged', daysAgo(5));
+    await moved(6, 'Received', new Date().toISOString());
+    const on = async (days: number, filter = 'category=White%20Wine') => {
+      const day = daysAgo(days).slice(0, 10);
+      const response = await server.call(
+        'GET',
+        `/api/v1/reports/inventory?from=${today}&to=${today}&tz=UTC&on=${day}&${filter}`,
+        { token: owner },
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return (response.body as InventoryReport).valuation.total;
+    };
+    // 28 now; 22 at the end of yesterday; 24 a week ago; none before the first delivery; not
+    // yet in the catalogue 25 days ago.
+    expect(await on(0)).toMatchObject({ products: 1, units: 28, lucCents: 22_400 });
+    expect(await on(1)).toMatchObject({
+      products: 1,
+      units: 22,
+      lucCents: 17_600,
+      listCents: 39_600,
+    });
+    expect(await on(7)).toMatchObject({ products: 1, units: 24 });
+    expect(await on(15)).toMatchObject({ products: 1, units: 0, lucCents: 0 });
+    expect(await on(25)).toMatchObject({ products: 0 });
+    expect(await on(1, 'origin=Clare%20Valley')).toMatchObject({ products: 1, units: 22 });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect(
+      await server.call(
+        'GET',
+        `/api/v1/reports/inventory?from=${today}&to=${today}&tz=UTC&on=${tomorrow}`,
+        { token: owner },
+      ),
+    ).toMatchObject({ status: 400, body: { message: INVENTORY_MESSAGES.future } });
+  });
+
+  it('narrows to the product filters and compares with another period', async () => {
+    const fiveAgo = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    const response = await server.call(
+      'GET',
+      `/api/v1/reports/inventory?from=${today}&to=${today}&tz=UTC&compare_from=${fiveAgo}&compare_to=${fiveAgo}&producer=Grosset`,
+      { token: owner },
+    );
+    const report = response.body as InventoryReport;
+    expect(report.filters).toEqual([{ label: 'Producer', value: 'Grosset' }]);
+    expect(report.valuation.rows.map((row) => row.key)).toEqual(['White Wine']);
+    expect(report.period).toEqual({
+      range: { from: today, to: today },
+      sales_cents: 0,
+      cost_of_sales_cents: 0,
+      shrinkage_luc_cents: 0,
+    });
+    // The two damaged five days ago, at $8.00.
+    expect(report.compare).toEqual({
+      range: { from: fiveAgo, to: fiveAgo },
+      sales_cents: 0,
+      cost_of_sales_cents: 0,
+      shrinkage_luc_cents: 1_600,
+    });
+    // Unfiltered, today's period: the Shiraz and the Tonic sold, one Shiraz damaged.
+    const whole = (await reportOf()).body as InventoryReport;
+    expect(whole.period).toMatchObject({
+      sales_cents: 14_000,
+      cost_of_sales_cents: 6_000,
+      shrinkage_luc_cents: 1_000,
+    });
   });
 
   it('is for managers and owners, and one shop’s alone', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILTER_MESSAGES } from '#domains/reports/filters.ts';
 import { type GstSummary, gstNetOf } from '#domains/reports/gst-summary.ts';
 import { PERIOD_MESSAGES } from '#domains/reports/period.ts';
 import {
@@ -12,7 +13,7 @@ import {
 } from '#domains/reports/sales-report.ts';
 import type { Sale } from '#domains/sales/sale.ts';
 import { totalsOf } from '#domains/sales/sale.ts';
-import { businesses } from '#server/db/schema.ts';
+import { businesses, sales } from '#server/db/schema.ts';
 import type { Product } from './helpers/products.ts';
 import { shopsWithStaff } from './helpers/sales.ts';
 import { createTestServer, type TestServer } from './helpers/test-server.ts';
@@ -98,6 +99,9 @@ describe('the Sales Report', () => {
       await product('Report Shiraz', {
         category: 'Red Wine',
         producer: 'Torbreck',
+        supplier: 'Barossa Cellars',
+        country: 'Australia',
+        region: 'Barossa Valley',
         luc: '20',
         list_price: '45',
       })
@@ -231,6 +235,83 @@ describe('the Sales Report', () => {
     expect(rows.reduce((sum, row) => sum + row.sales_cents, 0)).toBe(
       totals.sales_cents + rounding_cents,
     );
+  });
+
+  it('narrows to the filters, each worked out by hand', async () => {
+    const period = 'from=2026-11-11&to=2026-11-12';
+    const totalsWith = async (filter: string) => (await reportOf(`${period}&${filter}`)).totals;
+    // The Shiraz lines of A and B, and the one that came back: GST shared as before.
+    const shirazLines = {
+      sales: 2,
+      units: 3,
+      sales_cents: 13_500,
+      gst_cents: 1_227,
+      cost_cents: 6_000,
+      returns: 1,
+      returned_units: 1,
+      refund_cents: 4_500,
+      refund_gst_cents: 409,
+      restocked_cost_cents: 2_000,
+    };
+    for (const filter of [
+      'category=Red%20Wine',
+      'producer=Torbreck',
+      'supplier=Barossa%20Cellars',
+      'origin=Australia',
+      'origin=Barossa%20Valley',
+    ]) {
+      expect(await totalsWith(filter), filter).toEqual(shirazLines);
+    }
+    expect(await totalsWith('category=Spirits')).toMatchObject({
+      sales: 2,
+      units: 2,
+      sales_cents: 17_490,
+      gst_cents: 1_590,
+      refund_cents: 0,
+    });
+    expect((await reportOf(`${period}&category=Red%20Wine&by=day`)).filters).toEqual([
+      { label: 'Category', value: 'Red Wine' },
+    ]);
+    // Cash: B and C whole, their rounding, and no refund (A's went back to the card).
+    const cash = await reportOf(`${period}&tender=cash`);
+    expect(cash.totals).toMatchObject({ sales: 2, units: 2, sales_cents: 5_799, refund_cents: 0 });
+    expect(cash.rounding_cents).toBe(1);
+    expect((await totalsWith('tender=card')).refund_cents).toBe(4_500);
+    // Every sale is the owner's; the staff member made none.
+    const [first] = await server.db.select({ userId: sales.userId }).from(sales).limit(1);
+    const userId = first?.userId;
+    const mine = await reportOf(`${period}&staff=${userId}`);
+    expect(mine.totals.sales_cents).toBe(32_289);
+    expect(mine.filters).toEqual([{ label: 'Staff member', value: expect.any(String) }]);
+    expect((await totalsWith(`staff=${randomUUID()}`)).sales).toBe(0);
+    // Both filters at once: Spirits paid by cash, none.
+    expect((await totalsWith('category=Spirits&tender=cash')).sales).toBe(0);
+    expect(await report(`${period}&by=tender&category=Spirits`)).toMatchObject({
+      status: 400,
+      body: { message: FILTER_MESSAGES.tenderGrouping },
+    });
+    expect((await report(`${period}&tender=cheque`)).body).toEqual({
+      message: FILTER_MESSAGES.tender,
+    });
+    expect((await report(`${period}&staff=nobody`)).body).toEqual({
+      message: FILTER_MESSAGES.staff,
+    });
+  });
+
+  it('offers the catalogue’s values for the product filters', async () => {
+    const choices = await server.call('GET', '/api/v1/reports/filters', { token: owner });
+    expect(choices.body).toEqual({
+      category: ['Mixers', 'Red Wine', 'Spirits'],
+      producer: ['Archie Rose', 'Torbreck'],
+      supplier: ['Barossa Cellars'],
+      origin: ['Australia', 'Barossa Valley'],
+    });
+    expect((await server.call('GET', '/api/v1/reports/filters', { token: staff })).status).toBe(
+      403,
+    );
+    expect(
+      (await server.call('GET', '/api/v1/reports/filters', { token: other })).body,
+    ).toMatchObject({ category: [] });
   });
 
   it('compares with the period it is asked to', async () => {

@@ -89,6 +89,7 @@ const MANAGERS: readonly string[] = [
   'GET /api/v1/reports/gst',
   'GET /api/v1/reports/inventory',
   'GET /api/v1/reports/customers',
+  'GET /api/v1/reports/filters',
 ];
 
 function expectedRoles(route: string): readonly Role[] | 'public' {

@@ -1,5 +1,11 @@
 import * as v from 'valibot';
 import type { CustomerAnalytics } from '#domains/reports/customer-analytics.ts';
+import {
+  type FilterChoices,
+  filterEntries,
+  type ProductFilters,
+  type ReportFilters,
+} from '#domains/reports/filters.ts';
 import type { GstSummary } from '#domains/reports/gst-summary.ts';
 import type { InventoryReport } from '#domains/reports/inventory-report.ts';
 import type { DayRange } from '#domains/reports/period.ts';
@@ -7,6 +13,7 @@ import {
   customerAnalyticsRead,
   gstSummaryRead,
   inventoryReportRead,
+  reportFilterChoicesRead,
   salesReportRead,
 } from '#domains/reports/reads.ts';
 import type { SalesGrouping, SalesReport } from '#domains/reports/sales-report.ts';
@@ -31,22 +38,31 @@ export interface SalesReportAsk {
   by: SalesGrouping;
   /** The period compared with, if any. */
   compare: DayRange | null;
+  filters: ReportFilters;
 }
+
+/** A report's period, the period it is compared with and its filters, as its query's fields. */
+const askedFields = (range: DayRange, compare: DayRange | null, filters: ReportFilters) => ({
+  from: range.from,
+  to: range.to,
+  compare_from: compare?.from,
+  compare_to: compare?.to,
+  ...Object.fromEntries(filterEntries(filters)),
+  tz: deviceTimeZone(),
+});
+
+/** What a query's key says of its period, comparison and filters. */
+const askedKey = (range: DayRange, compare: DayRange | null, filters: ReportFilters) => [
+  range.from,
+  range.to,
+  compare?.from,
+  compare?.to,
+  JSON.stringify(filterEntries(filters)),
+];
 
 async function fetchSalesReport(ask: SalesReportAsk): Promise<ReportData<SalesReport>> {
   const response = await apiFetch(
-    readPath(
-      salesReportRead,
-      {},
-      {
-        from: ask.from,
-        to: ask.to,
-        by: ask.by,
-        compare_from: ask.compare?.from,
-        compare_to: ask.compare?.to,
-        tz: deviceTimeZone(),
-      },
-    ),
+    readPath(salesReportRead, {}, { ...askedFields(ask, ask.compare, ask.filters), by: ask.by }),
   );
   const report = v.parse(salesReportRead.answer, await response.json());
   return { report, live: response.headers.get(FROM_CACHE_HEADER) === null };
@@ -56,12 +72,23 @@ async function fetchSalesReport(ask: SalesReportAsk): Promise<ReportData<SalesRe
 export const REPORT_STALE_MS = 60_000;
 
 export const salesReportQuery = (ask: SalesReportAsk) => ({
-  queryKey: ['reports', 'sales', ask.from, ask.to, ask.by, ask.compare?.from, ask.compare?.to],
+  queryKey: ['reports', 'sales', ask.by, ...askedKey(ask, ask.compare, ask.filters)],
   queryFn: () => fetchSalesReport(ask),
   staleTime: REPORT_STALE_MS,
   // Kept in localStorage with the screens' small answers, but not a list of every product
   // sold (the service worker keeps that one for offline viewing).
   meta: { persist: ask.by !== 'product' },
+});
+
+/** What the reports' product filters can be set to (kept for offline viewing). */
+export const filterChoicesQuery = () => ({
+  queryKey: ['reports', 'filters'],
+  queryFn: async (): Promise<FilterChoices> => {
+    const response = await apiFetch(readPath(reportFilterChoicesRead, {}, {}));
+    return v.parse(reportFilterChoicesRead.answer, await response.json());
+  },
+  staleTime: REPORT_STALE_MS,
+  meta: { persist: true },
 });
 
 /** The GST summary of a period (small: kept for offline viewing like the reports). */
@@ -78,12 +105,24 @@ export const gstSummaryQuery = (range: DayRange) => ({
   meta: { persist: true },
 });
 
+export interface InventoryReportAsk {
+  range: DayRange;
+  compare: DayRange | null;
+  filters: ProductFilters;
+  /** The day stock is valued at the end of; null for now. */
+  on: string | null;
+}
+
 /** The Inventory Report of a period (kept for offline viewing by the service worker). */
-export const inventoryReportQuery = (range: DayRange) => ({
-  queryKey: ['reports', 'inventory', range.from, range.to],
+export const inventoryReportQuery = ({ range, compare, filters, on }: InventoryReportAsk) => ({
+  queryKey: ['reports', 'inventory', on, ...askedKey(range, compare, filters)],
   queryFn: async (): Promise<ReportData<InventoryReport>> => {
     const response = await apiFetch(
-      readPath(inventoryReportRead, {}, { from: range.from, to: range.to, tz: deviceTimeZone() }),
+      readPath(
+        inventoryReportRead,
+        {},
+        { ...askedFields(range, compare, filters), on: on ?? undefined },
+      ),
     );
     const report = v.parse(inventoryReportRead.answer, await response.json());
     return { report, live: response.headers.get(FROM_CACHE_HEADER) === null };
@@ -93,11 +132,11 @@ export const inventoryReportQuery = (range: DayRange) => ({
 });
 
 /** Customer Analytics of a period (small: kept for offline viewing like the reports). */
-export const customerAnalyticsQuery = (range: DayRange) => ({
-  queryKey: ['reports', 'customers', range.from, range.to],
+export const customerAnalyticsQuery = (range: DayRange, compare: DayRange | null = null) => ({
+  queryKey: ['reports', 'customers', ...askedKey(range, compare, {})],
   queryFn: async (): Promise<ReportData<CustomerAnalytics>> => {
     const response = await apiFetch(
-      readPath(customerAnalyticsRead, {}, { from: range.from, to: range.to, tz: deviceTimeZone() }),
+      readPath(customerAnalyticsRead, {}, askedFields(range, compare, {})),
     );
     const report = v.parse(customerAnalyticsRead.answer, await response.json());
     return { report, live: response.headers.get(FROM_CACHE_HEADER) === null };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { comparedQuerySchema } from './period.ts';
 
 /**
  * Customer Analytics (beyond the spec's prototype; README, "Reports"): who bought in a period,
@@ -55,9 +56,8 @@ export const WINE_CLUB_TAG = 'Wine club';
 const isMember = (tags: readonly string[]) =>
   tags.some((tag) => tag.toLowerCase() === WINE_CLUB_TAG.toLowerCase());
 
-export const CustomerAnalyticsSchema = v.object({
-  as_of: v.string(),
-  range: v.object({ from: v.string(), to: v.string() }),
+/** The figures of a period that a comparison sets beside another's. */
+const CustomerPeriodSchema = v.object({
   /** All the period's sales, and those with a customer named. */
   sales: v.number(),
   net_sales_cents: v.number(),
@@ -68,6 +68,25 @@ export const CustomerAnalyticsSchema = v.object({
   returning_customers: v.number(),
   /** Customers of the period who bought more than once in it. */
   repeat_customers: v.number(),
+});
+
+/** GET /reports/customers?from&to and the period to compare with (compare_from, compare_to). */
+export const CustomerAnalyticsQuerySchema = comparedQuerySchema({});
+
+export const CustomerAnalyticsSchema = v.object({
+  as_of: v.string(),
+  range: v.object({ from: v.string(), to: v.string() }),
+  ...CustomerPeriodSchema.entries,
+  /** The same figures of the period compared with, if one was asked. */
+  compare: v.optional(
+    v.nullable(
+      v.object({
+        range: v.object({ from: v.string(), to: v.string() }),
+        ...CustomerPeriodSchema.entries,
+      }),
+    ),
+    null,
+  ),
   top: v.array(
     v.object({ id: v.string(), name: v.string(), sales: v.number(), spend_cents: v.number() }),
   ),
@@ -90,7 +109,7 @@ export function customerAnalytics(
   histories: readonly CustomerHistory[],
   period: { from: string; to: string; today: string; sales: number; netSalesCents: number },
   members: number,
-): Omit<CustomerAnalytics, 'as_of' | 'range'> {
+): Omit<CustomerAnalytics, 'as_of' | 'range' | 'compare'> {
   const buyers = histories.filter((each) => each.sales > 0);
   const segments = new Map<Segment, { customers: number; year_spend_cents: number }>(
     SEGMENTS.map((segment) => [segment, { customers: 0, year_spend_cents: 0 }]),

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { ProductFiltersSchema, StatedFilterSchema } from './filters.ts';
+import { comparedQuerySchema, ReportDaySchema } from './period.ts';
 
 /**
  * The Inventory Report (beyond the spec's prototype; README, "Reports"), worked out from each
@@ -15,6 +17,8 @@ export interface StockedProduct {
   listCents: number;
   /** The last day it sold (YYYY-MM-DD), if ever. */
   lastSale: string | null;
+  /** The day it was added to the catalogue (YYYY-MM-DD, the shop's calendar). */
+  addedOn: string;
 }
 
 export interface PeriodSales {
@@ -55,6 +59,21 @@ export function abcClasses(
     before += each.salesCents;
   }
   return classes;
+}
+
+/**
+ * The catalogue as it stood at the end of a past day, from the stock ledger: each product's
+ * stock now less every movement made since; a product added after that day held nothing then
+ * and is left out. Prices stay today's (a movement keeps no cost).
+ */
+export function stockOnDay<P extends StockedProduct>(
+  products: readonly P[],
+  movedSince: ReadonlyMap<number, number>,
+  day: string,
+): P[] {
+  return products
+    .filter((product) => product.addedOn <= day)
+    .map((product) => ({ ...product, stock: product.stock - (movedSince.get(product.id) ?? 0) }));
 }
 
 /** What stock is worth at a price per unit: never negative. */
@@ -112,7 +131,10 @@ export function daysOfCover(stock: number, unitsSold: number, days: number): num
   return Math.max(stock, 0) / (unitsSold / days);
 }
 
-/** Products held with no sale for `days` days before `today` (never sold counts): most value first. */
+/**
+ * Products held with no sale for `days` days before `today`: most value first. One never sold
+ * counts once it has been in the catalogue that long (a wine received this week is not dead).
+ */
 export function deadStock(
   products: readonly StockedProduct[],
   today: string,
@@ -123,7 +145,9 @@ export function deadStock(
     .slice(0, 10);
   return products
     .filter(
-      (product) => product.stock > 0 && (product.lastSale === null || product.lastSale < since),
+      (product) =>
+        product.stock > 0 &&
+        (product.lastSale === null ? product.addedOn < since : product.lastSale < since),
     )
     .sort(
       (a, b) =>
@@ -140,9 +164,36 @@ const ValuationSchema = v.object({
   listCents: v.number(),
 });
 
+export const INVENTORY_MESSAGES = {
+  future: 'Stock can be shown for today or a day before',
+} as const;
+
+/**
+ * GET /reports/inventory?from&to, the product filters, the day stock is valued on (?on=,
+ * today unless asked) and the period to compare with (compare_from and compare_to).
+ */
+export const InventoryReportQuerySchema = comparedQuerySchema({
+  ...ProductFiltersSchema.entries,
+  on: v.optional(ReportDaySchema),
+});
+
+/** The period's sales and losses: what the comparison sets beside the period's. */
+export const InventoryPeriodSchema = v.object({
+  range: v.object({ from: v.string(), to: v.string() }),
+  sales_cents: v.number(),
+  cost_of_sales_cents: v.number(),
+  shrinkage_luc_cents: v.number(),
+});
+export type InventoryPeriod = v.InferOutput<typeof InventoryPeriodSchema>;
+
 export const InventoryReportSchema = v.object({
   as_of: v.string(),
   range: v.object({ from: v.string(), to: v.string() }),
+  /** The day the stock is valued at the end of; null for now. */
+  on: v.optional(v.nullable(v.string()), null),
+  filters: v.optional(v.array(StatedFilterSchema), []),
+  period: v.optional(v.nullable(InventoryPeriodSchema), null),
+  compare: v.optional(v.nullable(InventoryPeriodSchema), null),
   valuation: v.object({ rows: v.array(ValuationSchema), total: ValuationSchema }),
   abc: v.array(
     v.object({

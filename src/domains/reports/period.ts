@@ -107,9 +107,42 @@ export function comparisonRange(period: ReportPeriod, range: DayRange): DayRange
   return { from: addDays(range.from, -length), to: addDays(range.from, -1) };
 }
 
-/** A period asked in a report's query, ?from=…&to=… (the GST summary's, the Inventory Report's). */
+/** A period asked in a report's query, ?from=…&to=… (the GST summary's). */
 export const RangeQuerySchema = v.pipe(
   v.object({ from: ReportDaySchema, to: ReportDaySchema }),
   v.check((asked) => asked.from <= asked.to, PERIOD_MESSAGES.order),
   v.check((asked) => daysIn(asked) <= MAX_REPORT_DAYS, PERIOD_MESSAGES.long),
 );
+
+/**
+ * A report's query of a period and the period to compare it with (?compare_from&compare_to,
+ * both or neither: the device works it out, comparisonRange), with the report's own fields.
+ */
+export function comparedQuerySchema<const E extends v.ObjectEntries>(entries: E) {
+  // The checks read only the period's fields, whatever else the report asks.
+  const days = (asked: unknown) =>
+    asked as { from: string; to: string; compare_from?: string; compare_to?: string };
+  return v.pipe(
+    v.object({
+      from: ReportDaySchema,
+      to: ReportDaySchema,
+      compare_from: v.optional(ReportDaySchema),
+      compare_to: v.optional(ReportDaySchema),
+      ...entries,
+    }),
+    v.check((asked) => days(asked).from <= days(asked).to, PERIOD_MESSAGES.order),
+    v.check((asked) => daysIn(days(asked)) <= MAX_REPORT_DAYS, PERIOD_MESSAGES.long),
+    v.check((asked) => {
+      const { compare_from, compare_to } = days(asked);
+      return compare_from === undefined
+        ? compare_to === undefined
+        : compare_to !== undefined && isRange({ from: compare_from, to: compare_to });
+    }, PERIOD_MESSAGES.compare),
+  );
+}
+
+/** The period compared with, as a query asked it. */
+export const comparedOf = (asked: { compare_from?: string; compare_to?: string }) =>
+  asked.compare_from && asked.compare_to
+    ? { from: asked.compare_from, to: asked.compare_to }
+    : null;

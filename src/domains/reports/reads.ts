@@ -1,5 +1,6 @@
 import { defineRead } from '#shared/read-declaration.ts';
 import { CustomerAnalyticsSchema } from './customer-analytics.ts';
+import { FilterChoicesSchema } from './filters.ts';
 import { GstSummarySchema } from './gst-summary.ts';
 import { InventoryReportSchema } from './inventory-report.ts';
 import { SalesReportSchema } from './sales-report.ts';
@@ -39,7 +40,16 @@ export const customerAnalyticsRead = defineRead({
   caching: 'network-first',
 });
 
+/** What the reports' product filters can be set to (GET /reports/filters): small, kept offline. */
+export const reportFilterChoicesRead = defineRead({
+  route: '/reports/filters',
+  access: 'reports.view',
+  answer: FilterChoicesSchema,
+  caching: 'network-first',
+});
+
 export const reportsReads = [
+  reportFilterChoicesRead,
   salesReportRead,
   gstSummaryRead,
   inventoryReportRead,

@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import { csvLine } from '#domains/products/export.ts';
-import { daysIn, isRange, MAX_REPORT_DAYS, PERIOD_MESSAGES, ReportDaySchema } from './period.ts';
+import {
+  FILTER_MESSAGES,
+  narrowsProducts,
+  ReportFiltersSchema,
+  StatedFilterSchema,
+} from './filters.ts';
+import { comparedQuerySchema } from './period.ts';
 
 /**
  * The Sales Report (beyond the spec's prototype; README, "Reports"): what was sold in a period,
@@ -41,29 +47,19 @@ export const SALES_GROUPING_LABELS: Readonly<Record<SalesGrouping, string>> = {
 export const TIME_GROUPINGS: readonly SalesGrouping[] = ['day', 'week', 'month'];
 
 /**
- * GET /reports/sales?from=…&to=…&by=…, and the period to compare with (compare_from and
- * compare_to, both or neither: the device works it out, period.ts comparisonRange).
+ * GET /reports/sales?from=…&to=…&by=…, the period to compare with (compare_from and
+ * compare_to, both or neither: the device works it out, period.ts comparisonRange) and any
+ * filters (filters.ts). What tenders took belongs to whole sales, so grouping by tender
+ * takes no product filter.
  */
 export const SalesReportQuerySchema = v.pipe(
-  v.object({
-    from: ReportDaySchema,
-    to: ReportDaySchema,
+  comparedQuerySchema({
     by: v.optional(v.picklist(SALES_GROUPINGS, 'Choose how to group the report'), 'day'),
-    compare_from: v.optional(ReportDaySchema),
-    compare_to: v.optional(ReportDaySchema),
+    ...ReportFiltersSchema.entries,
   }),
-  v.check((asked) => asked.from <= asked.to, PERIOD_MESSAGES.order),
-  v.check((asked) => daysIn(asked) <= MAX_REPORT_DAYS, PERIOD_MESSAGES.long),
   v.check(
-    (asked) => (asked.compare_from === undefined) === (asked.compare_to === undefined),
-    PERIOD_MESSAGES.compare,
-  ),
-  v.check(
-    (asked) =>
-      asked.compare_from === undefined ||
-      asked.compare_to === undefined ||
-      isRange({ from: asked.compare_from, to: asked.compare_to }),
-    PERIOD_MESSAGES.compare,
+    (asked) => asked.by !== 'tender' || !narrowsProducts(asked),
+    FILTER_MESSAGES.tenderGrouping,
   ),
 );
 
@@ -95,6 +91,8 @@ export const SalesReportSchema = v.object({
   as_of: v.string(),
   range: RangeSchema,
   by: v.picklist(SALES_GROUPINGS),
+  /** The filters it was narrowed by, as it states them (none for an answer kept from before). */
+  filters: v.optional(v.array(StatedFilterSchema), []),
   rows: v.array(SalesRowSchema),
   totals: SalesFiguresSchema,
   /** Cash rounding of the period's sales: what the tenders took beyond the sales. */
@@ -172,7 +170,13 @@ export function salesReportRows(report: SalesReport, groupLabel: string): Report
     ];
   };
   return [
-    ['Sales Report', report.range.from, report.range.to, `By ${groupLabel.toLowerCase()}`],
+    [
+      'Sales Report',
+      report.range.from,
+      report.range.to,
+      `By ${groupLabel.toLowerCase()}`,
+      ...report.filters.map((filter) => `${filter.label}: ${filter.value}`),
+    ],
     [
       groupLabel,
       'Sales',

@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { displayName } from '#domains/products/display-name.ts';
 import { RECEIVED_REASON } from '#domains/purchasing/receiving.ts';
+import type { ProductFilters } from '#domains/reports/filters.ts';
 import {
   ABC_CLASSES,
   abcClasses,
   daysOfCover,
   deadStock,
+  type InventoryPeriod,
   type InventoryReport,
   type PeriodSales,
   type StockedProduct,
+  stockOnDay,
   stockValue,
   turnover,
   valuation,
@@ -21,6 +24,7 @@ import { OPENING_BALANCE } from '#domains/stock/movement.ts';
 import type { Db } from '../db/client.ts';
 import { products, stockMovements } from '../db/schema.ts';
 import { resultRows } from '../db/table-rows.ts';
+import { productsKept, statedFilters } from './report-filters.ts';
 import { madeWithin, returnLinesOf, saleLinesOf } from './sales-report.ts';
 
 /** At most this many dead-stock products and days-of-cover lines are listed. */
@@ -28,37 +32,27 @@ const LISTED = 50;
 /** Movements that are not shrinkage: stock sold, brought back, received or first counted in. */
 const NOT_SHRINKAGE = [SALE_REASON, RETURN_REASON, RECEIVED_REASON, OPENING_BALANCE];
 
-/**
- * The Inventory Report (#domains/reports/inventory-report.ts): the catalogue as it is now, what
- * the period (days of the shop's calendar) sold of each product net of returns, and its stock
- * movements other than sales, returns, deliveries and opening balances (shrinkage, valued at
- * today's LUC: a movement keeps no cost).
- */
-export async function inventoryReport(
+/** What a period sold of each product net of returns, and lost (by reason and product). */
+async function periodFacts(
   db: Db,
   businessId: string,
-  asked: { range: DayRange; today: string; deadDays: number },
+  range: DayRange,
+  filters: ProductFilters,
   timeZone: string,
-  now: Date,
-): Promise<InventoryReport> {
-  const { range } = asked;
-  const [catalogue, sold, moved] = await Promise.all([
-    db.execute(sql`
-      select id, name, vintage, bottle_ml, coalesce(nullif(category, ''), 'Uncategorised')
-        as category, stock_quantity, luc, list_price, last_sale_date::text as last_sale
-      from ${products} where business_id = ${businessId}`),
+) {
+  const [sold, moved] = await Promise.all([
     db.execute(sql`
       with sold as (
         select product_id, sum(quantity)::bigint as units, sum(net_cents)::bigint as sales_cents,
           sum(cost_cents)::bigint as cost_cents
-        from (${saleLinesOf(businessId, range, timeZone)}) l
+        from (${saleLinesOf(businessId, range, timeZone, filters)}) l
         where product_id is not null group by product_id
       ),
       back as (
         select product_id, sum(quantity)::bigint as units,
           sum(refund_cents)::bigint as refund_cents,
           sum(restocked_cost_cents)::bigint as cost_cents
-        from (${returnLinesOf(businessId, range, timeZone)}) r
+        from (${returnLinesOf(businessId, range, timeZone, filters)}) r
         where product_id is not null group by product_id
       )
       select coalesce(sold.product_id, back.product_id) as product_id,
@@ -72,9 +66,83 @@ export async function inventoryReport(
       where m.business_id = ${businessId}
         and ${madeWithin(sql`m.made_at`, range, timeZone)}
         and m.reason <> all(${`{${NOT_SHRINKAGE.map((reason) => `"${reason}"`).join(',')}}`}::text[])
+        and ${productsKept(businessId, filters, sql`m.product_id`)}
       group by m.reason, m.product_id`),
   ]);
-  const held: StockedProduct[] = resultRows<{
+  const sales: PeriodSales[] = resultRows<Record<string, string | number>>(sold).map((row) => ({
+    productId: Number(row.product_id),
+    units: Number(row.units),
+    salesCents: Number(row.sales_cents),
+    costCents: Number(row.cost_cents),
+  }));
+  const lost = resultRows<{ reason: string; product_id: number; delta: string | number }>(
+    moved,
+  ).map((row) => ({
+    reason: row.reason,
+    productId: Number(row.product_id),
+    units: -Number(row.delta),
+  }));
+  return { sales, lost };
+}
+
+/** A period's sales, cost of sales and shrinkage in total (what a comparison sets beside). */
+function periodSummary(
+  range: DayRange,
+  facts: Awaited<ReturnType<typeof periodFacts>>,
+  lucOf: (productId: number) => number,
+): InventoryPeriod {
+  return {
+    range,
+    sales_cents: facts.sales.reduce((total, each) => total + each.salesCents, 0),
+    cost_of_sales_cents: facts.sales.reduce((total, each) => total + each.costCents, 0),
+    shrinkage_luc_cents: facts.lost.reduce(
+      (total, each) => total + each.units * lucOf(each.productId),
+      0,
+    ),
+  };
+}
+
+/**
+ * The Inventory Report (#domains/reports/inventory-report.ts): the catalogue now (or at the end
+ * of a past day, from the stock ledger), what the period (days of the shop's calendar) sold of
+ * each product net of returns, and its stock movements other than sales, returns, deliveries
+ * and opening balances (shrinkage, valued at today's LUC: a movement keeps no cost). The product
+ * filters narrow all of it; a comparison period sets its sales and losses beside the period's.
+ */
+export async function inventoryReport(
+  db: Db,
+  businessId: string,
+  asked: {
+    range: DayRange;
+    today: string;
+    deadDays: number;
+    filters: ProductFilters;
+    on: string | null;
+    compare: DayRange | null;
+  },
+  timeZone: string,
+  now: Date,
+): Promise<InventoryReport> {
+  const { range, filters, on } = asked;
+  const [catalogue, movedSince, facts, compared, stated] = await Promise.all([
+    db.execute(sql`
+      select id, name, vintage, bottle_ml, coalesce(nullif(category, ''), 'Uncategorised')
+        as category, stock_quantity, luc, list_price, last_sale_date::text as last_sale,
+        to_char(created_at at time zone ${timeZone}, 'YYYY-MM-DD') as added_on
+      from ${products} where business_id = ${businessId}
+        and ${productsKept(businessId, filters, sql`id`)}`),
+    on === null
+      ? null
+      : db.execute(sql`
+          select product_id, sum(delta)::bigint as delta from ${stockMovements}
+          where business_id = ${businessId}
+            and made_at >= (${on}::date + 1)::timestamp at time zone ${timeZone}
+          group by product_id`),
+    periodFacts(db, businessId, range, filters, timeZone),
+    asked.compare ? periodFacts(db, businessId, asked.compare, filters, timeZone) : null,
+    statedFilters(db, businessId, filters),
+  ]);
+  const current = resultRows<{
     id: number;
     name: string;
     vintage: string | null;
@@ -84,6 +152,7 @@ export async function inventoryReport(
     luc: string;
     list_price: string;
     last_sale: string | null;
+    added_on: string;
   }>(catalogue).map((row) => ({
     id: Number(row.id),
     name: displayName({ name: row.name, vintage: row.vintage, bottleMl: row.bottle_ml }),
@@ -92,36 +161,49 @@ export async function inventoryReport(
     lucCents: centsOf(Number(row.luc)),
     listCents: centsOf(Number(row.list_price)),
     lastSale: row.last_sale,
+    addedOn: row.added_on,
   }));
-  const byId = new Map(held.map((product) => [product.id, product]));
-  const sales: PeriodSales[] = resultRows<Record<string, string | number>>(sold).map((row) => ({
-    productId: Number(row.product_id),
-    units: Number(row.units),
-    salesCents: Number(row.sales_cents),
-    costCents: Number(row.cost_cents),
-  }));
-  const classes = abcClasses(held, sales);
+  const held: StockedProduct[] =
+    on === null || movedSince === null
+      ? current
+      : stockOnDay(
+          current,
+          new Map(
+            resultRows<{ product_id: number; delta: string | number }>(movedSince).map((row) => [
+              Number(row.product_id),
+              Number(row.delta),
+            ]),
+          ),
+          on,
+        );
+  // Sales, dead stock and cover go by the catalogue as it is now; only the valuation by the day.
+  const byId = new Map(current.map((product) => [product.id, product]));
+  const lucOf = (productId: number) => byId.get(productId)?.lucCents ?? 0;
+  const { sales } = facts;
+  const classes = abcClasses(current, sales);
   const salesOf = new Map(sales.map((each) => [each.productId, each]));
   const values = valuation(held);
   const days = daysIn(range);
-  const costOfSales = sales.reduce((total, each) => total + each.costCents, 0);
-  const dead = deadStock(held, asked.today, asked.deadDays);
+  const period = periodSummary(range, facts, lucOf);
+  const costOfSales = period.cost_of_sales_cents;
+  const dead = deadStock(current, asked.today, asked.deadDays);
   const shrinkage = new Map<string, { units: number; luc_cents: number }>();
-  for (const row of resultRows<{ reason: string; product_id: number; delta: string | number }>(
-    moved,
-  )) {
-    const lost = -Number(row.delta);
-    const entry = shrinkage.get(row.reason) ?? { units: 0, luc_cents: 0 };
-    entry.units += lost;
-    entry.luc_cents += lost * (byId.get(Number(row.product_id))?.lucCents ?? 0);
-    shrinkage.set(row.reason, entry);
+  for (const each of facts.lost) {
+    const entry = shrinkage.get(each.reason) ?? { units: 0, luc_cents: 0 };
+    entry.units += each.units;
+    entry.luc_cents += each.units * lucOf(each.productId);
+    shrinkage.set(each.reason, entry);
   }
   return {
     as_of: now.toISOString(),
     range,
+    on,
+    filters: stated,
+    period,
+    compare: asked.compare && compared ? periodSummary(asked.compare, compared, lucOf) : null,
     valuation: values,
     abc: ABC_CLASSES.map((each) => {
-      const members = held.filter((product) => classes.get(product.id) === each);
+      const members = current.filter((product) => classes.get(product.id) === each);
       return {
         class: each,
         products: members.length,
@@ -135,6 +217,7 @@ export async function inventoryReport(
         ),
       };
     }),
+    // Turns by the stock held now (or on the day asked).
     turnover: turnover(costOfSales, values.total.lucCents, days),
     cost_of_sales_cents: costOfSales,
     dead_stock: {

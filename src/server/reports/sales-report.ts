@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { displayName } from '#domains/products/display-name.ts';
+import type { ReportFilters } from '#domains/reports/filters.ts';
 import type { DayRange } from '#domains/reports/period.ts';
 import {
   NO_SALES,
@@ -12,6 +13,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { products, saleLines, saleReturnLines, saleReturns, sales, users } from '../db/schema.ts';
 import { resultRows } from '../db/table-rows.ts';
+import { productsKept, refundsKept, salesKept, statedFilters } from './report-filters.ts';
 
 /**
  * The Sales Report (#domains/reports/sales-report.ts) from the business's sales and returns,
@@ -97,12 +99,20 @@ interface ReturnRow {
   restocked_cost_cents: string | number;
 }
 
-/** The lines of the period's sales, each with its share of its sale's GST. */
-export const saleLinesOf = (businessId: string, range: DayRange, timeZone: string) => sql`
+/**
+ * The lines of the period's sales the filters keep, each with its share of its sale's GST
+ * (shared over all its lines before the product filters pick some).
+ */
+export const saleLinesOf = (
+  businessId: string,
+  range: DayRange,
+  timeZone: string,
+  filters: ReportFilters = {},
+) => sql`
   with s as (
     select id, made_at, user_id, gst_cents from ${sales}
     where business_id = ${businessId}
-      and ${madeWithin(sql`made_at`, range, timeZone)}
+      and ${madeWithin(sql`made_at`, range, timeZone)} and ${salesKept(filters)}
   ),
   l as (
     select l.sale_id, l.product_id, l.name as line_name, l.quantity, l.net_cents,
@@ -112,16 +122,26 @@ export const saleLinesOf = (businessId: string, range: DayRange, timeZone: strin
         order by l.taxable desc, abs(l.net_cents) desc, l.line_no) as place
     from s join ${saleLines} l on l.sale_id = s.id
   )
-  select *, gst_share + case when place = 1
-      then sale_gst - sum(gst_share) over (partition by sale_id) else 0 end as gst_cents
-  from l`;
+  select * from (
+    select *, gst_share + case when place = 1
+        then sale_gst - sum(gst_share) over (partition by sale_id) else 0 end as gst_cents
+    from l
+  ) shared where ${productsKept(businessId, filters, sql`product_id`)}`;
 
-/** The lines of the period's returns (by the day the goods came back), GST shared the same way. */
-export const returnLinesOf = (businessId: string, range: DayRange, timeZone: string) => sql`
+/**
+ * The lines of the period's returns (by the day the goods came back) the filters keep, GST
+ * shared the same way.
+ */
+export const returnLinesOf = (
+  businessId: string,
+  range: DayRange,
+  timeZone: string,
+  filters: ReportFilters = {},
+) => sql`
   with r as (
     select id, sale_id, made_at, user_id, gst_cents, tender from ${saleReturns}
     where business_id = ${businessId}
-      and ${madeWithin(sql`made_at`, range, timeZone)}
+      and ${madeWithin(sql`made_at`, range, timeZone)} and ${refundsKept(filters)}
   ),
   l as (
     select r.id as return_id, sl.product_id, sl.name as line_name, rl.quantity,
@@ -134,16 +154,24 @@ export const returnLinesOf = (businessId: string, range: DayRange, timeZone: str
     from r join ${saleReturnLines} rl on rl.return_id = r.id
       join ${saleLines} sl on sl.sale_id = r.sale_id and sl.line_no = rl.line_no
   )
-  select *, gst_share + case when place = 1
-      then return_gst - sum(gst_share) over (partition by return_id) else 0 end as gst_cents
-  from l`;
+  select * from (
+    select *, gst_share + case when place = 1
+        then return_gst - sum(gst_share) over (partition by return_id) else 0 end as gst_cents
+    from l
+  ) shared where ${productsKept(businessId, filters, sql`product_id`)}`;
+
+/** What a report is asked: its days, its grouping, its filters. */
+interface Asked {
+  range: DayRange;
+  by: SalesGrouping;
+  filters: ReportFilters;
+}
 
 async function saleFigures(
   db: Db,
   businessId: string,
-  range: DayRange,
+  { range, by, filters }: Asked,
   timeZone: string,
-  by: SalesGrouping,
 ): Promise<FigureRow[]> {
   if (by === 'tender') {
     // What each tender took: its payments, less the change a cash payment gave.
@@ -152,7 +180,7 @@ async function saleFigures(
         with s as (
           select id, tenders, change_cents from ${sales}
           where business_id = ${businessId}
-            and ${madeWithin(sql`made_at`, range, timeZone)}
+            and ${madeWithin(sql`made_at`, range, timeZone)} and ${salesKept(filters)}
         ),
         t as (
           select s.id, case t.value->>'kind'
@@ -173,7 +201,7 @@ async function saleFigures(
   const product = by === 'product';
   return resultRows<FigureRow>(
     await db.execute(sql`
-      with g as (${saleLinesOf(businessId, range, timeZone)})
+      with g as (${saleLinesOf(businessId, range, timeZone, filters)})
       select ${key} as key, ${label} as label,
         ${product ? sql`min(p.vintage) as vintage, min(p.bottle_ml) as bottle_ml,` : sql``}
         count(distinct sale_id) as sales, sum(quantity)::bigint as units,
@@ -192,16 +220,15 @@ const RETURN_TENDER = sql`case tender->>'kind' when 'cash' then 'Cash' when 'car
 async function returnFigures(
   db: Db,
   businessId: string,
-  range: DayRange,
+  { range, by, filters }: Asked,
   timeZone: string,
-  by: SalesGrouping,
 ): Promise<ReturnRow[]> {
   const { key, label } =
     by === 'tender' ? { key: RETURN_TENDER, label: RETURN_TENDER } : groupOf(by, timeZone);
   const product = by === 'product';
   return resultRows<ReturnRow>(
     await db.execute(sql`
-      with g as (${returnLinesOf(businessId, range, timeZone)})
+      with g as (${returnLinesOf(businessId, range, timeZone, filters)})
       select ${key} as key, ${label} as label,
         ${product ? sql`min(p.vintage) as vintage, min(p.bottle_ml) as bottle_ml,` : sql``}
         count(distinct return_id) as returns, sum(quantity)::bigint as returned_units,
@@ -226,13 +253,13 @@ const nameOf = (row: { label: string; vintage?: string | null; bottle_ml?: strin
 async function rowsOf(
   db: Db,
   businessId: string,
-  range: DayRange,
+  asked: Asked,
   timeZone: string,
-  by: SalesGrouping,
 ): Promise<SalesRow[]> {
+  const { by } = asked;
   const [sold, returned] = await Promise.all([
-    saleFigures(db, businessId, range, timeZone, by),
-    returnFigures(db, businessId, range, timeZone, by),
+    saleFigures(db, businessId, asked, timeZone),
+    returnFigures(db, businessId, asked, timeZone),
   ]);
   const rows = new Map<string, SalesRow>();
   const rowOf = (source: { key: string; label: string }) => {
@@ -277,19 +304,18 @@ export async function totalsOf(
   businessId: string,
   range: DayRange,
   timeZone: string,
+  filters: ReportFilters = {},
 ): Promise<SalesFigures> {
   const [row] = resultRows<Record<keyof SalesFigures, string | number>>(
     await db.execute(sql`
-      select
-        (select count(*) from ${sales} where business_id = ${businessId}
-          and ${madeWithin(sql`made_at`, range, timeZone)}) as sales,
+      select count(distinct sale_id) as sales,
         coalesce(sum(quantity), 0)::bigint as units,
         coalesce(sum(net_cents), 0)::bigint as sales_cents,
         coalesce(sum(gst_cents), 0)::bigint as gst_cents,
         coalesce(sum(cost_cents), 0)::bigint as cost_cents,
         0 as returns, 0 as returned_units, 0 as refund_cents, 0 as refund_gst_cents,
         0 as restocked_cost_cents
-      from (${saleLinesOf(businessId, range, timeZone)}) g`),
+      from (${saleLinesOf(businessId, range, timeZone, filters)}) g`),
   );
   const [back] = resultRows<Record<string, string | number>>(
     await db.execute(sql`
@@ -298,7 +324,7 @@ export async function totalsOf(
         coalesce(sum(refund_cents), 0)::bigint as refund_cents,
         coalesce(sum(gst_cents), 0)::bigint as refund_gst_cents,
         coalesce(sum(restocked_cost_cents), 0)::bigint as restocked_cost_cents
-      from (${returnLinesOf(businessId, range, timeZone)}) g`),
+      from (${returnLinesOf(businessId, range, timeZone, filters)}) g`),
   );
   const figures = { ...NO_SALES };
   for (const field of Object.keys(figures) as (keyof SalesFigures)[]) {
@@ -319,23 +345,26 @@ export async function totalsOf(
 export async function salesReport(
   db: Db,
   businessId: string,
-  asked: { range: DayRange; by: SalesGrouping; compare: DayRange | null },
+  asked: Asked & { compare: DayRange | null },
   timeZone: string,
   now: Date,
 ): Promise<SalesReport> {
-  const [rows, totals, compared, rounding] = await Promise.all([
-    rowsOf(db, businessId, asked.range, timeZone, asked.by),
-    totalsOf(db, businessId, asked.range, timeZone),
-    asked.compare ? totalsOf(db, businessId, asked.compare, timeZone) : null,
+  const { filters } = asked;
+  const [rows, totals, compared, rounding, stated] = await Promise.all([
+    rowsOf(db, businessId, asked, timeZone),
+    totalsOf(db, businessId, asked.range, timeZone, filters),
+    asked.compare ? totalsOf(db, businessId, asked.compare, timeZone, filters) : null,
     db.execute(sql`
       select coalesce(sum(rounding_cents), 0)::bigint as cents from ${sales}
       where business_id = ${businessId}
-        and ${madeWithin(sql`made_at`, asked.range, timeZone)}`),
+        and ${madeWithin(sql`made_at`, asked.range, timeZone)} and ${salesKept(filters)}`),
+    statedFilters(db, businessId, filters),
   ]);
   return {
     as_of: now.toISOString(),
     range: asked.range,
     by: asked.by,
+    filters: stated,
     rows,
     totals,
     rounding_cents: Number(resultRows<{ cents: string | number }>(rounding)[0]?.cents ?? 0),

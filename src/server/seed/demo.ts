@@ -84,7 +84,16 @@ export async function storeSalesHistory(
       );
     }
     const first = plan[0]?.sale.made_at;
-    if (first) await dateOpeningBalances(tx, businessId, new Date(Date.parse(first) - 86_400_000));
+    if (first) {
+      // The catalogue was there, with its opening stock, the day before the first sale: the
+      // Inventory Report's stock on a past day goes by both.
+      const opened = new Date(Date.parse(first) - 86_400_000);
+      await dateOpeningBalances(tx, businessId, opened);
+      await tx
+        .update(products)
+        .set({ createdAt: opened })
+        .where(eq(products.businessId, businessId));
+    }
     await settleSeededSales(tx, businessId, SALE_REASON, DEMO_TIME_ZONE);
     // Fresh statistics after a bulk load: the embedded database has no autovacuum to gather them.
     await tx.execute(sql`analyze ${sales}, ${saleLines}, ${stockMovements}`);

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { inventoryReportQuery } from '#data/repositories/reports.ts';
-import type { InventoryReport } from '#domains/reports/inventory-report.ts';
+import type { ProductFilters } from '#domains/reports/filters.ts';
+import type { InventoryPeriod, InventoryReport } from '#domains/reports/inventory-report.ts';
+import { changeOf } from '#domains/reports/sales-report.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import { REPORTS_TEXT } from '../reports-text.ts';
 import { KeyFigure } from './key-figure.tsx';
 import { dayText, type PeriodSearch } from './period-picker.tsx';
+import { ReportFilterFields } from './report-filters.tsx';
 import { ReportFrame, useReportOfPeriod } from './report-frame.tsx';
 import { Table } from './report-table.tsx';
 import './reports.css';
@@ -16,12 +19,20 @@ const ABC_MEANING = {
   D: 'no sale in the period',
 } as const;
 
+/** A figure's change against the period compared with; undefined when not compared. */
+function changeAgainst(report: InventoryReport, pick: (period: InventoryPeriod) => number) {
+  return report.period && report.compare
+    ? changeOf(pick(report.period), pick(report.compare))
+    : undefined;
+}
+
 function InventoryTables({ report }: { report: InventoryReport }) {
   const { valuation, abc, dead_stock: dead, shrinkage, cover } = report;
   return (
     <>
       <Table
         caption={REPORTS_TEXT.valuation}
+        empty={REPORTS_TEXT.noProducts}
         head={['Category', 'Products', 'Units held', 'At LUC', 'At list price']}
         rows={valuation.rows.map((row) => [
           row.key,
@@ -82,28 +93,66 @@ function InventoryTables({ report }: { report: InventoryReport }) {
   );
 }
 
+export interface InventoryReportSearch extends PeriodSearch, ProductFilters {
+  /** The day stock is valued at the end of (today unless asked). */
+  on?: string;
+}
+
 /** /reports/inventory: what the stock is worth, what sells and what does not, what went missing. */
 export function InventoryReportPage({
   asked,
   onAsk,
 }: {
-  asked: PeriodSearch;
-  onAsk: (next: PeriodSearch) => void;
+  asked: InventoryReportSearch;
+  onAsk: (next: InventoryReportSearch) => void;
 }) {
   const period = useReportOfPeriod(asked, onAsk);
+  const { category, producer, supplier, origin } = asked;
+  const filters = { category, producer, supplier, origin };
+  // A day asked that is today (or, after midnight, a day to come) is now.
+  const on = asked.on && asked.on < period.today ? asked.on : null;
   const query = useQuery({
-    ...inventoryReportQuery(period.range),
+    ...inventoryReportQuery({ range: period.range, compare: period.compare, filters, on }),
     enabled: period.allowed && period.problem === null,
   });
+  const ask = (next: Partial<InventoryReportSearch>) => onAsk({ ...asked, ...next });
   return (
     <ReportFrame
       title={REPORTS_TEXT.inventoryTitle}
       subtitle={REPORTS_TEXT.inventorySubtitle}
       period={period}
       query={query}
+      controls={
+        <>
+          <div className="field">
+            <label className="field__label" htmlFor="report-stock-on">
+              {REPORTS_TEXT.stockOn}
+            </label>
+            <input
+              id="report-stock-on"
+              className="field__input"
+              type="date"
+              value={on ?? period.today}
+              max={period.today}
+              onChange={(event) =>
+                ask({
+                  on:
+                    event.target.value && event.target.value < period.today
+                      ? event.target.value
+                      : undefined,
+                })
+              }
+            />
+          </div>
+          <ReportFilterFields filters={filters} onChange={ask} />
+        </>
+      }
     >
       {(report) => (
         <>
+          {report.on ? (
+            <p className="report__note">{REPORTS_TEXT.stockOnNote(dayText(report.on))}</p>
+          ) : null}
           <section className="report__figures" aria-label="Key figures">
             <KeyFigure
               label={REPORTS_TEXT.atCost}
@@ -124,7 +173,15 @@ export function InventoryReportPage({
             <KeyFigure
               label={REPORTS_TEXT.shrinkageValue}
               value={formatCents(report.shrinkage.reduce((total, row) => total + row.luc_cents, 0))}
+              change={changeAgainst(report, (each) => each.shrinkage_luc_cents)}
             />
+            {report.period ? (
+              <KeyFigure
+                label={REPORTS_TEXT.costOfSales}
+                value={formatCents(report.period.cost_of_sales_cents)}
+                change={changeAgainst(report, (each) => each.cost_of_sales_cents)}
+              />
+            ) : null}
           </section>
           <InventoryTables report={report} />
         </>

@@ -6,11 +6,14 @@ export function KeyFigure({
   label,
   value,
   change,
+  before,
 }: {
   label: string;
   value: string;
   /** Undefined when not compared; null when the period before had nothing. */
   change?: number | null | undefined;
+  /** A share's own figure in the period compared with (its change in percent would mislead). */
+  before?: string | undefined;
 }) {
   return (
     <div className="report-figure">
@@ -21,6 +24,11 @@ export function KeyFigure({
           {change === null
             ? REPORTS_TEXT.nothingBefore
             : REPORTS_TEXT.vsBefore(formatChange(change))}
+        </span>
+      ) : null}
+      {before !== undefined ? (
+        <span className="report-figure__change">
+          {before === '—' ? REPORTS_TEXT.nothingBefore : REPORTS_TEXT.before(before)}
         </span>
       ) : null}
     </div>

@@ -18,6 +18,8 @@ export interface PeriodSearch {
   period?: ReportPeriod;
   from?: string;
   to?: string;
+  /** Whether the period before is set beside it. */
+  compare?: boolean;
 }
 
 export const DEFAULT_PERIOD: ReportPeriod = 'this-month';
@@ -53,7 +55,7 @@ export const dayText = (day: string) =>
 export const periodText = (range: DayRange) =>
   range.to === range.from ? dayText(range.from) : `${dayText(range.from)} – ${dayText(range.to)}`;
 
-/** The Period choice, and the From and To days of a custom one. */
+/** The Period choice, the From and To days of a custom one, and whether to compare. */
 export function PeriodPicker({
   asked,
   range,
@@ -125,6 +127,14 @@ export function PeriodPicker({
           </div>
         </>
       ) : null}
+      <label className="report__compare">
+        <input
+          type="checkbox"
+          checked={asked.compare ?? false}
+          onChange={(event) => onAsk({ ...asked, compare: event.target.checked || undefined })}
+        />
+        {REPORTS_TEXT.compare}
+      </label>
     </>
   );
 }

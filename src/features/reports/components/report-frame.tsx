@@ -4,13 +4,15 @@ import type { ReactNode } from 'react';
 import { useCan } from '#data/hooks/use-permissions.ts';
 import type { ReportData } from '#data/repositories/reports.ts';
 import { useOnline } from '#data/sync/use-sync-status.ts';
-import type { DayRange } from '#domains/reports/period.ts';
+import type { StatedFilter } from '#domains/reports/filters.ts';
+import { comparisonRange, type DayRange } from '#domains/reports/period.ts';
 import { asOfText, useNow } from '#ui/as-of.ts';
 import { PageHeader } from '#ui/page-header.tsx';
 import { PrintSheet, usePrinting } from '#ui/print-sheet.tsx';
 import { PageSpinner } from '#ui/spinner.tsx';
 import { REPORTS_TEXT } from '../reports-text.ts';
 import {
+  DEFAULT_PERIOD,
   PeriodPicker,
   type PeriodSearch,
   periodText,
@@ -24,6 +26,8 @@ export interface ReportOfPeriod {
   asked: PeriodSearch;
   onAsk: (next: PeriodSearch) => void;
   range: DayRange;
+  /** The period compared with, when asked (comparisonRange). */
+  compare: DayRange | null;
   today: string;
   problem: string | null;
 }
@@ -40,9 +44,23 @@ export function useReportOfPeriod<S extends PeriodSearch>(
     asked,
     onAsk: (next) => onAsk({ ...asked, ...next }),
     range,
+    compare: asked.compare ? comparisonRange(asked.period ?? DEFAULT_PERIOD, range) : null,
     today,
     problem,
   };
+}
+
+/** The days shown, the days compared with, and the filters the report was narrowed by. */
+function periodLine(period: ReportOfPeriod, report: { filters?: StatedFilter[] } | undefined) {
+  const parts = [periodText(period.range)];
+  if (period.compare) parts.push(REPORTS_TEXT.comparedWith(periodText(period.compare)));
+  const filters = report?.filters ?? [];
+  if (filters.length > 0) {
+    parts.push(
+      REPORTS_TEXT.filteredBy(filters.map((each) => `${each.label} ${each.value}`).join(', ')),
+    );
+  }
+  return parts.join(' · ');
 }
 
 /**
@@ -50,7 +68,7 @@ export function useReportOfPeriod<S extends PeriodSearch>(
  * whether that is current), the period, Print, and the report, its loading, its failure, or
  * that it was never viewed here offline. Managers and owners only.
  */
-export function ReportFrame<T extends { as_of: string }>({
+export function ReportFrame<T extends { as_of: string; filters?: StatedFilter[] }>({
   title,
   subtitle,
   period,
@@ -128,13 +146,13 @@ export function ReportFrame<T extends { as_of: string }>({
           </button>
         </div>
       </form>
-      <p className="report__period">{periodText(range)}</p>
+      <p className="report__period">{periodLine(period, report)}</p>
       {body}
       {printing.printing && report ? (
         <PrintSheet>
           <h1>{title}</h1>
           <p>
-            {periodText(range)} · {REPORTS_TEXT.updated(asOfText(report.as_of, now))}
+            {periodLine(period, report)} · {REPORTS_TEXT.updated(asOfText(report.as_of, now))}
           </p>
           {children(report)}
         </PrintSheet>

@@ -7,17 +7,20 @@ export function Table({
   head,
   rows,
   foot,
+  empty = REPORTS_TEXT.none,
 }: {
   caption: string;
   head: readonly string[];
   rows: readonly (readonly ReactNode[])[];
   foot?: readonly ReactNode[];
+  /** What it says when it has no rows. */
+  empty?: string;
 }) {
   return (
     <section className="card report__table-wrap report__section" aria-label={caption}>
       <h2 className="report__section-title">{caption}</h2>
       {rows.length === 0 ? (
-        <p className="report__note">{REPORTS_TEXT.none}</p>
+        <p className="report__note">{empty}</p>
       ) : (
         <table className="report-table">
           <thead>

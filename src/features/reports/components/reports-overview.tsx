@@ -21,6 +21,7 @@ export function ReportsOverview() {
       ...month,
       by: 'day',
       compare: comparisonRange('this-month', month),
+      filters: {},
     }),
     enabled: allowed,
   });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { salesReportQuery } from '#data/repositories/reports.ts';
-import { comparisonRange } from '#domains/reports/period.ts';
+import { filtersOf, narrowsProducts, type ReportFilters } from '#domains/reports/filters.ts';
 import {
   changeOf,
   grossProfitOf,
@@ -23,15 +23,15 @@ import { downloadBlob, downloadText } from '#ui/download.ts';
 import { REPORTS_TEXT } from '../reports-text.ts';
 import { GstSummaryCard } from './gst-summary-card.tsx';
 import { KeyFigure, percentText } from './key-figure.tsx';
-import { DEFAULT_PERIOD, dayText, type PeriodSearch } from './period-picker.tsx';
+import { dayText, type PeriodSearch } from './period-picker.tsx';
+import { ReportFilterFields } from './report-filters.tsx';
 import { ReportFrame, useReportOfPeriod } from './report-frame.tsx';
 import './reports.css';
 
 const ReportChart = lazy(() => import('./report-chart.tsx'));
 
-export interface SalesReportSearch extends PeriodSearch {
+export interface SalesReportSearch extends PeriodSearch, ReportFilters {
   by?: SalesGrouping;
-  compare?: boolean;
 }
 
 /** A row's label as the table shows it: days and weeks as dates, months by name. */
@@ -70,14 +70,11 @@ export function SalesReportPage({
 }) {
   const period = useReportOfPeriod(asked, onAsk);
   const { range } = period;
-  const by = asked.by ?? 'day';
-  const compare = asked.compare ?? false;
+  const filters = filtersOf(asked);
+  // Grouping by tender counts whole sales: with a product filter, the report goes by day.
+  const by = asked.by === 'tender' && narrowsProducts(filters) ? 'day' : (asked.by ?? 'day');
   const query = useQuery({
-    ...salesReportQuery({
-      ...range,
-      by,
-      compare: compare ? comparisonRange(asked.period ?? DEFAULT_PERIOD, range) : null,
-    }),
+    ...salesReportQuery({ ...range, by, compare: period.compare, filters }),
     enabled: period.allowed && period.problem === null,
   });
   const ask = (next: Partial<SalesReportSearch>) => onAsk({ ...asked, ...next });
@@ -101,20 +98,17 @@ export function SalesReportPage({
               onChange={(event) => ask({ by: event.target.value as SalesGrouping })}
             >
               {SALES_GROUPINGS.map((each) => (
-                <option key={each} value={each}>
+                <option
+                  key={each}
+                  value={each}
+                  disabled={each === 'tender' && narrowsProducts(filters)}
+                >
                   {SALES_GROUPING_LABELS[each]}
                 </option>
               ))}
             </select>
           </div>
-          <label className="report__compare">
-            <input
-              type="checkbox"
-              checked={compare}
-              onChange={(event) => ask({ compare: event.target.checked || undefined })}
-            />
-            {REPORTS_TEXT.compare}
-          </label>
+          <ReportFilterFields filters={filters} onChange={ask} sales />
         </>
       }
       actions={(report) => (

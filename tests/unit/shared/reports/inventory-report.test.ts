@@ -4,6 +4,7 @@ import {
   daysOfCover,
   deadStock,
   type StockedProduct,
+  stockOnDay,
   turnover,
   valuation,
 } from '#domains/reports/inventory-report.ts';
@@ -16,6 +17,7 @@ const product = (id: number, fields: Partial<StockedProduct> = {}): StockedProdu
   lucCents: 1_000,
   listCents: 2_500,
   lastSale: null,
+  addedOn: '2026-01-01',
   ...fields,
 });
 
@@ -60,6 +62,31 @@ describe('the Inventory Report’s rules', () => {
     });
   });
 
+  it('takes the stock on a past day from now less the movements since, leaving out products added after', () => {
+    const products = [
+      product(1, { stock: 28, addedOn: '2026-10-01' }),
+      product(2, { stock: 5, addedOn: '2026-11-20' }),
+      // Sold below nothing since the day: it held more then.
+      product(3, { stock: -2, addedOn: '2026-11-01' }),
+      product(4, { stock: 7, addedOn: '2026-11-29' }),
+    ];
+    const moved = new Map([
+      [1, 6],
+      [3, -5],
+    ]);
+    const then = stockOnDay(products, moved, '2026-11-28');
+    expect(then.map((each) => [each.id, each.stock])).toEqual([
+      [1, 22],
+      [2, 5],
+      [3, 3],
+    ]);
+    expect(valuation(then).total).toMatchObject({ units: 30, lucCents: 30_000 });
+    // The day a product was added, it counts.
+    expect(stockOnDay(products, new Map(), '2026-11-29').map((each) => each.id)).toEqual([
+      1, 2, 3, 4,
+    ]);
+  });
+
   it('works out turns a year and days of cover, or says there are none', () => {
     // $1,000 of cost sold in 30 days against $5,000 held: 2.43 turns a year.
     expect(turnover(100_000, 500_000, 30)?.toFixed(2)).toBe('2.43');
@@ -76,6 +103,8 @@ describe('the Inventory Report’s rules', () => {
         product(2, { lastSale: '2026-08-01', stock: 2 }),
         product(3, { lastSale: null, stock: 6 }),
         product(4, { lastSale: null, stock: 0 }),
+        // Never sold, but added this month: it has not had the days to sell.
+        product(5, { lastSale: null, stock: 9, addedOn: '2026-11-25' }),
       ],
       '2026-11-30',
       90,

@@ -119,6 +119,7 @@ describe('the Sales Report’s arithmetic', () => {
       as_of: '2026-11-30T09:00:00.000Z',
       range: { from: '2026-11-11', to: '2026-11-12' },
       by: 'category',
+      filters: [{ label: 'Tender', value: 'Card' }],
       rows: [
         { key: 'Spirits', label: 'Spirits', ...spirits },
         { key: 'Red Wine', label: 'Red Wine', ...red },
@@ -128,7 +129,7 @@ describe('the Sales Report’s arithmetic', () => {
       compare: null,
     };
     expect(salesReportCsv(report, 'Category').split('\r\n')).toEqual([
-      'Sales Report,2026-11-11,2026-11-12,By category',
+      'Sales Report,2026-11-11,2026-11-12,By category,Tender: Card',
       'Category,Sales,Units,Sales (GST incl.),Refunds,Net sales,GST,Cost,Gross profit,Margin %',
       'Spirits,2,2,174.90,0.00,174.90,15.90,80.00,79.00,49.7',
       'Red Wine,2,3,135.00,45.00,90.00,8.18,40.00,41.82,51.1',
