@@ -98,3 +98,53 @@ test('stock brought low elsewhere raises an alert and its badge; dismissed, snoo
     )
     .toBe(false);
 });
+
+/**
+ * A kind of alert turned off in Notifications & Alerts leaves Alerts and its badge for this
+ * person; turned on again, it is back.
+ */
+test('a kind of alert turned off in Notifications & Alerts leaves the list and the badge', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, ALERTS_USER);
+  await appOnDevice(page);
+  const api = await serverApi(page, ALERTS_USER);
+  const response = await page.request.post('/api/v1/catalogue/products', {
+    headers: { ...api.headers, 'idempotency-key': randomUUID() },
+    data: { fields: { name: 'Alert Off Merlot', luc: '11', list_price: '26' } },
+  });
+  expect(response.ok()).toBe(true);
+  await menuEntry(page).click();
+  const merlot = page.locator('.alerts__item', { hasText: 'Alert Off Merlot' });
+  await expect(merlot).toContainText('0 units available', { timeout: 10_000 });
+  await expect(badge(page)).toHaveClass(/sidebar__badge--critical/);
+
+  const notifications = async () => {
+    await page.goto('/inventory?tab=settings');
+    await expect(page.getByRole('heading', { name: 'Inventory Settings' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.getByRole('tab', { name: 'Notifications & Alerts' }).click();
+    return page.getByRole('group', { name: 'Alerts to show' });
+  };
+  const shown = await notifications();
+  await expect(shown.getByRole('checkbox')).toHaveCount(7);
+  await shown.getByRole('checkbox', { name: 'Out of stock' }).uncheck();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await page.getByText('Saved').waitFor({ state: 'visible' });
+  await screenshot(page, 'alert-kinds');
+
+  await menuEntry(page).click();
+  await expect(page.getByText(/^Nothing needs attention\./)).toBeVisible({ timeout: 10_000 });
+  await expect(merlot).toHaveCount(0);
+  await expect(badge(page)).toHaveCount(0);
+
+  // On again: back.
+  await (await notifications()).getByRole('checkbox', { name: 'Out of stock' }).check();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await page.getByText('Saved').waitFor({ state: 'visible' });
+  await menuEntry(page).click();
+  await expect(merlot).toHaveCount(1, { timeout: 10_000 });
+  await expect(badge(page)).toHaveClass(/sidebar__badge--critical/);
+});

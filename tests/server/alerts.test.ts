@@ -236,6 +236,35 @@ describe('alerts', () => {
     }
   });
 
+  it('leaves out the kinds a person turned off, for them alone, keeping their dismissals of those', async () => {
+    const wine = await product('Alert Switched Off', 3);
+    const dismissed = await product('Alert Dismissed Then Off', 1);
+    expect(
+      (await send('PUT', `/alerts/dismissals/low-stock:${dismissed}`, { until: null })).status,
+    ).toBe(204);
+    const settings = (
+      await server.call('GET', '/api/v1/preferences/inventory-settings', { token: owner })
+    ).body as { notifications: Record<string, unknown> };
+    const switchOff = (alertKindsOff: string[]) =>
+      send('PUT', '/preferences/inventory-settings', {
+        ...settings,
+        notifications: { ...settings.notifications, alertKindsOff },
+      });
+    expect((await switchOff(['low-stock', 'cash-variance'])).status).toBe(200);
+    const mine = await keys();
+    expect(mine.some((key) => key.startsWith('low-stock:'))).toBe(false);
+    expect(mine.some((key) => key.startsWith('cash-variance:'))).toBe(false);
+    expect(mine.some((key) => key.startsWith('count-variance:'))).toBe(true);
+    expect(await keys(staff)).toContain(`low-stock:${wine}`);
+    // On again: the alert shows, and the one dismissed before stays dismissed.
+    expect((await switchOff([])).status).toBe(200);
+    const again = await keys();
+    expect(again).toContain(`low-stock:${wine}`);
+    expect(again).not.toContain(`low-stock:${dismissed}`);
+    // Changes that could not be sent are never turned off.
+    expect((await switchOff(['needs-attention'])).status).toBe(400);
+  });
+
   it('hides what a person dismissed or snoozed from them alone, and forgets a dismissal once its alert is gone', async () => {
     const wine = await product('Alert Dismissed', 2);
     const key = `low-stock:${wine}`;

@@ -22,6 +22,14 @@ export const ALERT_KINDS = [
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
+/**
+ * The kinds a person can turn off in Notifications & Alerts. Changes this device could not
+ * send are never turned off: they are work that would otherwise be lost.
+ */
+export const SWITCHABLE_ALERT_KINDS = ALERT_KINDS.filter(
+  (kind): kind is Exclude<AlertKind, 'needs-attention'> => kind !== 'needs-attention',
+);
+
 /** The spec's badge types, most severe first. */
 export const ALERT_SEVERITIES = ['critical', 'warning', 'normal'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];

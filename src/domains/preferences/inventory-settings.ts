@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ALERT_KINDS, SWITCHABLE_ALERT_KINDS } from '../alerts/alert.ts';
 import { TAX_CATEGORIES } from '../products/tax.ts';
 
 /**
@@ -140,6 +141,12 @@ export const InventorySettingsSchema = v.object({
       // Beyond the spec's list (README, "Alerts"): a count's variance past this many units of
       // a product raises an alert.
       countVarianceThreshold: int(5, 0, 100_000),
+      // The kinds of alert the person turned off (none unless set): kept as those off, so a
+      // kind added later is on for everyone until they turn it off.
+      alertKindsOff: v.optional(
+        v.pipe(v.array(v.picklist(SWITCHABLE_ALERT_KINDS)), v.maxLength(ALERT_KINDS.length)),
+        () => [],
+      ),
     }),
     {},
   ),

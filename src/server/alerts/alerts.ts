@@ -11,7 +11,7 @@ import {
 import { displayName } from '#domains/products/display-name.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import { COUNT_CORRECTION } from '#domains/stock/movement.ts';
-import { can } from '#shared/auth/permissions.ts';
+import { can, type Permission } from '#shared/auth/permissions.ts';
 import type { Caller } from '../auth/access-tokens.ts';
 import { reservedStock } from '../customer-orders/customer-orders.ts';
 import { pgArray, textArray } from '../db/array-params.ts';
@@ -62,17 +62,23 @@ export async function alertsFor(
   );
   const threshold = settings.stockManagement.lowStockThreshold;
   const since = new Date(now.getTime() - ALERT_LOOKBACK_DAYS * 24 * 3_600_000);
+  // The kinds the person turned off are not worked out at all.
+  const off = new Set<AlertKind>(settings.notifications.alertKindsOff);
+  const wanted = (kind: AlertKind, permission?: Permission) =>
+    !off.has(kind) && (permission === undefined || can(caller.role, permission));
   const [stock, due, overdue, variances, counts] = await Promise.all([
-    stockAlerts(db, caller.businessId, threshold, hidden),
-    ordersDue(db, caller.businessId, today),
-    can(caller.role, 'purchasing.manage') ? purchasesOverdue(db, caller.businessId, today) : [],
-    can(caller.role, 'sales.refund') ? cashVariances(db, caller.businessId, since) : [],
-    can(caller.role, 'stocktake.manage')
+    stockAlerts(db, caller.businessId, threshold, hidden, off),
+    wanted('order-due') ? ordersDue(db, caller.businessId, today) : [],
+    wanted('purchase-overdue', 'purchasing.manage')
+      ? purchasesOverdue(db, caller.businessId, today)
+      : [],
+    wanted('cash-variance', 'sales.refund') ? cashVariances(db, caller.businessId, since) : [],
+    wanted('count-variance', 'stocktake.manage')
       ? countVariances(db, caller.businessId, since, settings.notifications.countVarianceThreshold)
       : [],
   ]);
   const others = [...due, ...overdue, ...variances, ...counts];
-  await forgetDismissals(db, caller, dismissals, others, threshold, now);
+  await forgetDismissals(db, caller, dismissals, others, threshold, now, off);
   const alerts: Alert[] = [...stock.listed];
   const more: Partial<Record<AlertKind, number>> = { ...stock.more };
   const listed = new Map<AlertKind, number>();
@@ -105,9 +111,13 @@ async function forgetDismissals(
   others: readonly Alert[],
   threshold: number,
   now: Date,
+  off: ReadonlySet<AlertKind>,
 ) {
   if (dismissals.length === 0) return;
-  const kept = dismissals.filter((row) => row.until === null).map((row) => row.key);
+  // A kind turned off was not worked out: its dismissals are kept for when it is on again.
+  const kept = dismissals
+    .filter((row) => row.until === null && !off.has(kindOfKey(row.key)))
+    .map((row) => row.key);
   const stockIds = kept
     .filter((key) => STOCK_KINDS.includes(kindOfKey(key)))
     .map((key) => Number(key.slice(key.indexOf(':') + 1)))
@@ -157,7 +167,9 @@ async function stockAlerts(
   businessId: string,
   threshold: number,
   hidden: ReadonlySet<string>,
+  off: ReadonlySet<AlertKind>,
 ): Promise<{ listed: Alert[]; more: Partial<Record<AlertKind, number>> }> {
+  if (STOCK_KINDS.every((kind) => off.has(kind))) return { listed: [], more: {} };
   const rows = resultRows<{
     id: number;
     name: string;
@@ -183,6 +195,7 @@ async function stockAlerts(
           count(*) over (partition by kind)::int as of_kind
         from standing
         where not (kind || ':' || id = any(${textArray([...hidden])}::text[]))
+          and kind <> all(${textArray([...off])}::text[])
       )
       select id, name, vintage, bottle_ml, on_hand, reserved, kind, of_kind
       from shown where place <= ${ALERTS_LISTED_PER_KIND}

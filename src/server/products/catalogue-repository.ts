@@ -149,6 +149,14 @@ export async function settleSeededSales(
 }
 
 /**
+ * Seeding only: the seeded catalogue was there from `at` (with its opening stock, dated the
+ * same), so the Inventory Report's stock on a past day finds it.
+ */
+export async function dateSeededCatalogue(tx: Tx, businessId: string, at: Date) {
+  await tx.update(products).set({ createdAt: at }).where(eq(products.businessId, businessId));
+}
+
+/**
  * Products sold at these moments: each one's Last Sale Date moves on to the day of its latest
  * sale by the shop's calendar, never back (a sale made offline may arrive after a later one).
  * Answers the products as they now are.

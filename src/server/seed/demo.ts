@@ -5,7 +5,11 @@ import { createUser } from '../auth/users.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, products, saleLines, sales, stockMovements, tills } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { insertProducts, settleSeededSales } from '../products/catalogue-repository.ts';
+import {
+  dateSeededCatalogue,
+  insertProducts,
+  settleSeededSales,
+} from '../products/catalogue-repository.ts';
 import { lineRowsOf, saleRowOf, unitsByProduct } from '../sales/sales.ts';
 import { dateOpeningBalances, recordMovements } from '../stock/ledger.ts';
 import { DEMO_CATALOGUE_SIZE, generateProducts } from './catalogue.ts';
@@ -89,10 +93,7 @@ export async function storeSalesHistory(
       // Inventory Report's stock on a past day goes by both.
       const opened = new Date(Date.parse(first) - 86_400_000);
       await dateOpeningBalances(tx, businessId, opened);
-      await tx
-        .update(products)
-        .set({ createdAt: opened })
-        .where(eq(products.businessId, businessId));
+      await dateSeededCatalogue(tx, businessId, opened);
     }
     await settleSeededSales(tx, businessId, SALE_REASON, DEMO_TIME_ZONE);
     // Fresh statistics after a bulk load: the embedded database has no autovacuum to gather them.

@@ -1,3 +1,4 @@
+import { ALERT_KIND_LABELS, SWITCHABLE_ALERT_KINDS } from '#domains/alerts/alert.ts';
 import type { InventorySettings } from '#domains/preferences/inventory-settings.ts';
 import { TAX_CATEGORIES, TAX_CATEGORY_LABELS } from '#domains/products/tax.ts';
 import type { SettingField } from './settings-fields.tsx';
@@ -224,5 +225,15 @@ export const NOTIFICATION_FIELDS: readonly SettingField<InventorySettings['notif
     kind: 'number',
     min: 0,
     max: 100_000,
+  },
+  {
+    key: 'alertKindsOff',
+    label: 'Alerts to show',
+    kind: 'switches',
+    options: SWITCHABLE_ALERT_KINDS.map((kind) => ({
+      value: kind,
+      label: ALERT_KIND_LABELS[kind],
+    })),
+    hint: 'Shown on Alerts and counted on its badge, for you alone. Changes this device could not send always show.',
   },
 ];

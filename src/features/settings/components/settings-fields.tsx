@@ -2,7 +2,8 @@ import { useId } from 'react';
 
 /**
  * A settings tab's fields from a list of what each is: a number with its limits, a yes/no, a
- * choice of options, a line of text, or a list typed one item per line. Each field is labelled,
+ * choice of options, a line of text, a list typed one item per line, or options each switched
+ * on or off. Each field is labelled,
  * says what it does (and where it is used), and hands back the section changed.
  */
 export type SettingField<T> =
@@ -24,7 +25,15 @@ export type SettingField<T> =
       hint?: string;
     }
   | { key: keyof T & string; label: string; kind: 'text'; maxLength: number; hint?: string }
-  | { key: keyof T & string; label: string; kind: 'list'; hint?: string };
+  | { key: keyof T & string; label: string; kind: 'list'; hint?: string }
+  /** Options each on unless the list names it: the list holds those turned off. */
+  | {
+      key: keyof T & string;
+      label: string;
+      kind: 'switches';
+      options: readonly { value: string; label: string }[];
+      hint?: string;
+    };
 
 export function SettingsFields<T extends object>({
   fields,
@@ -65,6 +74,37 @@ export function SettingsFields<T extends object>({
               </label>
               {hint}
             </div>
+          );
+        }
+        if (field.kind === 'switches') {
+          const off = (read(field.key) as string[] | undefined) ?? [];
+          return (
+            <fieldset
+              key={field.key}
+              className="field settings-grid__wide settings-switches"
+              aria-describedby={hintId}
+            >
+              <legend className="field__label">{field.label}</legend>
+              {field.options.map((option) => (
+                <label key={option.value} className="choice-list__item">
+                  <input
+                    type="checkbox"
+                    checked={!off.includes(option.value)}
+                    disabled={disabled}
+                    onChange={(event) =>
+                      set(
+                        field.key,
+                        event.target.checked
+                          ? off.filter((value) => value !== option.value)
+                          : [...off, option.value],
+                      )
+                    }
+                  />
+                  <span>{option.label}</span>
+                </label>
+              ))}
+              {hint}
+            </fieldset>
           );
         }
         return (
