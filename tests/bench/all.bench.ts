@@ -65,6 +65,12 @@ import {
   suggestionsOnPglite,
   suggestionsOnPostgres,
 } from './purchasing.bench.ts';
+import {
+  PGLITE_BUDGET_MS,
+  POSTGRES_BUDGET_MS,
+  reportsOnPglite,
+  reportsOnPostgres,
+} from './reports.bench.ts';
 import { measureServer } from './server.bench.ts';
 import { closeFullCount, replayCountLines } from './stocktake.bench.ts';
 
@@ -74,7 +80,8 @@ import { closeFullCount, replayCountLines } from './stocktake.bench.ts';
  * with a baseline measured in the same run where the budget compares with one. Exits 1 when a
  * budget is broken. Each part runs alone too: bench:bundle, bench:lighthouse, bench:inventory,
  * bench:offline, bench:server, bench:catalogue, bench:stocktake, bench:camera, bench:pos,
- * bench:import, bench:live, bench:purchasing.
+ * bench:import, bench:live, bench:purchasing, bench:customers, bench:customers-device,
+ * bench:alerts, bench:reports.
  */
 const INVENTORY_PRODUCTS = 50_000;
 const KB = 1024;
@@ -534,6 +541,27 @@ async function customerFigures() {
     pass: median(alerts.times) <= ALERTS_BUDGET_MS,
     baseline: `plain count at or under the threshold ${ms(median(alerts.plain))}; ${ratio(median(alerts.times), median(alerts.plain))}`,
   });
+  for (const [name, budget, measure] of [
+    ['PGlite', PGLITE_BUDGET_MS, reportsOnPglite],
+    ['PostgreSQL', POSTGRES_BUDGET_MS, reportsOnPostgres],
+  ] as const) {
+    const times = await measure();
+    if (!times) {
+      console.log(`  reports on ${name}: not measured (set BENCH_CHAIN_DATABASE_URL)`);
+      continue;
+    }
+    for (const report of times.reports) {
+      add({
+        figure: `${report.name}, a year of ${times.lines.toLocaleString('en')} sale lines (${name})`,
+        value: `median ${ms(median(report.kept))}`,
+        budget: `≤ ${ms(budget)}`,
+        pass: median(report.kept) <= budget,
+        baseline: report.plain
+          ? `without the report days ${ms(median(report.plain))}; ${ratio(median(report.kept), median(report.plain))}`
+          : `plain sum of the period's lines ${ms(median(times.sum))}`,
+      });
+    }
+  }
   const device = await customerDeviceFigures();
   add({
     figure: `Customers: ${SEARCH_CUSTOMERS.toLocaleString('en')} loaded into Dexie in Chromium`,

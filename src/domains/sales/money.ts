@@ -116,6 +116,36 @@ export function saleTotals(lines: readonly PricedLine[], saleDiscount?: Discount
 }
 
 /**
+ * The GST a sale (or a refund) contains, shared over its lines: 1/11 of each taxable line, and
+ * the rounding's remainder on its largest taxable line (the first of equals, by `order`), so
+ * the lines' GST adds up to the receipt's however they are grouped. Kept with each line when
+ * it is stored: the reports add these up.
+ */
+export function gstShares(
+  lines: readonly { cents: number; taxable: boolean; order: number }[],
+  gstCents: number,
+): number[] {
+  const shares = lines.map((line) => (line.taxable ? gstContained(line.cents) : 0));
+  // Whether a line takes the remainder before another: taxable first, then larger, then earlier.
+  const before = (a: (typeof lines)[number], b: (typeof lines)[number]) =>
+    a.taxable !== b.taxable
+      ? a.taxable
+      : Math.abs(a.cents) !== Math.abs(b.cents)
+        ? Math.abs(a.cents) > Math.abs(b.cents)
+        : a.order < b.order;
+  let first = -1;
+  lines.forEach((line, index) => {
+    const best = lines[first];
+    if (!best || before(line, best)) first = index;
+  });
+  if (first >= 0) {
+    const given = shares.reduce((total, share) => total + share, 0);
+    shares[first] = (shares[first] ?? 0) + gstCents - given;
+  }
+  return shares;
+}
+
+/**
  * Cash is paid to the nearest `step` cents (5 c in Australia: 1–2 c down, 3–4 c up, 6–7 c down,
  * 8–9 c up); a step of 1 pays to the cent.
  */

@@ -40,6 +40,11 @@ export const businesses = pgTable(
     phone: text('phone').notNull().default(''),
     /** The shop's IANA time zone: its receipts and days. Null until the owner saves one. */
     timeZone: text('time_zone'),
+    /**
+     * The zone the business's report days (`report_days`) are kept by: they are rebuilt when
+     * it is not `timeZone` (server/reports/report-days.ts). Null until first built.
+     */
+    reportDaysZone: text('report_days_zone'),
     /** The tax category GST is suggested from, for people who have not chosen their own. */
     defaultTaxCategory: text('default_tax_category', { enum: ['gst10', 'gstFree', 'wet'] })
       .notNull()
@@ -417,6 +422,11 @@ export const saleLines = pgTable(
     discount: jsonb('discount'),
     /** What the customer paid for the line, after its discount and its share of the sale's. */
     netCents: integer('net_cents').notNull(),
+    /** Its share of the sale's GST (#domains/sales/money.ts gstShares): what reports add up. */
+    gstCents: integer('gst_cents').notNull().default(0),
+    /** The product's category and producer when it was sold: the reports group by these. */
+    category: text('category').notNull().default(''),
+    producer: text('producer').notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.saleId, t.lineNo] }),
@@ -1032,6 +1042,8 @@ export const saleReturnLines = pgTable(
     quantity: integer('quantity').notNull(),
     resaleable: boolean('resaleable').notNull(),
     refundCents: integer('refund_cents').notNull(),
+    /** Its share of the refund's GST, shared as a sale's is. */
+    gstCents: integer('gst_cents').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.returnId, t.lineNo] })],
 );
@@ -1212,4 +1224,35 @@ export const lowStockDigests = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.period] })],
+);
+
+/**
+ * The Sales Report's days, kept as sales and refunds are stored (server/reports/report-days.ts):
+ * for each day of the shop's calendar, the figures of the day in total (`dimension` 'total',
+ * key ''), and by category, producer, staff member and tender (the key names which), so that a
+ * year's report adds up a few thousand rows instead of every line. Rebuilt from the sales when
+ * the shop's time zone is not the one they were kept by.
+ */
+export const reportDays = pgTable(
+  'report_days',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    dimension: text('dimension').notNull(),
+    key: text('key').notNull(),
+    sales: integer('sales').notNull().default(0),
+    units: integer('units').notNull().default(0),
+    salesCents: bigint('sales_cents', { mode: 'number' }).notNull().default(0),
+    gstCents: bigint('gst_cents', { mode: 'number' }).notNull().default(0),
+    costCents: bigint('cost_cents', { mode: 'number' }).notNull().default(0),
+    returns: integer('returns').notNull().default(0),
+    returnedUnits: integer('returned_units').notNull().default(0),
+    refundCents: bigint('refund_cents', { mode: 'number' }).notNull().default(0),
+    refundGstCents: bigint('refund_gst_cents', { mode: 'number' }).notNull().default(0),
+    restockedCostCents: bigint('restocked_cost_cents', { mode: 'number' }).notNull().default(0),
+    roundingCents: bigint('rounding_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.dimension, t.day, t.key] })],
 );

@@ -10,7 +10,7 @@ import { addDays } from '#shared/moments.ts';
 import type { Db } from '../db/client.ts';
 import { customers, saleReturns, sales } from '../db/schema.ts';
 import { resultRows } from '../db/table-rows.ts';
-import { totalsOf } from './sales-report.ts';
+import { periodTotals } from './sales-report.ts';
 
 /**
  * Each customer's sales (a sale is theirs when the till named them) less refunds of them, in
@@ -74,12 +74,13 @@ export async function customerAnalyticsReport(
   asked: { range: DayRange; today: string; compare: DayRange | null },
   timeZone: string,
   now: Date,
+  { plain = false }: { plain?: boolean } = {},
 ): Promise<CustomerAnalytics> {
   const { range, today } = asked;
   const figuresOf = async (period: DayRange, members: number) => {
     const [histories, totals] = await Promise.all([
       historiesOf(db, businessId, period, today, timeZone),
-      totalsOf(db, businessId, period, timeZone),
+      periodTotals(db, businessId, period, timeZone, { plain }),
     ]);
     return customerAnalytics(
       histories,

@@ -4,7 +4,7 @@ import type { DayRange } from '#domains/reports/period.ts';
 import type { Db } from '../db/client.ts';
 import { deliveries, deliveryLines } from '../db/schema.ts';
 import { resultRows } from '../db/table-rows.ts';
-import { totalsOf } from './sales-report.ts';
+import { periodTotals } from './sales-report.ts';
 
 /**
  * The GST summary (#domains/reports/gst-summary.ts): sales' GST from the Sales Report's totals,
@@ -17,9 +17,10 @@ export async function gstSummary(
   range: DayRange,
   timeZone: string,
   now: Date,
+  { plain = false }: { plain?: boolean } = {},
 ): Promise<GstSummary> {
   const [sales, bought] = await Promise.all([
-    totalsOf(db, businessId, range, timeZone),
+    periodTotals(db, businessId, range, timeZone, { plain }),
     db.execute(sql`
       with d as (
         select id, gst_cents, freight_cents from ${deliveries}

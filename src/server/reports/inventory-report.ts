@@ -23,7 +23,7 @@ import { RETURN_REASON } from '#domains/sales/returns.ts';
 import { OPENING_BALANCE } from '#domains/stock/movement.ts';
 import type { Db } from '../db/client.ts';
 import { products, stockMovements } from '../db/schema.ts';
-import { resultRows } from '../db/table-rows.ts';
+import { jsonRows, resultRows } from '../db/table-rows.ts';
 import { productsKept, statedFilters } from './report-filters.ts';
 import { madeWithin, returnLinesOf, saleLinesOf } from './sales-report.ts';
 
@@ -41,7 +41,9 @@ async function periodFacts(
   timeZone: string,
 ) {
   const [sold, moved] = await Promise.all([
-    db.execute(sql`
+    jsonRows<Record<string, string | number>>(
+      db,
+      sql`
       with sold as (
         select product_id, sum(quantity)::bigint as units, sum(net_cents)::bigint as sales_cents,
           sum(cost_cents)::bigint as cost_cents
@@ -59,7 +61,8 @@ async function periodFacts(
         coalesce(sold.units, 0) - coalesce(back.units, 0) as units,
         coalesce(sold.sales_cents, 0) - coalesce(back.refund_cents, 0) as sales_cents,
         coalesce(sold.cost_cents, 0) - coalesce(back.cost_cents, 0) as cost_cents
-      from sold full join back on back.product_id = sold.product_id`),
+      from sold full join back on back.product_id = sold.product_id`,
+    ),
     db.execute(sql`
       select m.reason, m.product_id, sum(m.delta)::bigint as delta
       from ${stockMovements} m
@@ -69,7 +72,7 @@ async function periodFacts(
         and ${productsKept(businessId, filters, sql`m.product_id`)}
       group by m.reason, m.product_id`),
   ]);
-  const sales: PeriodSales[] = resultRows<Record<string, string | number>>(sold).map((row) => ({
+  const sales: PeriodSales[] = sold.map((row) => ({
     productId: Number(row.product_id),
     units: Number(row.units),
     salesCents: Number(row.sales_cents),
@@ -125,35 +128,41 @@ export async function inventoryReport(
 ): Promise<InventoryReport> {
   const { range, filters, on } = asked;
   const [catalogue, movedSince, facts, compared, stated] = await Promise.all([
-    db.execute(sql`
+    jsonRows<{
+      id: number;
+      name: string;
+      vintage: string | null;
+      bottle_ml: string | null;
+      category: string;
+      stock_quantity: number;
+      luc: string | number;
+      list_price: string | number;
+      last_sale: string | null;
+      added_on: string;
+    }>(
+      db,
+      sql`
       select id, name, vintage, bottle_ml, coalesce(nullif(category, ''), 'Uncategorised')
         as category, stock_quantity, luc, list_price, last_sale_date::text as last_sale,
         to_char(created_at at time zone ${timeZone}, 'YYYY-MM-DD') as added_on
       from ${products} where business_id = ${businessId}
-        and ${productsKept(businessId, filters, sql`id`)}`),
+        and ${productsKept(businessId, filters, sql`id`)}`,
+    ),
     on === null
       ? null
-      : db.execute(sql`
+      : jsonRows<{ product_id: number; delta: string | number }>(
+          db,
+          sql`
           select product_id, sum(delta)::bigint as delta from ${stockMovements}
           where business_id = ${businessId}
             and made_at >= (${on}::date + 1)::timestamp at time zone ${timeZone}
-          group by product_id`),
+          group by product_id`,
+        ),
     periodFacts(db, businessId, range, filters, timeZone),
     asked.compare ? periodFacts(db, businessId, asked.compare, filters, timeZone) : null,
     statedFilters(db, businessId, filters),
   ]);
-  const current = resultRows<{
-    id: number;
-    name: string;
-    vintage: string | null;
-    bottle_ml: string | null;
-    category: string;
-    stock_quantity: number;
-    luc: string;
-    list_price: string;
-    last_sale: string | null;
-    added_on: string;
-  }>(catalogue).map((row) => ({
+  const current = catalogue.map((row) => ({
     id: Number(row.id),
     name: displayName({ name: row.name, vintage: row.vintage, bottleMl: row.bottle_ml }),
     category: row.category,
@@ -168,12 +177,7 @@ export async function inventoryReport(
       ? current
       : stockOnDay(
           current,
-          new Map(
-            resultRows<{ product_id: number; delta: string | number }>(movedSince).map((row) => [
-              Number(row.product_id),
-              Number(row.delta),
-            ]),
-          ),
+          new Map(movedSince.map((row) => [Number(row.product_id), Number(row.delta)])),
           on,
         );
   // Sales, dead stock and cover go by the catalogue as it is now; only the valuation by the day.

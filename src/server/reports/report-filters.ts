@@ -32,6 +32,25 @@ export function productsKept(businessId: string, filters: ProductFilters, produc
     where business_id = ${businessId} and ${sql.join(conditions, sql` and `)})`;
 }
 
+/**
+ * Lines of sales (or of the sales refunds return) the product filters keep: by the category and
+ * producer they were sold under (kept on the line, as the reports group them), and by the
+ * supplier and country or region of their product now.
+ */
+export function linesKept(businessId: string, filters: ProductFilters, line: 'l' | 'sl'): SQL {
+  const alias = sql.raw(line);
+  const conditions: SQL[] = [
+    productsKept(
+      businessId,
+      { supplier: filters.supplier, origin: filters.origin },
+      sql`${alias}.product_id`,
+    ),
+  ];
+  if (filters.category) conditions.push(sql`${alias}.category = ${filters.category}`);
+  if (filters.producer) conditions.push(sql`${alias}.producer = ${filters.producer}`);
+  return sql.join(conditions, sql` and `);
+}
+
 /** Sales the staff member and tender filters keep (columns of `sales`). */
 export function salesKept(filters: ReportFilters): SQL {
   const conditions: SQL[] = [sql`true`];

@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { displayName } from '#domains/products/display-name.ts';
-import type { ReportFilters } from '#domains/reports/filters.ts';
+import { filterEntries, narrowsProducts, type ReportFilters } from '#domains/reports/filters.ts';
 import type { DayRange } from '#domains/reports/period.ts';
 import {
   NO_SALES,
@@ -8,21 +8,31 @@ import {
   type SalesGrouping,
   type SalesReport,
   type SalesRow,
+  sumFigures,
   TIME_GROUPINGS,
 } from '#domains/reports/sales-report.ts';
 import type { Db } from '../db/client.ts';
 import { products, saleLines, saleReturnLines, saleReturns, sales, users } from '../db/schema.ts';
-import { resultRows } from '../db/table-rows.ts';
-import { productsKept, refundsKept, salesKept, statedFilters } from './report-filters.ts';
+import { jsonRows, resultRows } from '../db/table-rows.ts';
+import {
+  ensureReportDays,
+  NO_CATEGORY,
+  NO_ONE_KEY,
+  NO_PRODUCER,
+  RETURN_TENDER,
+  type ReportDimension,
+  reportDayRows,
+  TENDER_NAME,
+  TENDER_TAKEN,
+} from './report-days.ts';
+import { linesKept, refundsKept, salesKept, statedFilters } from './report-filters.ts';
 
 /**
  * The Sales Report (#domains/reports/sales-report.ts) from the business's sales and returns,
- * by the shop's calendar in `timeZone`. Each sale's GST is shared over its taxable lines (1/11
- * of each line's net, the rounding's remainder on its largest taxable line), so the lines' GST
- * adds up to the receipts' to the cent however they are grouped; a return's the same way.
+ * by the shop's calendar in `timeZone`. Each line keeps its share of its sale's GST (1/11 of
+ * each taxable line's net, the rounding's remainder on its largest taxable line), so the lines'
+ * GST adds up to the receipts' to the cent however they are grouped; a return's the same way.
  */
-const NO_PRODUCER = 'No producer';
-const NO_CATEGORY = 'Uncategorised';
 const NO_ONE = 'Someone no longer in the team';
 
 /**
@@ -49,15 +59,16 @@ function groupOf(by: SalesGrouping, timeZone: string): { key: SQL; label: SQL } 
       };
     case 'month':
       return { key: sql`to_char(${local}, 'YYYY-MM')`, label: sql`to_char(${local}, 'YYYY-MM')` };
+    // By the category and producer the product had when it was sold (kept on the line).
     case 'category':
       return {
-        key: sql`coalesce(nullif(p.category, ''), ${NO_CATEGORY})`,
-        label: sql`coalesce(nullif(p.category, ''), ${NO_CATEGORY})`,
+        key: sql`coalesce(nullif(category, ''), ${NO_CATEGORY})`,
+        label: sql`coalesce(nullif(category, ''), ${NO_CATEGORY})`,
       };
     case 'producer':
       return {
-        key: sql`coalesce(nullif(p.producer, ''), ${NO_PRODUCER})`,
-        label: sql`coalesce(nullif(p.producer, ''), ${NO_PRODUCER})`,
+        key: sql`coalesce(nullif(producer, ''), ${NO_PRODUCER})`,
+        label: sql`coalesce(nullif(producer, ''), ${NO_PRODUCER})`,
       };
     case 'product':
       // A product since deleted keeps the name its lines were sold under.
@@ -67,7 +78,7 @@ function groupOf(by: SalesGrouping, timeZone: string): { key: SQL; label: SQL } 
       };
     case 'staff':
       return {
-        key: sql`coalesce(user_id::text, 'gone')`,
+        key: sql`coalesce(user_id::text, ${NO_ONE_KEY})`,
         label: sql`coalesce(u.name, ${NO_ONE})`,
       };
     case 'tender':
@@ -100,8 +111,9 @@ interface ReturnRow {
 }
 
 /**
- * The lines of the period's sales the filters keep, each with its share of its sale's GST
- * (shared over all its lines before the product filters pick some).
+ * The lines of the period's sales the filters keep, each with its share of its sale's GST (kept
+ * with the line when the sale was stored: shared over all its lines, so a product filter keeps
+ * those lines' share).
  */
 export const saleLinesOf = (
   businessId: string,
@@ -109,28 +121,16 @@ export const saleLinesOf = (
   timeZone: string,
   filters: ReportFilters = {},
 ) => sql`
-  with s as (
-    select id, made_at, user_id, gst_cents from ${sales}
-    where business_id = ${businessId}
-      and ${madeWithin(sql`made_at`, range, timeZone)} and ${salesKept(filters)}
-  ),
-  l as (
-    select l.sale_id, l.product_id, l.name as line_name, l.quantity, l.net_cents,
-      l.luc_cents * l.quantity as cost_cents, s.made_at, s.user_id, s.gst_cents as sale_gst,
-      case when l.taxable then round(l.net_cents / 11.0)::int else 0 end as gst_share,
-      row_number() over (partition by l.sale_id
-        order by l.taxable desc, abs(l.net_cents) desc, l.line_no) as place
-    from s join ${saleLines} l on l.sale_id = s.id
-  )
-  select * from (
-    select *, gst_share + case when place = 1
-        then sale_gst - sum(gst_share) over (partition by sale_id) else 0 end as gst_cents
-    from l
-  ) shared where ${productsKept(businessId, filters, sql`product_id`)}`;
+  select l.sale_id, l.product_id, l.name as line_name, l.quantity, l.net_cents, l.gst_cents,
+    l.luc_cents * l.quantity as cost_cents, l.category, l.producer, s.made_at, s.user_id
+  from ${sales} s join ${saleLines} l on l.sale_id = s.id
+  where s.business_id = ${businessId}
+    and ${madeWithin(sql`s.made_at`, range, timeZone)} and ${salesKept(filters)}
+    and ${linesKept(businessId, filters, 'l')}`;
 
 /**
- * The lines of the period's returns (by the day the goods came back) the filters keep, GST
- * shared the same way.
+ * The lines of the period's returns (by the day the goods came back) the filters keep, with
+ * their share of the refund's GST.
  */
 export const returnLinesOf = (
   businessId: string,
@@ -138,27 +138,15 @@ export const returnLinesOf = (
   timeZone: string,
   filters: ReportFilters = {},
 ) => sql`
-  with r as (
-    select id, sale_id, made_at, user_id, gst_cents, tender from ${saleReturns}
-    where business_id = ${businessId}
-      and ${madeWithin(sql`made_at`, range, timeZone)} and ${refundsKept(filters)}
-  ),
-  l as (
-    select r.id as return_id, sl.product_id, sl.name as line_name, rl.quantity,
-      rl.refund_cents, case when rl.resaleable then sl.luc_cents * rl.quantity else 0 end
-        as restocked_cost_cents,
-      r.made_at, r.user_id, r.tender, r.gst_cents as return_gst,
-      case when sl.taxable then round(rl.refund_cents / 11.0)::int else 0 end as gst_share,
-      row_number() over (partition by r.id
-        order by sl.taxable desc, rl.refund_cents desc, rl.line_no) as place
-    from r join ${saleReturnLines} rl on rl.return_id = r.id
-      join ${saleLines} sl on sl.sale_id = r.sale_id and sl.line_no = rl.line_no
-  )
-  select * from (
-    select *, gst_share + case when place = 1
-        then return_gst - sum(gst_share) over (partition by return_id) else 0 end as gst_cents
-    from l
-  ) shared where ${productsKept(businessId, filters, sql`product_id`)}`;
+  select r.id as return_id, sl.product_id, sl.name as line_name, rl.quantity, rl.refund_cents,
+    rl.gst_cents, case when rl.resaleable then sl.luc_cents * rl.quantity else 0 end
+      as restocked_cost_cents,
+    sl.category, sl.producer, r.made_at, r.user_id, r.tender
+  from ${saleReturns} r join ${saleReturnLines} rl on rl.return_id = r.id
+    join ${saleLines} sl on sl.sale_id = r.sale_id and sl.line_no = rl.line_no
+  where r.business_id = ${businessId}
+    and ${madeWithin(sql`r.made_at`, range, timeZone)} and ${refundsKept(filters)}
+    and ${linesKept(businessId, filters, 'sl')}`;
 
 /** What a report is asked: its days, its grouping, its filters. */
 interface Asked {
@@ -183,13 +171,7 @@ async function saleFigures(
             and ${madeWithin(sql`made_at`, range, timeZone)} and ${salesKept(filters)}
         ),
         t as (
-          select s.id, case t.value->>'kind'
-              when 'cash' then 'Cash' when 'card' then 'Card' when 'account' then
-                case when (t.value->>'deposit')::boolean then 'Deposit' else 'Account' end
-              else coalesce(t.value->>'label', 'Other') end as tender,
-            -- Cash is given (given_cents) and its change handed back; the rest say their cents.
-            coalesce((t.value->>'cents')::int, (t.value->>'given_cents')::int, 0)
-              - case when t.value->>'kind' = 'cash' then s.change_cents else 0 end as cents
+          select s.id, ${TENDER_NAME} as tender, ${TENDER_TAKEN} as cents
           from s cross join lateral jsonb_array_elements(s.tenders) t
         )
         select tender as key, tender as label, count(distinct id) as sales, 0 as units,
@@ -197,25 +179,51 @@ async function saleFigures(
         from t group by tender`),
     );
   }
+  if (by === 'product') {
+    // Added up by product first, then named: tens of thousands of products are named once
+    // each instead of on every line. A product since deleted keeps the name it was sold under.
+    return jsonRows<FigureRow>(
+      db,
+      sql`
+        with per as (
+          select product_id, case when product_id is null then line_name end as gone,
+            count(distinct sale_id) as sales, sum(quantity)::bigint as units,
+            sum(net_cents)::bigint as sales_cents, sum(gst_cents)::bigint as gst_cents,
+            sum(cost_cents)::bigint as cost_cents
+          from (${saleLinesOf(businessId, range, timeZone, filters)}) g
+          group by 1, 2
+        )
+        select coalesce(per.product_id::text, 'gone:' || per.gone) as key,
+          coalesce(p.name, per.gone) as label, p.vintage, p.bottle_ml, per.sales, per.units,
+          per.sales_cents, per.gst_cents, per.cost_cents
+        from per left join ${products} p on p.id = per.product_id`,
+    );
+  }
   const { key, label } = groupOf(by, timeZone);
-  const product = by === 'product';
-  return resultRows<FigureRow>(
-    await db.execute(sql`
-      with g as (${saleLinesOf(businessId, range, timeZone, filters)})
-      select ${key} as key, ${label} as label,
-        ${product ? sql`min(p.vintage) as vintage, min(p.bottle_ml) as bottle_ml,` : sql``}
-        count(distinct sale_id) as sales, sum(quantity)::bigint as units,
-        sum(net_cents)::bigint as sales_cents, sum(gst_cents)::bigint as gst_cents,
-        sum(cost_cents)::bigint as cost_cents
-      from g left join ${products} p on p.id = g.product_id
-        left join ${users} u on u.id = g.user_id
-      group by 1, 2`),
+  // Each group's lines added up per sale first, so its sales are counted without sorting
+  // every line (a hash of group and sale, where count(distinct) sorts).
+  return jsonRows<FigureRow>(
+    db,
+    sql`
+      select key, label, count(*) as sales, sum(units)::bigint as units,
+        sum(net)::bigint as sales_cents, sum(gst)::bigint as gst_cents,
+        sum(cost)::bigint as cost_cents
+      from (
+        select ${key} as key, ${label} as label, g.sale_id, sum(quantity) as units,
+          sum(net_cents) as net, sum(gst_cents) as gst, sum(cost_cents) as cost
+        from (${saleLinesOf(businessId, range, timeZone, filters)}) g
+          ${joinsOf(by)}
+        group by 1, 2, g.sale_id
+      ) per_sale
+      group by key, label`,
   );
 }
 
-/** A refund's tender by name. */
-const RETURN_TENDER = sql`case tender->>'kind' when 'cash' then 'Cash' when 'card' then 'Card'
-  when 'account' then 'Account' else coalesce(tender->>'label', 'Other') end`;
+/** The tables a grouping names: the product's (its name now) or the person's. */
+function joinsOf(by: SalesGrouping): SQL {
+  if (by === 'product') return sql`left join ${products} p on p.id = g.product_id`;
+  return by === 'staff' ? sql`left join ${users} u on u.id = g.user_id` : sql``;
+}
 
 async function returnFigures(
   db: Db,
@@ -226,17 +234,17 @@ async function returnFigures(
   const { key, label } =
     by === 'tender' ? { key: RETURN_TENDER, label: RETURN_TENDER } : groupOf(by, timeZone);
   const product = by === 'product';
-  return resultRows<ReturnRow>(
-    await db.execute(sql`
+  return jsonRows<ReturnRow>(
+    db,
+    sql`
       with g as (${returnLinesOf(businessId, range, timeZone, filters)})
       select ${key} as key, ${label} as label,
         ${product ? sql`min(p.vintage) as vintage, min(p.bottle_ml) as bottle_ml,` : sql``}
         count(distinct return_id) as returns, sum(quantity)::bigint as returned_units,
         sum(refund_cents)::bigint as refund_cents, sum(gst_cents)::bigint as refund_gst_cents,
         sum(restocked_cost_cents)::bigint as restocked_cost_cents
-      from g left join ${products} p on p.id = g.product_id
-        left join ${users} u on u.id = g.user_id
-      group by 1, 2`),
+      from g ${by === 'tender' ? sql`` : joinsOf(by)}
+      group by 1, 2`,
   );
 }
 
@@ -287,8 +295,11 @@ async function rowsOf(
       restocked_cost_cents: Number(row.restocked_cost_cents),
     });
   }
-  const list = [...rows.values()];
-  // Time in order; anything else by what it took, most first.
+  return inOrder(by, [...rows.values()]);
+}
+
+/** Time in order; anything else by what it took, most first. */
+function inOrder(by: SalesGrouping, list: SalesRow[]): SalesRow[] {
   return TIME_GROUPINGS.includes(by)
     ? list.sort((a, b) => a.key.localeCompare(b.key))
     : list.sort(
@@ -296,6 +307,96 @@ async function rowsOf(
           b.sales_cents - b.refund_cents - (a.sales_cents - a.refund_cents) ||
           a.label.localeCompare(b.label),
       );
+}
+
+/** The kept days' dimension and grouping that answer each grouping but by product. */
+const DAY_GROUPS: Readonly<
+  Partial<Record<SalesGrouping, { dimension: ReportDimension; group: SQL }>>
+> = {
+  day: { dimension: 'total', group: sql`to_char(day, 'YYYY-MM-DD')` },
+  week: { dimension: 'total', group: sql`to_char(date_trunc('week', day), 'YYYY-MM-DD')` },
+  month: { dimension: 'total', group: sql`to_char(day, 'YYYY-MM')` },
+  category: { dimension: 'category', group: sql`key` },
+  producer: { dimension: 'producer', group: sql`key` },
+  staff: { dimension: 'staff', group: sql`key` },
+  tender: { dimension: 'tender', group: sql`key` },
+};
+
+/** A kept days' row as the report's figures. */
+function figuresOf(row: Record<string, string | number | null>): SalesFigures {
+  const figures = { ...NO_SALES };
+  for (const field of Object.keys(figures) as (keyof SalesFigures)[]) {
+    figures[field] = Number(row[field] ?? 0);
+  }
+  return figures;
+}
+
+/** The period's rows from the kept days; a person is named as they are now. */
+async function rowsFromDays(
+  db: Db,
+  businessId: string,
+  range: DayRange,
+  by: SalesGrouping,
+  { dimension, group }: { dimension: ReportDimension; group: SQL },
+): Promise<SalesRow[]> {
+  const [rows, people] = await Promise.all([
+    reportDayRows(db, businessId, dimension, range, group),
+    by === 'staff'
+      ? db
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(eq(users.businessId, businessId))
+      : [],
+  ]);
+  const names = new Map(people.map((person) => [person.id, person.name]));
+  return inOrder(
+    by,
+    rows.map((row) => {
+      const key = String(row.key);
+      return { key, label: by === 'staff' ? (names.get(key) ?? NO_ONE) : key, ...figuresOf(row) };
+    }),
+  );
+}
+
+/** The period's totals and cash rounding from the kept days. */
+async function totalsFromDays(db: Db, businessId: string, range: DayRange) {
+  const [row] = await reportDayRows(db, businessId, 'total', range, sql`''`);
+  return {
+    totals: row ? figuresOf(row) : { ...NO_SALES },
+    rounding: Number(row?.rounding_cents ?? 0),
+  };
+}
+
+/**
+ * Whether the kept days answer a report: nothing narrows it, they are kept by the zone it is
+ * asked in (built first if need be), and it is not asked `plain` (the benchmark's measure of
+ * what they save).
+ */
+async function daysAnswer(
+  db: Db,
+  businessId: string,
+  timeZone: string,
+  filters: ReportFilters,
+  plain: boolean,
+): Promise<boolean> {
+  if (plain || filterEntries(filters).length > 0) return false;
+  return ensureReportDays(db, businessId, timeZone);
+}
+
+/**
+ * The period's totals (the GST summary's, Customer Analytics', a comparison's): from the kept
+ * days where they answer, else from the lines.
+ */
+export async function periodTotals(
+  db: Db,
+  businessId: string,
+  range: DayRange,
+  timeZone: string,
+  { filters = {}, plain = false }: { filters?: ReportFilters; plain?: boolean } = {},
+): Promise<SalesFigures> {
+  return (await daysAnswer(db, businessId, timeZone, filters, plain))
+    ? (await totalsFromDays(db, businessId, range)).totals
+    : totalsOf(db, businessId, range, timeZone, filters);
 }
 
 /** The period's totals: every row of any grouping adds up to them. */
@@ -342,31 +443,88 @@ export async function totalsOf(
   return figures;
 }
 
+/**
+ * How many sales and refunds the period holds that the filters keep: a sale is counted once
+ * however many of its lines the product filters keep.
+ */
+async function countsOf(
+  db: Db,
+  businessId: string,
+  range: DayRange,
+  timeZone: string,
+  filters: ReportFilters,
+): Promise<{ sales: number; returns: number }> {
+  const [row] = resultRows<{ sales: string | number; returns: string | number }>(
+    await db.execute(
+      narrowsProducts(filters)
+        ? sql`select
+            (select count(distinct sale_id)
+              from (${saleLinesOf(businessId, range, timeZone, filters)}) g) as sales,
+            (select count(distinct return_id)
+              from (${returnLinesOf(businessId, range, timeZone, filters)}) g) as returns`
+        : sql`select
+            (select count(*) from ${sales} where business_id = ${businessId}
+              and ${madeWithin(sql`made_at`, range, timeZone)} and ${salesKept(filters)}) as sales,
+            (select count(*) from ${saleReturns} where business_id = ${businessId}
+              and ${madeWithin(sql`made_at`, range, timeZone)} and ${refundsKept(filters)})
+              as returns`,
+    ),
+  );
+  return { sales: Number(row?.sales ?? 0), returns: Number(row?.returns ?? 0) };
+}
+
 export async function salesReport(
   db: Db,
   businessId: string,
   asked: Asked & { compare: DayRange | null },
   timeZone: string,
   now: Date,
+  { plain = false }: { plain?: boolean } = {},
 ): Promise<SalesReport> {
-  const { filters } = asked;
-  const [rows, totals, compared, rounding, stated] = await Promise.all([
+  const { filters, range } = asked;
+  if (await daysAnswer(db, businessId, timeZone, filters, plain)) {
+    const days = DAY_GROUPS[asked.by];
+    const [rows, whole, compared] = await Promise.all([
+      // By product the lines are added up (days by product would be as many as the lines).
+      days
+        ? rowsFromDays(db, businessId, range, asked.by, days)
+        : rowsOf(db, businessId, asked, timeZone),
+      totalsFromDays(db, businessId, range),
+      asked.compare ? totalsFromDays(db, businessId, asked.compare) : null,
+    ]);
+    return {
+      as_of: now.toISOString(),
+      range,
+      by: asked.by,
+      filters: [],
+      rows,
+      totals: whole.totals,
+      rounding_cents: whole.rounding,
+      compare: asked.compare && compared ? { range: asked.compare, totals: compared.totals } : null,
+    };
+  }
+  // Every line is in exactly one row of a grouping by the lines, so the rows add up to the
+  // period's figures and only its counts are asked apart; a tender's row holds what it took,
+  // so grouped by tender the totals are worked out from the lines.
+  const byLines = asked.by !== 'tender';
+  const [rows, totals, counts, compared, rounding, stated] = await Promise.all([
     rowsOf(db, businessId, asked, timeZone),
-    totalsOf(db, businessId, asked.range, timeZone, filters),
+    byLines ? null : totalsOf(db, businessId, range, timeZone, filters),
+    byLines ? countsOf(db, businessId, range, timeZone, filters) : null,
     asked.compare ? totalsOf(db, businessId, asked.compare, timeZone, filters) : null,
     db.execute(sql`
       select coalesce(sum(rounding_cents), 0)::bigint as cents from ${sales}
       where business_id = ${businessId}
-        and ${madeWithin(sql`made_at`, asked.range, timeZone)} and ${salesKept(filters)}`),
+        and ${madeWithin(sql`made_at`, range, timeZone)} and ${salesKept(filters)}`),
     statedFilters(db, businessId, filters),
   ]);
   return {
     as_of: now.toISOString(),
-    range: asked.range,
+    range,
     by: asked.by,
     filters: stated,
     rows,
-    totals,
+    totals: totals ?? { ...sumFigures(rows), ...counts },
     rounding_cents: Number(resultRows<{ cents: string | number }>(rounding)[0]?.cents ?? 0),
     compare: asked.compare && compared ? { range: asked.compare, totals: compared } : null,
   };

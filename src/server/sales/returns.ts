@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { gstShares } from '#domains/sales/money.ts';
 import {
   checkReturn,
   DAMAGED_REASON,
@@ -15,6 +16,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { receiptNumbers, saleLines, saleReturnLines, saleReturns, sales } from '../db/schema.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
 import { lockProductIds } from '../products/product-locks.ts';
+import { addReturnsToReportDays } from '../reports/report-days.ts';
 import { moveStock, recordMovements } from '../stock/ledger.ts';
 
 /**
@@ -122,13 +124,22 @@ export async function recordReturn(
       .returning();
     if (!row) throw new Error('the return was not stored');
     const resaleable = new Map(ret.lines.map((line) => [line.line_no, line]));
-    await tx.insert(saleReturnLines).values(
+    const gst = gstShares(
       totals.lines.map((line) => ({
+        cents: line.refundCents,
+        taxable: line.line.taxable,
+        order: line.line_no,
+      })),
+      totals.gstCents,
+    );
+    await tx.insert(saleReturnLines).values(
+      totals.lines.map((line, index) => ({
         returnId: ret.id,
         lineNo: line.line_no,
         quantity: resaleable.get(line.line_no)?.quantity ?? 0,
         resaleable: resaleable.get(line.line_no)?.resaleable ?? true,
         refundCents: line.refundCents,
+        gstCents: gst[index] ?? 0,
       })),
     );
 
@@ -193,6 +204,7 @@ export async function recordReturn(
         },
       ]);
     }
+    await addReturnsToReportDays(tx, context.businessId, [ret.id]);
     return { status: 'recorded', row, productIds: [...back.keys()] };
   });
 }

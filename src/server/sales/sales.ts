@@ -8,7 +8,7 @@ import {
 import { displayName } from '#domains/products/display-name.ts';
 import { isTaxedAtTill } from '#domains/products/tax.ts';
 import { SALE_REASON } from '#domains/sales/constants.ts';
-import { centsOf, settle } from '#domains/sales/money.ts';
+import { centsOf, gstShares, settle } from '#domains/sales/money.ts';
 import { tagDiscountOf } from '#domains/sales/payment-settings.ts';
 import { nextTillCode } from '#domains/sales/receipt-number.ts';
 import {
@@ -51,6 +51,7 @@ import { resultRows } from '../db/table-rows.ts';
 import { noteLastSales, type ProductRow } from '../products/catalogue-repository.ts';
 import type { WriteContext } from '../products/catalogue-writes.ts';
 import { lockProducts } from '../products/product-locks.ts';
+import { addSalesToReportDays } from '../reports/report-days.ts';
 import { insertMovements, stockMoveSteps } from '../stock/ledger.ts';
 import { type SaleApproval, saleApprovals } from './approvals.ts';
 import { readPaymentSettings } from './payment-settings.ts';
@@ -160,16 +161,31 @@ export function saleRowOf(
 }
 
 /** Its lines' rows: the name each product had, the price, shelf price and LUC, the net. */
+/** What a line keeps of its product as it was when sold: its name, category and producer. */
+export interface SoldAs {
+  name: string;
+  category: string;
+  producer: string;
+}
+
 export function lineRowsOf(
   sale: PricedSale,
-  nameOf: (productId: number) => string,
+  soldAs: (productId: number) => SoldAs,
 ): (typeof saleLines.$inferInsert)[] {
   const totals = totalsOf(sale);
+  const gst = gstShares(
+    sale.lines.map((line, index) => ({
+      cents: totals.lines[index]?.netCents ?? 0,
+      taxable: line.taxable,
+      order: index,
+    })),
+    totals.gstCents,
+  );
   return sale.lines.map((line, index) => ({
     saleId: sale.id,
     lineNo: index + 1,
     productId: line.product_id,
-    name: nameOf(line.product_id),
+    ...soldAs(line.product_id),
     quantity: line.quantity,
     unitCents: line.unit_cents,
     shelfCents: line.shelf_cents,
@@ -177,6 +193,7 @@ export function lineRowsOf(
     taxable: line.taxable,
     discount: line.discount ?? null,
     netCents: totals.lines[index]?.netCents ?? 0,
+    gstCents: gst[index] ?? 0,
   }));
 }
 
@@ -295,7 +312,7 @@ async function decideSales(
   tx: Tx,
   context: WriteContext & { role: Role },
   batch: readonly Sale[],
-): Promise<{ decisions: Decision[]; nameOf: (productId: number) => string }> {
+): Promise<{ decisions: Decision[]; soldAs: (productId: number) => SoldAs }> {
   const since = new Date(Math.min(...batch.map((sale) => Date.parse(sale.made_at))));
   const ids = [...new Set(batch.flatMap((sale) => [...unitsByProduct(sale).keys()]))];
   const named = (key: 'customer_id' | 'customer_order_id') => [
@@ -384,13 +401,19 @@ async function decideSales(
       customerId: party.customerId,
     });
   }
-  // Lines keep the name the product had, with its vintage and size: receipts, returns and
-  // reports read it so.
-  const nameOf = (id: number) => {
+  // Lines keep the name the product had, with its vintage and size (receipts, returns and
+  // reports read it so), and its category and producer then (the reports group by them).
+  const soldAs = (id: number): SoldAs => {
     const row = terms.rows.get(id);
-    return row ? displayName({ name: row.name, vintage: row.vintage, bottleMl: row.bottleMl }) : '';
+    return row
+      ? {
+          name: displayName({ name: row.name, vintage: row.vintage, bottleMl: row.bottleMl }),
+          category: row.category ?? '',
+          producer: row.producer,
+        }
+      : { name: '', category: '', producer: '' };
   };
-  return { decisions, nameOf };
+  return { decisions, soldAs };
 }
 
 /** The outcome for a sale whose id is stored already: the same sale again, or another's id. */
@@ -459,8 +482,9 @@ export async function recordSales(
     );
     const { stored, products: sold } =
       decided && ready.length > 0
-        ? await storeSales(tx, context, ready, decided.nameOf)
+        ? await storeSales(tx, context, ready, decided.soldAs)
         : { stored: new Map<string, SaleFigures>(), products: [] };
+    await addSalesToReportDays(tx, context.businessId, [...stored.keys()]);
     const productsById = new Map(sold.map((product) => [product.id, product]));
     const outcomes: (SaleOutcome | null)[] = [];
     for (const [index, sale] of batch.entries()) {
@@ -495,7 +519,7 @@ export async function recordSales(
 /**
  * The one statement that stores decided sales: each takes its receipt number (a number another
  * sale or return holds leaves the sale unstored), and is stored with its lines (named by
- * `nameOf`, as their products are now), its 'Sale' movements and the stock they move. Their
+ * `soldAs`, as their products are now), its 'Sale' movements and the stock they move. Their
  * products are locked already (decideSales). Answers the figures of those stored and the
  * products sold as they now are.
  */
@@ -503,12 +527,12 @@ async function storeSales(
   tx: Tx,
   context: WriteContext,
   batch: readonly DecidedSale[],
-  nameOf: (productId: number) => string,
+  soldAs: (productId: number) => SoldAs,
 ) {
   const rows = batch.map((decided) =>
     saleRowOf(decided.sale, context.businessId, context.userId, context.now, decided),
   );
-  const lines = batch.flatMap(({ sale }) => lineRowsOf(sale, nameOf));
+  const lines = batch.flatMap(({ sale }) => lineRowsOf(sale, soldAs));
   const moves = batch.flatMap(({ sale }) =>
     [...unitsByProduct(sale)].map(([productId, quantity]) => ({
       saleId: sale.id,
@@ -566,9 +590,10 @@ async function storeSales(
     lines as (
       insert into ${saleLines}
         (sale_id, line_no, product_id, name, quantity, unit_cents, shelf_cents, luc_cents,
-         taxable, discount, net_cents)
+         taxable, discount, net_cents, gst_cents, category, producer)
       select l.sale_id, l.line_no, l.product_id, l.name, l.quantity, l.unit_cents,
-        l.shelf_cents, l.luc_cents, l.taxable::boolean, l.discount, l.net_cents
+        l.shelf_cents, l.luc_cents, l.taxable::boolean, l.discount, l.net_cents, l.gst_cents,
+        l.category, l.producer
       from unnest(
         ${pgArray(lines.map((line) => line.saleId))}::uuid[],
         ${pgArray(lines.map((line) => line.lineNo))}::int[],
@@ -580,9 +605,12 @@ async function storeSales(
         ${pgArray(lines.map((line) => line.lucCents))}::int[],
         ${pgArray(lines.map((line) => (line.taxable ? 1 : 0)))}::int[],
         ${textArray(lines.map((line) => json(line.discount)))}::jsonb[],
-        ${pgArray(lines.map((line) => line.netCents))}::int[]
+        ${pgArray(lines.map((line) => line.netCents))}::int[],
+        ${pgArray(lines.map((line) => line.gstCents ?? 0))}::int[],
+        ${textArray(lines.map((line) => line.category ?? ''))}::text[],
+        ${textArray(lines.map((line) => line.producer ?? ''))}::text[]
       ) as l(sale_id, line_no, product_id, name, quantity, unit_cents, shelf_cents, luc_cents,
-        taxable, discount, net_cents)
+        taxable, discount, net_cents, gst_cents, category, producer)
       join sale on sale.id = l.sale_id
     ),
     ${stockMoveSteps(

@@ -51,12 +51,22 @@ export async function storeSalesHistory(
   const { businessId } = owner;
   await db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: products.id, name: products.name })
+      .select({
+        id: products.id,
+        name: products.name,
+        category: products.category,
+        producer: products.producer,
+      })
       .from(products)
       .where(eq(products.businessId, businessId))
       .orderBy(asc(products.id));
     const idOf = (index: number) => rows[index]?.id ?? 0;
-    const names = new Map(rows.map((row) => [row.id, row.name]));
+    const soldAs = new Map(
+      rows.map((row) => [
+        row.id,
+        { name: row.name, category: row.category ?? '', producer: row.producer },
+      ]),
+    );
     const now = new Date();
     await tx
       .insert(tills)
@@ -71,7 +81,11 @@ export async function storeSalesHistory(
         .values(chunk.map((sale) => saleRowOf(sale, businessId, owner.id, now)));
       await tx
         .insert(saleLines)
-        .values(chunk.flatMap((sale) => lineRowsOf(sale, (id) => names.get(id) ?? '')));
+        .values(
+          chunk.flatMap((sale) =>
+            lineRowsOf(sale, (id) => soldAs.get(id) ?? { name: '', category: '', producer: '' }),
+          ),
+        );
       await recordMovements(
         tx,
         { businessId, userId: owner.id, now },

@@ -5,6 +5,7 @@ import {
   discountPercent,
   formatCents,
   gstContained,
+  gstShares,
   needsApproval,
   overpaysWithoutCash,
   parseCents,
@@ -74,6 +75,41 @@ describe('sale totals, in cents', () => {
     expect(discountOf({ kind: 'amount', cents: -50 }, 1_200)).toBe(0);
     expect(discountOf({ kind: 'percent', value: 150 }, 1_200)).toBe(1_200);
     expect(discountOf({ kind: 'percent', value: 12.5 }, 999)).toBe(125); // 124.875
+  });
+
+  it('shares a sale’s GST over its lines: 1/11 of each taxable one, the remainder on the largest', () => {
+    // $45.00 × 2 and $84.95 taxable, $12.99 GST-free: 818 + 772 = 1,590, the sale's 1,590.
+    const lines = [
+      { cents: 9_000, taxable: true, order: 1 },
+      { cents: 1_299, taxable: false, order: 2 },
+      { cents: 8_495, taxable: true, order: 3 },
+    ];
+    const { gstCents } = saleTotals([
+      { unitCents: 4_500, quantity: 2, taxable: true },
+      { unitCents: 1_299, quantity: 1, taxable: false },
+      { unitCents: 8_495, quantity: 1, taxable: true },
+    ]);
+    expect(gstShares(lines, gstCents)).toEqual([818, 0, 772]);
+    // Three lines of 1 c each: none rounds to a cent of GST; the sale's 0 c is theirs.
+    expect(
+      gstShares(
+        [1, 1, 1].map((cents, order) => ({ cents, taxable: true, order })),
+        0,
+      ),
+    ).toEqual([0, 0, 0]);
+    // Each 6 c line's 0.55 c rounds to 1 c, but the sale's 12 c contain 1 c: the remainder
+    // (−1 c) goes on the largest taxable line, the first of equals.
+    expect(
+      gstShares(
+        [
+          { cents: 6, taxable: true, order: 1 },
+          { cents: 6, taxable: true, order: 2 },
+          { cents: 600, taxable: false, order: 3 },
+        ],
+        gstContained(12),
+      ),
+    ).toEqual([0, 1, 0]);
+    expect(gstShares([], 0)).toEqual([]);
   });
 
   it('shares cents in proportion, the rest to the largest remainders', () => {

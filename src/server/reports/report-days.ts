@@ -1,0 +1,207 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { textArray } from '../db/array-params.ts';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  businesses,
+  reportDays,
+  saleLines,
+  saleReturnLines,
+  saleReturns,
+  sales,
+} from '../db/schema.ts';
+import { resultRows } from '../db/table-rows.ts';
+
+/**
+ * The Sales Report's days (`report_days`, README "Reports"): each day's figures by the shop's
+ * calendar, in total and by category, producer, staff member and tender, added to in the same
+ * transaction as the sales and refunds they count. A year's report then adds up a few thousand
+ * rows instead of every line it sold; what the report's plain query works out from the lines
+ * (sales-report.ts) and what these hold agree to the cent (a test).
+ *
+ * They are kept by one zone, the shop's (`businesses.report_days_zone`): until the shop has one,
+ * or when it changes, or before they were first built, they are built again from the sales the
+ * next time a report asks (ensureReportDays). Sales stored meanwhile are left to that build.
+ */
+
+/** Names as the plain query gives them (sales-report.ts groupOf), so the two agree. */
+export const NO_CATEGORY = 'Uncategorised';
+export const NO_PRODUCER = 'No producer';
+export const NO_ONE_KEY = 'gone';
+
+/** A sale's tender by name, as the tender grouping shows it. */
+export const TENDER_NAME = sql`case t.value->>'kind'
+  when 'cash' then 'Cash' when 'card' then 'Card' when 'account' then
+    case when (t.value->>'deposit')::boolean then 'Deposit' else 'Account' end
+  else coalesce(t.value->>'label', 'Other') end`;
+
+/** What a tender took: cash is given (given_cents) and its change handed back. */
+export const TENDER_TAKEN = sql`coalesce((t.value->>'cents')::int, (t.value->>'given_cents')::int, 0)
+  - case when t.value->>'kind' = 'cash' then s.change_cents else 0 end`;
+
+/** A refund's tender by name. */
+export const RETURN_TENDER = sql`case tender->>'kind' when 'cash' then 'Cash' when 'card' then 'Card'
+  when 'account' then 'Account' else coalesce(tender->>'label', 'Other') end`;
+
+/**
+ * The groups a sold line counts in, as (dimension, key) for `line` of `made` (a sale or a
+ * refund): the day's total, the category and producer it was sold under, and the person who
+ * made it. (Not its product: a shop of 50,000 products sells most of them on a day at most
+ * once, so days by product are as many as the lines and save nothing; measured.)
+ */
+const dimensionsOf = (line: SQL, made: SQL) => sql`values ('total', ''),
+  ('category', coalesce(nullif(${line}.category, ''), ${NO_CATEGORY})),
+  ('producer', coalesce(nullif(${line}.producer, ''), ${NO_PRODUCER})),
+  ('staff', coalesce(${made}.user_id::text, ${NO_ONE_KEY}))`;
+
+const add = (column: string) => sql.raw(`${column} = report_days.${column} + excluded.${column}`);
+
+/** Adds the sales `which` picks (a condition on `s`) to their days in `zone`. */
+async function addSales(tx: Tx, businessId: string, which: SQL, zone: string) {
+  const day = sql`(s.made_at at time zone ${zone})::date`;
+  await tx.execute(sql`
+    insert into ${reportDays} as report_days
+      (business_id, day, dimension, key, sales, units, sales_cents, gst_cents, cost_cents)
+    select ${businessId}, day, dimension, key, count(*), sum(units), sum(net), sum(gst),
+      sum(cost)
+    from (
+      select ${day} as day, d.dimension, d.key, s.id, sum(l.quantity) as units,
+        sum(l.net_cents) as net, sum(l.gst_cents) as gst, sum(l.luc_cents * l.quantity) as cost
+      from ${sales} s join ${saleLines} l on l.sale_id = s.id
+        cross join lateral (${dimensionsOf(sql`l`, sql`s`)}) as d(dimension, key)
+      where s.business_id = ${businessId} and ${which}
+      group by 1, 2, 3, 4
+    ) per_sale
+    group by day, dimension, key
+    on conflict (business_id, dimension, day, key) do update set
+      ${add('sales')}, ${add('units')}, ${add('sales_cents')}, ${add('gst_cents')},
+      ${add('cost_cents')}`);
+  await tx.execute(sql`
+    insert into ${reportDays} as report_days
+      (business_id, day, dimension, key, sales, sales_cents)
+    select ${businessId}, ${day}, 'tender', ${TENDER_NAME}, count(distinct s.id),
+      sum(${TENDER_TAKEN})
+    from ${sales} s cross join lateral jsonb_array_elements(s.tenders) t
+    where s.business_id = ${businessId} and ${which}
+    group by 2, 4
+    on conflict (business_id, dimension, day, key) do update set
+      ${add('sales')}, ${add('sales_cents')}`);
+  await tx.execute(sql`
+    insert into ${reportDays} as report_days (business_id, day, dimension, key, rounding_cents)
+    select ${businessId}, ${day}, 'total', '', sum(s.rounding_cents)
+    from ${sales} s where s.business_id = ${businessId} and ${which}
+    group by 2
+    on conflict (business_id, dimension, day, key) do update set ${add('rounding_cents')}`);
+}
+
+/** Adds the refunds `which` picks (a condition on `r`) to the days the goods came back. */
+async function addReturns(tx: Tx, businessId: string, which: SQL, zone: string) {
+  await tx.execute(sql`
+    insert into ${reportDays} as report_days
+      (business_id, day, dimension, key, returns, returned_units, refund_cents,
+       refund_gst_cents, restocked_cost_cents)
+    select ${businessId}, day, dimension, key, count(*), sum(units), sum(refund), sum(gst),
+      sum(restocked)
+    from (
+      select (r.made_at at time zone ${zone})::date as day, d.dimension, d.key, r.id,
+        sum(rl.quantity) as units, sum(rl.refund_cents) as refund, sum(rl.gst_cents) as gst,
+        sum(case when rl.resaleable then sl.luc_cents * rl.quantity else 0 end) as restocked
+      from ${saleReturns} r join ${saleReturnLines} rl on rl.return_id = r.id
+        join ${saleLines} sl on sl.sale_id = r.sale_id and sl.line_no = rl.line_no
+        cross join lateral (${dimensionsOf(sql`sl`, sql`r`)}
+          union all values ('tender', ${RETURN_TENDER})) as d(dimension, key)
+      where r.business_id = ${businessId} and ${which}
+      group by 1, 2, 3, 4
+    ) per_return
+    group by day, dimension, key
+    on conflict (business_id, dimension, day, key) do update set
+      ${add('returns')}, ${add('returned_units')}, ${add('refund_cents')},
+      ${add('refund_gst_cents')}, ${add('restocked_cost_cents')}`);
+}
+
+/**
+ * The zone the business's days are kept by, with its row locked for this transaction (sales
+ * and refunds lock it already, moving the catalogue's version), or null when they are not kept
+ * yet by the shop's zone (the next build counts what is stored now).
+ */
+async function keptZone(tx: Tx, businessId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ zone: businesses.timeZone, kept: businesses.reportDaysZone })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .for('update');
+  return row?.zone && row.kept === row.zone ? row.kept : null;
+}
+
+/** Counts sales just stored in their days, in the transaction that stored them. */
+export async function addSalesToReportDays(tx: Tx, businessId: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const zone = await keptZone(tx, businessId);
+  if (zone) await addSales(tx, businessId, sql`s.id = any(${textArray(ids)}::uuid[])`, zone);
+}
+
+/** Counts refunds just stored in the days the goods came back, in their transaction. */
+export async function addReturnsToReportDays(tx: Tx, businessId: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const zone = await keptZone(tx, businessId);
+  if (zone) await addReturns(tx, businessId, sql`r.id = any(${textArray(ids)}::uuid[])`, zone);
+}
+
+/**
+ * Whether the report days answer for `zone`: only when it is the shop's own; built again from
+ * every sale and refund first when they were kept by another zone or never built. The build
+ * holds the business's row, so no sale is stored halfway through it.
+ */
+export async function ensureReportDays(db: Db, businessId: string, zone: string): Promise<boolean> {
+  const [row] = await db
+    .select({ zone: businesses.timeZone, kept: businesses.reportDaysZone })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  if (!row?.zone || row.zone !== zone) return false;
+  if (row.kept === zone) return true;
+  await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ zone: businesses.timeZone, kept: businesses.reportDaysZone })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .for('update');
+    if (!locked?.zone || locked.kept === locked.zone) return;
+    await tx.delete(reportDays).where(eq(reportDays.businessId, businessId));
+    await addSales(tx, businessId, sql`true`, locked.zone);
+    await addReturns(tx, businessId, sql`true`, locked.zone);
+    await tx
+      .update(businesses)
+      .set({ reportDaysZone: locked.zone })
+      .where(eq(businesses.id, businessId));
+  });
+  const [after] = await db
+    .select({ kept: businesses.reportDaysZone })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return after?.kept === zone;
+}
+
+export type ReportDimension = 'total' | 'category' | 'producer' | 'staff' | 'tender';
+
+/** The kept days' figures between two days, by one dimension, for the report to add up. */
+export async function reportDayRows(
+  db: Db,
+  businessId: string,
+  dimension: ReportDimension,
+  range: { from: string; to: string },
+  group: SQL,
+) {
+  return resultRows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      select ${group} as key, sum(sales)::bigint as sales, sum(units)::bigint as units,
+        sum(sales_cents)::bigint as sales_cents, sum(gst_cents)::bigint as gst_cents,
+        sum(cost_cents)::bigint as cost_cents, sum(returns)::bigint as returns,
+        sum(returned_units)::bigint as returned_units, sum(refund_cents)::bigint as refund_cents,
+        sum(refund_gst_cents)::bigint as refund_gst_cents,
+        sum(restocked_cost_cents)::bigint as restocked_cost_cents,
+        sum(rounding_cents)::bigint as rounding_cents
+      from ${reportDays}
+      where business_id = ${businessId} and dimension = ${dimension}
+        and day between ${range.from}::date and ${range.to}::date
+      group by 1`),
+  );
+}
