@@ -11,7 +11,10 @@ import {
   type SalesReport,
   sumFigures,
 } from '#domains/reports/sales-report.ts';
+import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
+import { settle } from '#domains/sales/money.ts';
 import type { Sale } from '#domains/sales/sale.ts';
+import { EMPTY_LEDGER, type ShiftLedger, withReturn, withSale } from '#domains/sales/shifts.ts';
 import { totalsOf } from '#domains/sales/sale.ts';
 import { businesses, sales } from '#server/db/schema.ts';
 import type { Product } from './helpers/products.ts';
@@ -22,7 +25,8 @@ import { createTestServer, type TestServer } from './helpers/test-server.ts';
  * The Sales Report against figures worked out by hand on a small fixed set of sales in a shop
  * in Sydney: a line discount, a return, cash rounding, and sales either side of the shop's
  * midnight (which is not UTC's). Every grouping's rows add up to the same totals; the days'
- * net sales are the dashboard's revenue; staff may not read it; one shop never sees another's.
+ * net sales are the dashboard's revenue, and the period's the till's shift report of the same
+ * sales; staff may not read it; one shop never sees another's.
  *
  * The set, all GST-inclusive prices, LUC in brackets:
  * - A, 11 Nov 00:30 Sydney (10 Nov UTC), card: 2 × Shiraz $45.00 ($20) and 1 × Gin $89.95 ($40)
@@ -84,8 +88,16 @@ describe('the Sales Report', () => {
     };
     const response = await send('/sales', sale);
     expect(response.status, JSON.stringify(response.body)).toBe(201);
+    // The till's shift report, as the tablet keeps it (its ledger of the shift's sales).
+    const kept =
+      tender === 'card'
+        ? 0
+        : settle(totals.totalCents, [{ kind: 'cash', givenCents: tender.cash }], CASH_STEP_CENTS)
+            .cashRoundedCents;
+    shift = withSale(shift, sale, totals.discountCents, kept);
     return sale;
   };
+  let shift: ShiftLedger = EMPTY_LEDGER;
 
   beforeAll(async () => {
     server = await createTestServer();
@@ -149,17 +161,19 @@ describe('the Sales Report', () => {
       [{ product_id: gin.id, quantity: 1, unit_cents: 8_995 }],
       'card',
     );
-    const returned = await send('/sales/returns', {
+    const refund = {
       id: randomUUID(),
       sale_id: a.id,
       receipt: receipt(),
       made_at: '2026-11-12T01:00:00.000Z',
       lines: [{ line_no: 1, quantity: 1, resaleable: true }],
-      tender: { kind: 'card', cents: 4_500 },
+      tender: { kind: 'card' as const, cents: 4_500 },
       total_cents: 4_500,
       gst_cents: 409,
-    });
+    };
+    const returned = await send('/sales/returns', refund);
     expect(returned.status, JSON.stringify(returned.body)).toBe(201);
+    shift = withReturn(shift, refund);
   });
   afterAll(() => server.close());
 
@@ -312,6 +326,24 @@ describe('the Sales Report', () => {
     expect(
       (await server.call('GET', '/api/v1/reports/filters', { token: other })).body,
     ).toMatchObject({ category: [] });
+  });
+
+  it('agrees with the shift report of the same sales, to the cent', async () => {
+    const { totals } = await reportOf('from=2026-11-11&to=2026-11-12');
+    const tenders = await reportOf('from=2026-11-11&to=2026-11-12&by=tender');
+    expect(shift.sales).toBe(totals.sales);
+    expect(shift.returns).toBe(totals.returns);
+    expect(shift.salesCents - shift.refundsCents).toBe(netSalesOf(totals));
+    expect(shift.gstCents).toBe(totals.gst_cents - totals.refund_gst_cents);
+    const row = (label: string) => tenders.rows.find((each) => each.label === label);
+    expect(shift.cashTakenCents).toBe(row('Cash')?.sales_cents);
+    expect(shift.tenders).toEqual([
+      {
+        label: 'Card',
+        takenCents: row('Card')?.sales_cents,
+        refundedCents: row('Card')?.refund_cents,
+      },
+    ]);
   });
 
   it('compares with the period it is asked to', async () => {
