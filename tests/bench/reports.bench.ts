@@ -125,7 +125,7 @@ async function timeReports({ db }: Database): Promise<ReportTimes> {
       { plain },
     ),
   );
-  await both('Sales Report by day, Red Wine only (filtered: from the lines)', (plain) =>
+  await both('Sales Report by day, Red Wine only', (plain) =>
     salesReport(
       db,
       businessId,
@@ -136,6 +136,21 @@ async function timeReports({ db }: Database): Promise<ReportTimes> {
     ),
   );
   const inventory = { range, today, deadDays: 90, filters: {}, on: null, compare: null };
+  await both('Sales Report by producer, Red Wine and a supplier (from the lines)', (plain) =>
+    salesReport(
+      db,
+      businessId,
+      {
+        range,
+        by: 'producer',
+        filters: { category: 'Red Wine', supplier: 'Bordeaux Direct' },
+        compare: null,
+      },
+      zone,
+      now,
+      { plain },
+    ),
+  );
   await alone('Inventory Report', () => inventoryReport(db, businessId, inventory, zone, now));
   await alone('Inventory Report, stock 6 months ago', () =>
     inventoryReport(db, businessId, { ...inventory, on: addDays(today, -182) }, zone, now),

@@ -229,6 +229,19 @@ test('a delivery received shows in the reports, and the filters narrow them', as
     /White Wine\s*1\s*12\s*\$108\.00\s*\$264\.00/,
   );
   await expect(page.getByText(/Filtered: Category White Wine/)).toBeVisible();
+  // Its export holds the same figures.
+  const [inventoryCsv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const inventoryLines = (
+    await (
+      await inventoryCsv.createReadStream()
+    )
+      .toArray()
+      .then((chunks) => Buffer.concat(chunks).toString('utf8'))
+  ).split('\r\n');
+  expect(inventoryLines).toContain('White Wine,1,12,108.00,264.00');
   // At the end of yesterday the wine was not yet in the catalogue.
   const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000)
     .toISOString()

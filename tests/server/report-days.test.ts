@@ -95,6 +95,24 @@ describe('the report days', () => {
       const plain = await salesReport(server.db, businessId, asked, zone, now, { plain: true });
       expect(kept, by).toEqual(plain);
     }
+    // Narrowed to one category, producer or staff member, by time and by its own dimension.
+    const [owner] = await server.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.businessId, businessId));
+    for (const filters of [
+      { category: 'Red Wine' },
+      { category: 'Uncategorised' },
+      { producer: 'Torbreck' },
+      { staff: owner?.id ?? '' },
+    ]) {
+      for (const by of ['day', 'week', 'month', 'category', 'producer', 'staff'] as const) {
+        const asked = { range, by, filters, compare: { from: '2026-09-01', to: '2026-09-30' } };
+        const kept = await salesReport(server.db, businessId, asked, zone, now);
+        const plain = await salesReport(server.db, businessId, asked, zone, now, { plain: true });
+        expect(kept, `${by} ${JSON.stringify(filters)}`).toEqual(plain);
+      }
+    }
     expect(await gstSummary(server.db, businessId, range, zone, now)).toEqual(
       await gstSummary(server.db, businessId, range, zone, now, { plain: true }),
     );

@@ -14,8 +14,8 @@ import {
 import { CASH_STEP_CENTS } from '#domains/sales/constants.ts';
 import { settle } from '#domains/sales/money.ts';
 import type { Sale } from '#domains/sales/sale.ts';
-import { EMPTY_LEDGER, type ShiftLedger, withReturn, withSale } from '#domains/sales/shifts.ts';
 import { totalsOf } from '#domains/sales/sale.ts';
+import { EMPTY_LEDGER, type ShiftLedger, withReturn, withSale } from '#domains/sales/shifts.ts';
 import { businesses, sales } from '#server/db/schema.ts';
 import type { Product } from './helpers/products.ts';
 import { shopsWithStaff } from './helpers/sales.ts';

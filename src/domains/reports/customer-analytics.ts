@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { comparedQuerySchema } from './period.ts';
+import { money, type SheetValue } from './report-sheet.ts';
 
 /**
  * Customer Analytics (beyond the spec's prototype; README, "Reports"): who bought in a period,
@@ -149,4 +150,36 @@ export function customerAnalytics(
       spend_cents: clubBuyers.reduce((total, each) => total + each.spendCents, 0),
     },
   };
+}
+
+/** Customer Analytics as a spreadsheet: its period's figures, then its tables. */
+export function customerAnalyticsSheet(report: CustomerAnalytics): SheetValue[][] {
+  return [
+    ['Customer Analytics', report.range.from, report.range.to],
+    [],
+    ['Figure', 'Value'],
+    ['Sales', report.sales],
+    ['Net sales', money(report.net_sales_cents)],
+    ['Sales with a customer named', report.customer_sales],
+    ['Their spend (sales less refunds)', money(report.customer_spend_cents)],
+    ['Customers who bought', report.customers],
+    ['New customers', report.new_customers],
+    ['Returning customers', report.returning_customers],
+    ['Bought more than once', report.repeat_customers],
+    [],
+    ['Top customers by spend'],
+    ['Customer', 'Sales', 'Spend'],
+    ...report.top.map((row) => [row.name, row.sales, money(row.spend_cents)]),
+    [],
+    ['Segments'],
+    ['Segment', 'Customers', 'Spend in the last year'],
+    ...report.segments.map((row) => [
+      `${row.segment}: ${SEGMENT_MEANING[row.segment]}`,
+      row.customers,
+      money(row.year_spend_cents),
+    ]),
+    [],
+    [`${WINE_CLUB_TAG} members`, report.club.members],
+    ['Members who bought', report.club.buyers, money(report.club.spend_cents)],
+  ];
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ProductFiltersSchema, StatedFilterSchema } from './filters.ts';
 import { comparedQuerySchema, ReportDaySchema } from './period.ts';
+import { money, type SheetValue } from './report-sheet.ts';
 
 /**
  * The Inventory Report (beyond the spec's prototype; README, "Reports"), worked out from each
@@ -231,3 +232,67 @@ export const InventoryReportSchema = v.object({
   ),
 });
 export type InventoryReport = v.InferOutput<typeof InventoryReportSchema>;
+
+/** What each ABC class means, as the report and its export say it. */
+export const ABC_MEANING: Readonly<Record<AbcClass, string>> = {
+  A: 'the products making the first 20 % of sales',
+  B: 'the next 60 %',
+  C: 'the last 20 %',
+  D: 'no sale in the period',
+};
+
+/**
+ * The Inventory Report as a spreadsheet: its period (and day of stock), then each of its
+ * tables under its title, a blank row between.
+ */
+export function inventoryReportSheet(report: InventoryReport): SheetValue[][] {
+  const { valuation: values, dead_stock: dead } = report;
+  return [
+    [
+      'Inventory Report',
+      report.range.from,
+      report.range.to,
+      report.on ? `Stock at the end of ${report.on}` : 'Stock now',
+      ...report.filters.map((filter) => `${filter.label}: ${filter.value}`),
+    ],
+    [],
+    ['Stock by category'],
+    ['Category', 'Products', 'Units held', 'At LUC', 'At list price'],
+    ...[...values.rows, values.total].map((row) => [
+      row.key,
+      row.products,
+      row.units,
+      money(row.lucCents),
+      money(row.listCents),
+    ]),
+    [],
+    ['ABC classes over the period'],
+    ['Class', 'Products', 'Net sales', 'Stock at LUC'],
+    ...report.abc.map((row) => [
+      `${row.class}: ${ABC_MEANING[row.class]}`,
+      row.products,
+      money(row.sales_cents),
+      money(row.stock_luc_cents),
+    ]),
+    [],
+    ['Turns a year', report.turnover === null ? null : Math.round(report.turnover * 100) / 100],
+    ['Cost of sales in the period', money(report.cost_of_sales_cents)],
+    [],
+    [`Dead stock: no sale in ${dead.days} days`, dead.products, money(dead.luc_cents)],
+    ['Product', 'Held', 'At LUC', 'Last sold'],
+    ...dead.listed.map((row) => [row.name, row.stock, money(row.luc_cents), row.last_sale]),
+    [],
+    ['Shrinkage by reason'],
+    ['Reason', 'Units lost', 'At today’s LUC'],
+    ...report.shrinkage.map((row) => [row.reason, row.units, money(row.luc_cents)]),
+    [],
+    ['Runs out soonest'],
+    ['Product', 'Held', 'Sold in the period', 'Days of cover'],
+    ...report.cover.map((row) => [
+      row.name,
+      row.stock,
+      row.units_sold,
+      row.days === null ? null : Math.round(row.days * 10) / 10,
+    ]),
+  ];
+}

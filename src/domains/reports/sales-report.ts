@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { csvLine } from '#domains/products/export.ts';
 import {
   FILTER_MESSAGES,
   narrowsProducts,
@@ -7,6 +6,7 @@ import {
   StatedFilterSchema,
 } from './filters.ts';
 import { comparedQuerySchema } from './period.ts';
+import { money, type SheetValue } from './report-sheet.ts';
 
 /**
  * The Sales Report (beyond the spec's prototype; README, "Reports"): what was sold in a period,
@@ -144,28 +144,25 @@ export function changeOf(now: number, before: number): number | null {
   return before === 0 ? null : ((now - before) * 100) / Math.abs(before);
 }
 
-/** A cell of the report as a spreadsheet: money as dollars with cents, a margin in percent. */
-export type ReportCell = string | number | null;
-
 /**
- * The report as rows of a spreadsheet: its period and grouping, the headings, a row per group
- * and the total. Refunds are a positive figure in their own column; the margin is blank when
- * nothing was sold. The CSV and the workbook are both written from these.
+ * The report as rows of a spreadsheet (report-sheet.ts): its period, grouping and filters, the
+ * headings, a row per group and the total. Refunds are a positive figure in their own column;
+ * the margin, in percent to one decimal, is blank when nothing was sold. The CSV and the
+ * workbook are both written from these.
  */
-export function salesReportRows(report: SalesReport, groupLabel: string): ReportCell[][] {
-  const dollars = (cents: number) => Math.round(cents) / 100;
-  const line = (label: string, figures: SalesFigures): ReportCell[] => {
+export function salesReportRows(report: SalesReport, groupLabel: string): SheetValue[][] {
+  const line = (label: string, figures: SalesFigures): SheetValue[] => {
     const margin = marginOf(figures);
     return [
       label,
       figures.sales,
       figures.units,
-      dollars(figures.sales_cents),
-      dollars(figures.refund_cents),
-      dollars(netSalesOf(figures)),
-      dollars(figures.gst_cents - figures.refund_gst_cents),
-      dollars(figures.cost_cents - figures.restocked_cost_cents),
-      dollars(grossProfitOf(figures)),
+      money(figures.sales_cents),
+      money(figures.refund_cents),
+      money(netSalesOf(figures)),
+      money(figures.gst_cents - figures.refund_gst_cents),
+      money(figures.cost_cents - figures.restocked_cost_cents),
+      money(grossProfitOf(figures)),
       margin === null ? null : Math.round(margin * 10) / 10,
     ];
   };
@@ -192,26 +189,4 @@ export function salesReportRows(report: SalesReport, groupLabel: string): Report
     ...report.rows.map((row) => line(row.label, row)),
     line('Total', report.totals),
   ];
-}
-
-/** Columns of money in salesReportRows (written with two decimals in a CSV) and the margin. */
-const MONEY_COLUMNS = new Set([3, 4, 5, 6, 7, 8]);
-const MARGIN_COLUMN = 9;
-
-/** The report as CSV: the same rows, money with two decimals and the margin with one. */
-export function salesReportCsv(report: SalesReport, groupLabel: string): string {
-  const rows = salesReportRows(report, groupLabel).map((row, index) =>
-    index < 2
-      ? row
-      : row.map((cell, column) =>
-          typeof cell !== 'number'
-            ? (cell ?? '')
-            : MONEY_COLUMNS.has(column)
-              ? cell.toFixed(2)
-              : column === MARGIN_COLUMN
-                ? cell.toFixed(1)
-                : cell,
-        ),
-  );
-  return `${rows.map(csvLine).join('\r\n')}\r\n`;
 }

@@ -85,11 +85,14 @@ async function addSales(tx: Tx, businessId: string, which: SQL, zone: string) {
     group by 2, 4
     on conflict (business_id, dimension, day, key) do update set
       ${add('sales')}, ${add('sales_cents')}`);
+  // Cash rounding by the day, and by the person who took it (what a staff member's report says).
   await tx.execute(sql`
     insert into ${reportDays} as report_days (business_id, day, dimension, key, rounding_cents)
-    select ${businessId}, ${day}, 'total', '', sum(s.rounding_cents)
-    from ${sales} s where s.business_id = ${businessId} and ${which}
-    group by 2
+    select ${businessId}, ${day}, d.dimension, d.key, sum(s.rounding_cents)
+    from ${sales} s cross join lateral (values ('total', ''),
+      ('staff', coalesce(s.user_id::text, ${NO_ONE_KEY}))) as d(dimension, key)
+    where s.business_id = ${businessId} and ${which}
+    group by 2, 3, 4
     on conflict (business_id, dimension, day, key) do update set ${add('rounding_cents')}`);
 }
 
@@ -182,13 +185,17 @@ export async function ensureReportDays(db: Db, businessId: string, zone: string)
 
 export type ReportDimension = 'total' | 'category' | 'producer' | 'staff' | 'tender';
 
-/** The kept days' figures between two days, by one dimension, for the report to add up. */
+/**
+ * The kept days' figures between two days, by one dimension (of one key of it, when given),
+ * for the report to add up.
+ */
 export async function reportDayRows(
   db: Db,
   businessId: string,
   dimension: ReportDimension,
   range: { from: string; to: string },
   group: SQL,
+  key?: string,
 ) {
   return resultRows<Record<string, string | number | null>>(
     await db.execute(sql`
@@ -202,6 +209,7 @@ export async function reportDayRows(
       from ${reportDays}
       where business_id = ${businessId} and dimension = ${dimension}
         and day between ${range.from}::date and ${range.to}::date
+        ${key === undefined ? sql`` : sql`and key = ${key}`}
       group by 1`),
   );
 }

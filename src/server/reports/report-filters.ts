@@ -12,6 +12,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { products, users } from '../db/schema.ts';
 import { resultRows } from '../db/table-rows.ts';
+import { NO_CATEGORY, NO_PRODUCER } from './report-days.ts';
 
 /**
  * The reports' filters (#domains/reports/filters.ts) as conditions of their queries. Each
@@ -46,8 +47,17 @@ export function linesKept(businessId: string, filters: ProductFilters, line: 'l'
       sql`${alias}.product_id`,
     ),
   ];
-  if (filters.category) conditions.push(sql`${alias}.category = ${filters.category}`);
-  if (filters.producer) conditions.push(sql`${alias}.producer = ${filters.producer}`);
+  // As the report names them, so a row's name narrows to that row ('Uncategorised' too).
+  if (filters.category) {
+    conditions.push(
+      sql`coalesce(nullif(${alias}.category, ''), ${NO_CATEGORY}) = ${filters.category}`,
+    );
+  }
+  if (filters.producer) {
+    conditions.push(
+      sql`coalesce(nullif(${alias}.producer, ''), ${NO_PRODUCER}) = ${filters.producer}`,
+    );
+  }
   return sql.join(conditions, sql` and `);
 }
 

@@ -337,10 +337,10 @@ async function rowsFromDays(
   businessId: string,
   range: DayRange,
   by: SalesGrouping,
-  { dimension, group }: { dimension: ReportDimension; group: SQL },
+  { dimension, group, key: only }: KeptGrouping,
 ): Promise<SalesRow[]> {
   const [rows, people] = await Promise.all([
-    reportDayRows(db, businessId, dimension, range, group),
+    reportDayRows(db, businessId, dimension, range, group, only),
     by === 'staff'
       ? db
           .select({ id: users.id, name: users.name })
@@ -358,29 +358,74 @@ async function rowsFromDays(
   );
 }
 
-/** The period's totals and cash rounding from the kept days. */
-async function totalsFromDays(db: Db, businessId: string, range: DayRange) {
-  const [row] = await reportDayRows(db, businessId, 'total', range, sql`''`);
+/** The period's totals and cash rounding from the kept days (of one key of a dimension). */
+async function totalsFromDays(db: Db, businessId: string, range: DayRange, kept: KeptDays) {
+  const [row] = await reportDayRows(
+    db,
+    businessId,
+    kept.dimension,
+    range,
+    sql`''`,
+    kept.dimension === 'total' ? undefined : kept.key,
+  );
   return {
     totals: row ? figuresOf(row) : { ...NO_SALES },
     rounding: Number(row?.rounding_cents ?? 0),
   };
 }
 
+/** What of the kept days answers a report: the day's totals, or one key of a dimension. */
+interface KeptDays {
+  dimension: ReportDimension;
+  key: string;
+}
+
+/** A grouping the kept days answer: a dimension, how its days are grouped, and its one key. */
+interface KeptGrouping {
+  dimension: ReportDimension;
+  group: SQL;
+  key?: string | undefined;
+}
+
+/** The filters the kept days narrow by, alone: their dimension is the filter's. */
+const DAY_FILTERS = ['category', 'producer', 'staff'] as const;
+
 /**
- * Whether the kept days answer a report: nothing narrows it, they are kept by the zone it is
- * asked in (built first if need be), and it is not asked `plain` (the benchmark's measure of
- * what they save).
+ * What of the kept days answers a report, or null when the lines must: nothing narrows it, or
+ * only a category, producer or staff member does; the days are kept by the zone it is asked in
+ * (built first if need be); it is not asked `plain` (the benchmark's measure of what they save).
  */
-async function daysAnswer(
+async function keptDays(
   db: Db,
   businessId: string,
   timeZone: string,
   filters: ReportFilters,
   plain: boolean,
-): Promise<boolean> {
-  if (plain || filterEntries(filters).length > 0) return false;
-  return ensureReportDays(db, businessId, timeZone);
+): Promise<KeptDays | null> {
+  if (plain) return null;
+  const set = filterEntries(filters);
+  const [only] = set;
+  const kept: KeptDays | null =
+    set.length === 0
+      ? { dimension: 'total', key: '' }
+      : set.length === 1 && only && (DAY_FILTERS as readonly string[]).includes(only[0])
+        ? { dimension: only[0] as ReportDimension, key: only[1] }
+        : null;
+  return kept && (await ensureReportDays(db, businessId, timeZone)) ? kept : null;
+}
+
+/**
+ * How the kept days group a report: time by the days of the dimension kept, anything else by
+ * its own dimension (narrowed to the filter's key, when it is the filter's own); none by
+ * product, nor by another dimension than the filter's.
+ */
+function keptGrouping(by: SalesGrouping, kept: KeptDays): KeptGrouping | null {
+  const grouping = DAY_GROUPS[by];
+  if (!grouping) return null;
+  if (kept.dimension === 'total') return grouping;
+  if (TIME_GROUPINGS.includes(by))
+    return { dimension: kept.dimension, group: grouping.group, key: kept.key };
+  return grouping.dimension === kept.dimension ? { ...grouping, key: kept.key } : null;
 }
 
 /**
@@ -394,8 +439,9 @@ export async function periodTotals(
   timeZone: string,
   { filters = {}, plain = false }: { filters?: ReportFilters; plain?: boolean } = {},
 ): Promise<SalesFigures> {
-  return (await daysAnswer(db, businessId, timeZone, filters, plain))
-    ? (await totalsFromDays(db, businessId, range)).totals
+  const kept = await keptDays(db, businessId, timeZone, filters, plain);
+  return kept
+    ? (await totalsFromDays(db, businessId, range, kept)).totals
     : totalsOf(db, businessId, range, timeZone, filters);
 }
 
@@ -482,21 +528,23 @@ export async function salesReport(
   { plain = false }: { plain?: boolean } = {},
 ): Promise<SalesReport> {
   const { filters, range } = asked;
-  if (await daysAnswer(db, businessId, timeZone, filters, plain)) {
-    const days = DAY_GROUPS[asked.by];
-    const [rows, whole, compared] = await Promise.all([
-      // By product the lines are added up (days by product would be as many as the lines).
-      days
-        ? rowsFromDays(db, businessId, range, asked.by, days)
+  const kept = await keptDays(db, businessId, timeZone, filters, plain);
+  const grouping = kept && keptGrouping(asked.by, kept);
+  // By product the lines are added up (days by product would be as many as the lines).
+  if (kept && (grouping || (asked.by === 'product' && kept.dimension === 'total'))) {
+    const [rows, whole, compared, stated] = await Promise.all([
+      grouping
+        ? rowsFromDays(db, businessId, range, asked.by, grouping)
         : rowsOf(db, businessId, asked, timeZone),
-      totalsFromDays(db, businessId, range),
-      asked.compare ? totalsFromDays(db, businessId, asked.compare) : null,
+      totalsFromDays(db, businessId, range, kept),
+      asked.compare ? totalsFromDays(db, businessId, asked.compare, kept) : null,
+      statedFilters(db, businessId, filters),
     ]);
     return {
       as_of: now.toISOString(),
       range,
       by: asked.by,
-      filters: [],
+      filters: stated,
       rows,
       totals: whole.totals,
       rounding_cents: whole.rounding,
@@ -512,10 +560,13 @@ export async function salesReport(
     byLines ? null : totalsOf(db, businessId, range, timeZone, filters),
     byLines ? countsOf(db, businessId, range, timeZone, filters) : null,
     asked.compare ? totalsOf(db, businessId, asked.compare, timeZone, filters) : null,
-    db.execute(sql`
-      select coalesce(sum(rounding_cents), 0)::bigint as cents from ${sales}
-      where business_id = ${businessId}
-        and ${madeWithin(sql`made_at`, range, timeZone)} and ${salesKept(filters)}`),
+    // Cash rounding belongs to whole sales: none is said for some of their lines.
+    narrowsProducts(filters)
+      ? { rows: [] }
+      : db.execute(sql`
+          select coalesce(sum(rounding_cents), 0)::bigint as cents from ${sales}
+          where business_id = ${businessId}
+            and ${madeWithin(sql`made_at`, range, timeZone)} and ${salesKept(filters)}`),
     statedFilters(db, businessId, filters),
   ]);
   return {

@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { customerAnalyticsQuery } from '#data/repositories/reports.ts';
 import {
   type CustomerAnalytics,
+  customerAnalyticsSheet,
   SEGMENT_MEANING,
   WINE_CLUB_TAG,
 } from '#domains/reports/customer-analytics.ts';
 import { changeOf } from '#domains/reports/sales-report.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import { REPORTS_TEXT } from '../reports-text.ts';
+import { ExportButtons, sheetExport } from './export-buttons.tsx';
 import { KeyFigure, percentText } from './key-figure.tsx';
 import type { PeriodSearch } from './period-picker.tsx';
 import { ReportFrame, useReportOfPeriod } from './report-frame.tsx';
@@ -55,6 +57,19 @@ export function CustomerAnalyticsPage({
       subtitle={REPORTS_TEXT.analyticsSubtitle}
       period={period}
       query={query}
+      actions={(report) => (
+        <ExportButtons
+          report={
+            report
+              ? sheetExport(
+                  `customer-analytics-${report.range.from}-to-${report.range.to}`,
+                  REPORTS_TEXT.analyticsTitle,
+                  () => customerAnalyticsSheet(report),
+                )
+              : null
+          }
+        />
+      )}
     >
       {(report) => {
         const before = report.compare;

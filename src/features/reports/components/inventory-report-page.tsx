@@ -1,23 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { inventoryReportQuery } from '#data/repositories/reports.ts';
 import type { ProductFilters } from '#domains/reports/filters.ts';
-import type { InventoryPeriod, InventoryReport } from '#domains/reports/inventory-report.ts';
+import {
+  ABC_MEANING,
+  type InventoryPeriod,
+  type InventoryReport,
+  inventoryReportSheet,
+} from '#domains/reports/inventory-report.ts';
 import { changeOf } from '#domains/reports/sales-report.ts';
 import { formatCents } from '#domains/sales/money.ts';
 import { REPORTS_TEXT } from '../reports-text.ts';
+import { ExportButtons, sheetExport } from './export-buttons.tsx';
 import { KeyFigure } from './key-figure.tsx';
 import { dayText, type PeriodSearch } from './period-picker.tsx';
 import { ReportFilterFields } from './report-filters.tsx';
 import { ReportFrame, useReportOfPeriod } from './report-frame.tsx';
 import { Table } from './report-table.tsx';
 import './reports.css';
-
-const ABC_MEANING = {
-  A: 'the products making the first 20 % of sales',
-  B: 'the next 60 %',
-  C: 'the last 20 %',
-  D: 'no sale in the period',
-} as const;
 
 /** A figure's change against the period compared with; undefined when not compared. */
 function changeAgainst(report: InventoryReport, pick: (period: InventoryPeriod) => number) {
@@ -122,6 +121,19 @@ export function InventoryReportPage({
       subtitle={REPORTS_TEXT.inventorySubtitle}
       period={period}
       query={query}
+      actions={(report) => (
+        <ExportButtons
+          report={
+            report
+              ? sheetExport(
+                  `inventory-report-${report.range.from}-to-${report.range.to}`,
+                  REPORTS_TEXT.inventoryTitle,
+                  () => inventoryReportSheet(report),
+                )
+              : null
+          }
+        />
+      )}
       controls={
         <>
           <div className="field">

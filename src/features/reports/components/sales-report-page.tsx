@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { salesReportQuery } from '#data/repositories/reports.ts';
 import { filtersOf, narrowsProducts, type ReportFilters } from '#domains/reports/filters.ts';
@@ -14,13 +13,12 @@ import {
   type SalesFigures,
   type SalesGrouping,
   type SalesReport,
-  salesReportCsv,
   salesReportRows,
   TIME_GROUPINGS,
 } from '#domains/reports/sales-report.ts';
 import { formatCents } from '#domains/sales/money.ts';
-import { downloadBlob, downloadText } from '#ui/download.ts';
 import { REPORTS_TEXT } from '../reports-text.ts';
+import { ExportButtons, sheetExport } from './export-buttons.tsx';
 import { GstSummaryCard } from './gst-summary-card.tsx';
 import { KeyFigure, percentText } from './key-figure.tsx';
 import { dayText, type PeriodSearch } from './period-picker.tsx';
@@ -48,17 +46,13 @@ function labelOf(by: SalesGrouping, label: string): string {
   return label;
 }
 
-const fileNameOf = (report: SalesReport) =>
-  `sales-report-${report.range.from}-to-${report.range.to}`;
-
-/** The report as an Excel workbook: its headings first, money and margins as numbers. */
-async function downloadWorkbook(report: SalesReport) {
-  // The workbook's writer loads only when a workbook is asked for.
-  const { workbookBytes, XLSX_TYPE } = await import('#ui/xlsx-workbook.ts');
-  const rows = salesReportRows(report, SALES_GROUPING_LABELS[report.by]).slice(1);
-  const bytes = await workbookBytes(rows, REPORTS_TEXT.salesTitle);
-  downloadBlob(`${fileNameOf(report)}.xlsx`, new Blob([bytes], { type: XLSX_TYPE }));
-}
+/** The report's export: money and margins as numbers in the workbook. */
+const exportOf = (report: SalesReport) =>
+  sheetExport(
+    `sales-report-${report.range.from}-to-${report.range.to}`,
+    REPORTS_TEXT.salesTitle,
+    () => salesReportRows(report, SALES_GROUPING_LABELS[report.by]),
+  );
 
 /** /reports/sales: the Sales Report of a period, grouped one way, compared, exported, printed. */
 export function SalesReportPage({
@@ -111,34 +105,7 @@ export function SalesReportPage({
           <ReportFilterFields filters={filters} onChange={ask} sales />
         </>
       }
-      actions={(report) => (
-        <>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={!report}
-            onClick={() =>
-              report &&
-              downloadText(
-                `${fileNameOf(report)}.csv`,
-                salesReportCsv(report, SALES_GROUPING_LABELS[report.by]),
-              )
-            }
-          >
-            <Download size={16} aria-hidden="true" />
-            {REPORTS_TEXT.exportCsv}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={!report}
-            onClick={() => report && void downloadWorkbook(report)}
-          >
-            <Download size={16} aria-hidden="true" />
-            {REPORTS_TEXT.exportXlsx}
-          </button>
-        </>
-      )}
+      actions={(report) => <ExportButtons report={report ? exportOf(report) : null} />}
     >
       {(report) => (
         <>

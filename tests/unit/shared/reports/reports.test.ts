@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { comparisonRange, daysIn, PERIOD_MESSAGES, periodRange } from '#domains/reports/period.ts';
+import { sheetCsv } from '#domains/reports/report-sheet.ts';
 import {
   grossProfitOf,
   marginOf,
@@ -8,7 +9,7 @@ import {
   netSalesOf,
   type SalesReport,
   SalesReportQuerySchema,
-  salesReportCsv,
+  salesReportRows,
   sumFigures,
 } from '#domains/reports/sales-report.ts';
 
@@ -128,7 +129,7 @@ describe('the Sales Report’s arithmetic', () => {
       rounding_cents: 0,
       compare: null,
     };
-    expect(salesReportCsv(report, 'Category').split('\r\n')).toEqual([
+    expect(sheetCsv(salesReportRows(report, 'Category')).split('\r\n')).toEqual([
       'Sales Report,2026-11-11,2026-11-12,By category,Tender: Card',
       'Category,Sales,Units,Sales (GST incl.),Refunds,Net sales,GST,Cost,Gross profit,Margin %',
       'Spirits,2,2,174.90,0.00,174.90,15.90,80.00,79.00,49.7',
