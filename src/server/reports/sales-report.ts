@@ -519,43 +519,52 @@ async function countsOf(
   return { sales: Number(row?.sales ?? 0), returns: Number(row?.returns ?? 0) };
 }
 
-export async function salesReport(
+/** What a report is worked out to: its rows, totals and cash rounding, and the comparison's. */
+interface Figures {
+  rows: SalesRow[];
+  totals: SalesFigures;
+  rounding: number;
+  compared: SalesFigures | null;
+}
+
+/** The report from the kept days (by product, its rows from the lines). */
+async function figuresFromDays(
   db: Db,
   businessId: string,
   asked: Asked & { compare: DayRange | null },
   timeZone: string,
-  now: Date,
-  { plain = false }: { plain?: boolean } = {},
-): Promise<SalesReport> {
+  kept: KeptDays,
+  grouping: KeptGrouping | null,
+): Promise<Figures> {
+  const [rows, whole, compared] = await Promise.all([
+    grouping
+      ? rowsFromDays(db, businessId, asked.range, asked.by, grouping)
+      : rowsOf(db, businessId, asked, timeZone),
+    totalsFromDays(db, businessId, asked.range, kept),
+    asked.compare ? totalsFromDays(db, businessId, asked.compare, kept) : null,
+  ]);
+  return {
+    rows,
+    totals: whole.totals,
+    rounding: whole.rounding,
+    compared: compared?.totals ?? null,
+  };
+}
+
+/**
+ * The report from the lines. Every line is in exactly one row of a grouping by the lines, so
+ * the rows add up to the period's figures and only its counts are asked apart; a tender's row
+ * holds what it took, so grouped by tender the totals are worked out from the lines.
+ */
+async function figuresFromLines(
+  db: Db,
+  businessId: string,
+  asked: Asked & { compare: DayRange | null },
+  timeZone: string,
+): Promise<Figures> {
   const { filters, range } = asked;
-  const kept = await keptDays(db, businessId, timeZone, filters, plain);
-  const grouping = kept && keptGrouping(asked.by, kept);
-  // By product the lines are added up (days by product would be as many as the lines).
-  if (kept && (grouping || (asked.by === 'product' && kept.dimension === 'total'))) {
-    const [rows, whole, compared, stated] = await Promise.all([
-      grouping
-        ? rowsFromDays(db, businessId, range, asked.by, grouping)
-        : rowsOf(db, businessId, asked, timeZone),
-      totalsFromDays(db, businessId, range, kept),
-      asked.compare ? totalsFromDays(db, businessId, asked.compare, kept) : null,
-      statedFilters(db, businessId, filters),
-    ]);
-    return {
-      as_of: now.toISOString(),
-      range,
-      by: asked.by,
-      filters: stated,
-      rows,
-      totals: whole.totals,
-      rounding_cents: whole.rounding,
-      compare: asked.compare && compared ? { range: asked.compare, totals: compared.totals } : null,
-    };
-  }
-  // Every line is in exactly one row of a grouping by the lines, so the rows add up to the
-  // period's figures and only its counts are asked apart; a tender's row holds what it took,
-  // so grouped by tender the totals are worked out from the lines.
   const byLines = asked.by !== 'tender';
-  const [rows, totals, counts, compared, rounding, stated] = await Promise.all([
+  const [rows, totals, counts, compared, rounding] = await Promise.all([
     rowsOf(db, businessId, asked, timeZone),
     byLines ? null : totalsOf(db, businessId, range, timeZone, filters),
     byLines ? countsOf(db, businessId, range, timeZone, filters) : null,
@@ -567,16 +576,42 @@ export async function salesReport(
           select coalesce(sum(rounding_cents), 0)::bigint as cents from ${sales}
           where business_id = ${businessId}
             and ${madeWithin(sql`made_at`, range, timeZone)} and ${salesKept(filters)}`),
-    statedFilters(db, businessId, filters),
+  ]);
+  return {
+    rows,
+    totals: totals ?? { ...sumFigures(rows), ...counts },
+    rounding: Number(resultRows<{ cents: string | number }>(rounding)[0]?.cents ?? 0),
+    compared,
+  };
+}
+
+export async function salesReport(
+  db: Db,
+  businessId: string,
+  asked: Asked & { compare: DayRange | null },
+  timeZone: string,
+  now: Date,
+  { plain = false }: { plain?: boolean } = {},
+): Promise<SalesReport> {
+  const kept = await keptDays(db, businessId, timeZone, asked.filters, plain);
+  const grouping = kept && keptGrouping(asked.by, kept);
+  // By product the lines are added up (days by product would be as many as the lines).
+  const fromDays = kept && (grouping || (asked.by === 'product' && kept.dimension === 'total'));
+  const [figures, stated] = await Promise.all([
+    fromDays
+      ? figuresFromDays(db, businessId, asked, timeZone, kept, grouping)
+      : figuresFromLines(db, businessId, asked, timeZone),
+    statedFilters(db, businessId, asked.filters),
   ]);
   return {
     as_of: now.toISOString(),
-    range,
+    range: asked.range,
     by: asked.by,
     filters: stated,
-    rows,
-    totals: totals ?? { ...sumFigures(rows), ...counts },
-    rounding_cents: Number(resultRows<{ cents: string | number }>(rounding)[0]?.cents ?? 0),
-    compare: asked.compare && compared ? { range: asked.compare, totals: compared } : null,
+    rows: figures.rows,
+    totals: figures.totals,
+    rounding_cents: figures.rounding,
+    compare:
+      asked.compare && figures.compared ? { range: asked.compare, totals: figures.compared } : null,
   };
 }
