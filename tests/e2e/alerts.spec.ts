@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { ALERTS_USER } from './e2e-env.ts';
-import { appOnDevice, screenshot, serverApi, signIn } from './helpers.ts';
+import { appOnDevice, indicator, screenshot, serverApi, signIn } from './helpers.ts';
 
 /**
  * Alerts as a manager sees them: stock brought low on another device shows on this tablet's
@@ -85,8 +85,11 @@ test('stock brought low elsewhere raises an alert and its badge; dismissed, snoo
   await expect(page.getByText(/^Nothing needs attention\./)).toBeVisible();
   await expect(badge(page)).toHaveCount(0);
 
-  // Online again: the snooze reaches the server, which leaves the wine out by itself.
+  // Online again: the snooze reaches the server, which leaves the wine out by itself. Every
+  // write is sent first: the Undo may still be waiting behind the outage too, and until it is
+  // sent the server leaves the wine out by the earlier dismissal.
   await context.setOffline(false);
+  await expect(indicator(page)).toHaveText('Online', { timeout: 20_000 });
   await expect
     .poll(
       async () => {
