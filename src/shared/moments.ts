@@ -127,3 +127,48 @@ export function dayInZone(at: Date, timeZone: string): string | undefined {
     return undefined;
   }
 }
+
+/** How far a zone's clocks are ahead of UTC at a moment, in milliseconds. */
+function offsetAt(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((each) => each.type === type)?.value ?? 0);
+  const read = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return read - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The moment a day of a zone's calendar begins: its midnight there, read as PostgreSQL reads
+ * `day::timestamp at time zone zone` (a midnight the clocks skip takes the offset before the
+ * jump, a midnight they pass twice the offset after it). Worked out once here so a query over
+ * a year of rows compares each with a constant instead of converting the bound on every row.
+ * Throws for a zone this runtime does not know (a saved zone is checked when it is saved).
+ */
+export function dayStartIn(day: string, timeZone: string): Date {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  // Offsets change at most once around a midnight: the one before and the one after.
+  const before = offsetAt(midnight - 1.5 * DAY_MS, timeZone);
+  const after = offsetAt(midnight + 1.5 * DAY_MS, timeZone);
+  const startsAt = (offset: number) => {
+    const at = midnight - offset;
+    return at + offsetAt(at, timeZone) === midnight ? at : null;
+  };
+  if (before === after) return new Date(midnight - before);
+  return new Date(startsAt(after) ?? startsAt(before) ?? midnight - before);
+}

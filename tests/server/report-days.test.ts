@@ -8,6 +8,8 @@ import { businesses, reportDays, users } from '#server/db/schema.ts';
 import { resultRows } from '#server/db/table-rows.ts';
 import { customerAnalyticsReport } from '#server/reports/customer-analytics.ts';
 import { gstSummary } from '#server/reports/gst-summary.ts';
+import { inventoryReport } from '#server/reports/inventory-report.ts';
+import { monthsPlan } from '#server/reports/report-days.ts';
 import { salesReport } from '#server/reports/sales-report.ts';
 import type { Product } from './helpers/products.ts';
 import { shopsWithStaff } from './helpers/sales.ts';
@@ -113,6 +115,30 @@ describe('the report days', () => {
         expect(kept, `${by} ${JSON.stringify(filters)}`).toEqual(plain);
       }
     }
+    // By product and the Inventory Report: days within one month, most of two months (their
+    // kept rows less the days outside), parts of months either side of a whole one, whole months.
+    for (const span of [
+      { from: '2026-10-02', to: '2026-10-11' },
+      { from: '2026-10-02', to: '2026-11-28' },
+      { from: '2026-09-20', to: '2026-11-05' },
+      { from: '2026-10-01', to: '2026-11-30' },
+    ]) {
+      const asked = { range: span, by: 'product' as const, filters: {}, compare: null };
+      expect(await salesReport(server.db, businessId, asked, zone, now), span.from).toEqual(
+        await salesReport(server.db, businessId, asked, zone, now, { plain: true }),
+      );
+      const stock = {
+        range: span,
+        today: '2026-11-30',
+        deadDays: 30,
+        filters: {},
+        on: null,
+        compare: { from: '2026-08-01', to: '2026-10-31' },
+      };
+      expect(await inventoryReport(server.db, businessId, stock, zone, now), span.from).toEqual(
+        await inventoryReport(server.db, businessId, stock, zone, now, { plain: true }),
+      );
+    }
     expect(await gstSummary(server.db, businessId, range, zone, now)).toEqual(
       await gstSummary(server.db, businessId, range, zone, now, { plain: true }),
     );
@@ -193,6 +219,49 @@ describe('the report days', () => {
     await both('Australia/Sydney');
   });
 
+  it('know a deleted product’s sales by the name they were sold under', async () => {
+    const made = await send('/catalogue/products', {
+      fields: {
+        name: 'Days Rosé',
+        category: 'Rosé',
+        luc: '8',
+        list_price: '18',
+        tax_category: 'gst10',
+      },
+    });
+    const rose = (made.body as Product).id;
+    const sold = await sell('2026-10-20T02:00:00.000Z', [
+      { product_id: rose, quantity: 3, unit_cents: 1_800 },
+    ]);
+    await sell('2026-11-02T02:00:00.000Z', [{ product_id: rose, quantity: 1, unit_cents: 1_800 }]);
+    await giveBack(sold, '2026-11-03T02:00:00.000Z');
+    await both('Australia/Sydney');
+    const gone = await server.call('DELETE', `/api/v1/catalogue/products/${rose}`, {
+      token: owner,
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(gone.status).toBeLessThan(300);
+    await both('Australia/Sydney');
+    const byProduct = await salesReport(
+      server.db,
+      businessId,
+      {
+        range: { from: '2026-10-01', to: '2026-11-30' },
+        by: 'product',
+        filters: {},
+        compare: null,
+      },
+      'Australia/Sydney',
+      new Date(),
+    );
+    expect(byProduct.rows.find((row) => row.key === 'gone:Days Rosé')).toMatchObject({
+      label: 'Days Rosé',
+      sales: 2,
+      units: 4,
+      returns: 1,
+    });
+  });
+
   it('are built again by the shop’s new time zone, and left aside for any other', async () => {
     await server.db
       .update(businesses)
@@ -203,5 +272,33 @@ describe('the report days', () => {
     // Asked in another zone than the shop's, the report goes by the lines.
     await both('Pacific/Auckland');
     expect(await kept()).toBe('Australia/Perth');
+  });
+});
+
+describe('the products’ months a period reads', () => {
+  it('reads the fewer days’ lines of each month it covers in part', () => {
+    // The last 365 days: December's kept row less its first day, and one day of the next.
+    expect(monthsPlan({ from: '2025-12-02', to: '2026-12-01' })).toEqual({
+      months: { from: '2025-12-01', to: '2026-11-01' },
+      add: [{ from: '2026-12-01', to: '2026-12-01' }],
+      subtract: [{ from: '2025-12-01', to: '2025-12-01' }],
+    });
+    // This month so far: its kept row less the days to come.
+    expect(monthsPlan({ from: '2026-11-01', to: '2026-11-20' })).toEqual({
+      months: { from: '2026-11-01', to: '2026-11-01' },
+      add: [],
+      subtract: [{ from: '2026-11-21', to: '2026-11-30' }],
+    });
+    // A few days, and a whole month.
+    expect(monthsPlan({ from: '2026-02-10', to: '2026-02-14' })).toEqual({
+      months: null,
+      add: [{ from: '2026-02-10', to: '2026-02-14' }],
+      subtract: [],
+    });
+    expect(monthsPlan({ from: '2026-02-01', to: '2026-02-28' })).toEqual({
+      months: { from: '2026-02-01', to: '2026-02-01' },
+      add: [],
+      subtract: [],
+    });
   });
 });

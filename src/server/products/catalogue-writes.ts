@@ -15,6 +15,7 @@ import { pgArray } from '../db/array-params.ts';
 import { type Db, inTransaction, type Tx } from '../db/client.ts';
 import { businesses, productChanges, products } from '../db/schema.ts';
 import { resultRows, tableRows } from '../db/table-rows.ts';
+import { rekeyDeletedProduct } from '../reports/report-days.ts';
 import { bumpCatalogueVersion, catalogueOrder, type ProductRow } from './catalogue-repository.ts';
 import { lockProducts } from './product-locks.ts';
 import { linkSuppliers } from './supplier-links.ts';
@@ -441,6 +442,8 @@ export async function deleteCatalogueProduct(
   id: number,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Before its lines lose it: the reports then know them by the name they were sold under.
+    await rekeyDeletedProduct(tx, context.businessId, id);
     const [removed] = await tx
       .delete(products)
       .where(and(eq(products.businessId, context.businessId), eq(products.id, id)))

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { displayName } from '#domains/products/display-name.ts';
-import { RECEIVED_REASON } from '#domains/purchasing/receiving.ts';
-import type { ProductFilters } from '#domains/reports/filters.ts';
+import { filterEntries, type ProductFilters } from '#domains/reports/filters.ts';
 import {
   ABC_CLASSES,
   abcClasses,
@@ -17,33 +16,44 @@ import {
   valuation,
 } from '#domains/reports/inventory-report.ts';
 import { type DayRange, daysIn } from '#domains/reports/period.ts';
-import { SALE_REASON } from '#domains/sales/constants.ts';
 import { centsOf } from '#domains/sales/money.ts';
-import { RETURN_REASON } from '#domains/sales/returns.ts';
-import { OPENING_BALANCE } from '#domains/stock/movement.ts';
+import { addDays, dayStartIn } from '#shared/moments.ts';
 import type { Db } from '../db/client.ts';
-import { products, stockMovements } from '../db/schema.ts';
+import { notShrinkage, products, stockMovements } from '../db/schema.ts';
 import { jsonRows, resultRows } from '../db/table-rows.ts';
+import { ensureReportDays } from './report-days.ts';
 import { productsKept, statedFilters } from './report-filters.ts';
-import { madeWithin, returnLinesOf, saleLinesOf } from './sales-report.ts';
+import { madeWithin, productRowsFromMonths, returnLinesOf, saleLinesOf } from './sales-report.ts';
 
 /** At most this many dead-stock products and days-of-cover lines are listed. */
 const LISTED = 50;
-/** Movements that are not shrinkage: stock sold, brought back, received or first counted in. */
-const NOT_SHRINKAGE = [SALE_REASON, RETURN_REASON, RECEIVED_REASON, OPENING_BALANCE];
 
-/** What a period sold of each product net of returns, and lost (by reason and product). */
-async function periodFacts(
+/**
+ * What a period sold of each product net of returns: from the kept products' months and the
+ * lines of the days either side when nothing narrows it (`kept`), else from the lines.
+ */
+async function soldOf(
   db: Db,
   businessId: string,
   range: DayRange,
   filters: ProductFilters,
   timeZone: string,
-) {
-  const [sold, moved] = await Promise.all([
-    jsonRows<Record<string, string | number>>(
-      db,
-      sql`
+  kept: boolean,
+): Promise<PeriodSales[]> {
+  if (kept) {
+    const rows = await productRowsFromMonths(db, businessId, range, timeZone, { named: false });
+    return rows
+      .filter((row) => !row.key.startsWith('gone:'))
+      .map((row) => ({
+        productId: Number(row.key),
+        units: Number(row.units) - Number(row.returned_units),
+        salesCents: Number(row.sales_cents) - Number(row.refund_cents),
+        costCents: Number(row.cost_cents) - Number(row.restocked_cost_cents),
+      }));
+  }
+  const rows = await jsonRows<Record<string, string | number>>(
+    db,
+    sql`
       with sold as (
         select product_id, sum(quantity)::bigint as units, sum(net_cents)::bigint as sales_cents,
           sum(cost_cents)::bigint as cost_cents
@@ -62,22 +72,35 @@ async function periodFacts(
         coalesce(sold.sales_cents, 0) - coalesce(back.refund_cents, 0) as sales_cents,
         coalesce(sold.cost_cents, 0) - coalesce(back.cost_cents, 0) as cost_cents
       from sold full join back on back.product_id = sold.product_id`,
-    ),
-    db.execute(sql`
-      select m.reason, m.product_id, sum(m.delta)::bigint as delta
-      from ${stockMovements} m
-      where m.business_id = ${businessId}
-        and ${madeWithin(sql`m.made_at`, range, timeZone)}
-        and m.reason <> all(${`{${NOT_SHRINKAGE.map((reason) => `"${reason}"`).join(',')}}`}::text[])
-        and ${productsKept(businessId, filters, sql`m.product_id`)}
-      group by m.reason, m.product_id`),
-  ]);
-  const sales: PeriodSales[] = sold.map((row) => ({
+  );
+  return rows.map((row) => ({
     productId: Number(row.product_id),
     units: Number(row.units),
     salesCents: Number(row.sales_cents),
     costCents: Number(row.cost_cents),
   }));
+}
+
+/** What a period sold of each product net of returns, and lost (by reason and product). */
+async function periodFacts(
+  db: Db,
+  businessId: string,
+  range: DayRange,
+  filters: ProductFilters,
+  timeZone: string,
+  kept: boolean,
+) {
+  const [sales, moved] = await Promise.all([
+    soldOf(db, businessId, range, filters, timeZone, kept),
+    db.execute(sql`
+      select m.reason, m.product_id, sum(m.delta)::bigint as delta
+      from ${stockMovements} m
+      where m.business_id = ${businessId}
+        and ${madeWithin(sql`m.made_at`, range, timeZone)}
+        and ${notShrinkage(sql`m.reason`)}
+        and ${productsKept(businessId, filters, sql`m.product_id`)}
+      group by m.reason, m.product_id`),
+  ]);
   const lost = resultRows<{ reason: string; product_id: number; delta: string | number }>(
     moved,
   ).map((row) => ({
@@ -125,8 +148,14 @@ export async function inventoryReport(
   },
   timeZone: string,
   now: Date,
+  { plain = false }: { plain?: boolean } = {},
 ): Promise<InventoryReport> {
   const { range, filters, on } = asked;
+  // The kept products' months answer what sold when nothing narrows the report.
+  const kept =
+    !plain &&
+    filterEntries(filters).length === 0 &&
+    (await ensureReportDays(db, businessId, timeZone));
   const [catalogue, movedSince, facts, compared, stated] = await Promise.all([
     jsonRows<{
       id: number;
@@ -155,11 +184,11 @@ export async function inventoryReport(
           sql`
           select product_id, sum(delta)::bigint as delta from ${stockMovements}
           where business_id = ${businessId}
-            and made_at >= (${on}::date + 1)::timestamp at time zone ${timeZone}
+            and made_at >= ${dayStartIn(addDays(on, 1), timeZone).toISOString()}
           group by product_id`,
         ),
-    periodFacts(db, businessId, range, filters, timeZone),
-    asked.compare ? periodFacts(db, businessId, asked.compare, filters, timeZone) : null,
+    periodFacts(db, businessId, range, filters, timeZone, kept),
+    asked.compare ? periodFacts(db, businessId, asked.compare, filters, timeZone, kept) : null,
     statedFilters(db, businessId, filters),
   ]);
   const current = catalogue.map((row) => ({

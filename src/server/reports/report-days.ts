@@ -1,4 +1,5 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { addDays, addMonths, DAY_MS, monthStart } from '#shared/moments.ts';
 import { textArray } from '../db/array-params.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -43,31 +44,45 @@ export const RETURN_TENDER = sql`case tender->>'kind' when 'cash' then 'Cash' wh
   when 'account' then 'Account' else coalesce(tender->>'label', 'Other') end`;
 
 /**
- * The groups a sold line counts in, as (dimension, key) for `line` of `made` (a sale or a
- * refund): the day's total, the category and producer it was sold under, and the person who
- * made it. (Not its product: a shop of 50,000 products sells most of them on a day at most
- * once, so days by product are as many as the lines and save nothing; measured.)
+ * The groups a sold line counts in, as (dimension, key, day) for `line` of `made` (a sale or a
+ * refund) on `day`: the day's total, the category and producer it was sold under, the person
+ * who made it, and its product by the month (a shop of 50,000 products sells most of them on a
+ * day at most once, so days by product would be as many as the lines; a month holds several
+ * sales of each, measured: a chain's year of three million lines makes 417,000 product-months).
+ * A product's key is as the plain grouping keys it (sales-report.ts), its id or, once deleted,
+ * the name its line was sold under.
  */
-const dimensionsOf = (line: SQL, made: SQL) => sql`values ('total', ''),
-  ('category', coalesce(nullif(${line}.category, ''), ${NO_CATEGORY})),
-  ('producer', coalesce(nullif(${line}.producer, ''), ${NO_PRODUCER})),
-  ('staff', coalesce(${made}.user_id::text, ${NO_ONE_KEY}))`;
+const dimensionsOf = (line: SQL, made: SQL, day: SQL) => sql`values ('total', '', ${day}),
+  ('category', coalesce(nullif(${line}.category, ''), ${NO_CATEGORY}), ${day}),
+  ('producer', coalesce(nullif(${line}.producer, ''), ${NO_PRODUCER}), ${day}),
+  ('staff', coalesce(${made}.user_id::text, ${NO_ONE_KEY}), ${day}),
+  ('product', ${productKey(sql`${line}.product_id`, sql`${line}.name`)}, date_trunc('month', ${day})::date)`;
+
+/** A line's product as the reports key it: its id, or the name it was sold under once gone. */
+export const productKey = (productId: SQL, name: SQL) =>
+  sql`coalesce(${productId}::text, 'gone:' || ${name})`;
 
 const add = (column: string) => sql.raw(`${column} = report_days.${column} + excluded.${column}`);
 
-/** Adds the sales `which` picks (a condition on `s`) to their days in `zone`. */
-async function addSales(tx: Tx, businessId: string, which: SQL, zone: string) {
-  const day = sql`(s.made_at at time zone ${zone})::date`;
+/** Adds the lines of the sales `which` picks (a condition on `s` and `l`) to their groups. */
+async function addSaleLines(
+  tx: Tx,
+  businessId: string,
+  which: SQL,
+  zone: string,
+  dimensions: (line: SQL, made: SQL, day: SQL) => SQL = dimensionsOf,
+) {
   await tx.execute(sql`
     insert into ${reportDays} as report_days
       (business_id, day, dimension, key, sales, units, sales_cents, gst_cents, cost_cents)
     select ${businessId}, day, dimension, key, count(*), sum(units), sum(net), sum(gst),
       sum(cost)
     from (
-      select ${day} as day, d.dimension, d.key, s.id, sum(l.quantity) as units,
+      select d.day, d.dimension, d.key, s.id, sum(l.quantity) as units,
         sum(l.net_cents) as net, sum(l.gst_cents) as gst, sum(l.luc_cents * l.quantity) as cost
       from ${sales} s join ${saleLines} l on l.sale_id = s.id
-        cross join lateral (${dimensionsOf(sql`l`, sql`s`)}) as d(dimension, key)
+        cross join lateral (${dimensions(sql`l`, sql`s`, sql`(s.made_at at time zone ${zone})::date`)})
+          as d(dimension, key, day)
       where s.business_id = ${businessId} and ${which}
       group by 1, 2, 3, 4
     ) per_sale
@@ -75,6 +90,12 @@ async function addSales(tx: Tx, businessId: string, which: SQL, zone: string) {
     on conflict (business_id, dimension, day, key) do update set
       ${add('sales')}, ${add('units')}, ${add('sales_cents')}, ${add('gst_cents')},
       ${add('cost_cents')}`);
+}
+
+/** Adds the sales `which` picks (a condition on `s`) to their days in `zone`. */
+async function addSales(tx: Tx, businessId: string, which: SQL, zone: string) {
+  const day = sql`(s.made_at at time zone ${zone})::date`;
+  await addSaleLines(tx, businessId, which, zone);
   await tx.execute(sql`
     insert into ${reportDays} as report_days
       (business_id, day, dimension, key, sales, sales_cents)
@@ -96,8 +117,15 @@ async function addSales(tx: Tx, businessId: string, which: SQL, zone: string) {
     on conflict (business_id, dimension, day, key) do update set ${add('rounding_cents')}`);
 }
 
-/** Adds the refunds `which` picks (a condition on `r`) to the days the goods came back. */
-async function addReturns(tx: Tx, businessId: string, which: SQL, zone: string) {
+/** Adds the lines of the refunds `which` picks (on `r`, `sl`) to the days the goods came back. */
+async function addReturns(
+  tx: Tx,
+  businessId: string,
+  which: SQL,
+  zone: string,
+  dimensions: (line: SQL, made: SQL, day: SQL) => SQL = (line, made, day) =>
+    sql`${dimensionsOf(line, made, day)} union all values ('tender', ${RETURN_TENDER}, ${day})`,
+) {
   await tx.execute(sql`
     insert into ${reportDays} as report_days
       (business_id, day, dimension, key, returns, returned_units, refund_cents,
@@ -105,13 +133,13 @@ async function addReturns(tx: Tx, businessId: string, which: SQL, zone: string) 
     select ${businessId}, day, dimension, key, count(*), sum(units), sum(refund), sum(gst),
       sum(restocked)
     from (
-      select (r.made_at at time zone ${zone})::date as day, d.dimension, d.key, r.id,
+      select d.day, d.dimension, d.key, r.id,
         sum(rl.quantity) as units, sum(rl.refund_cents) as refund, sum(rl.gst_cents) as gst,
         sum(case when rl.resaleable then sl.luc_cents * rl.quantity else 0 end) as restocked
       from ${saleReturns} r join ${saleReturnLines} rl on rl.return_id = r.id
         join ${saleLines} sl on sl.sale_id = r.sale_id and sl.line_no = rl.line_no
-        cross join lateral (${dimensionsOf(sql`sl`, sql`r`)}
-          union all values ('tender', ${RETURN_TENDER})) as d(dimension, key)
+        cross join lateral (${dimensions(sql`sl`, sql`r`, sql`(r.made_at at time zone ${zone})::date`)})
+          as d(dimension, key, day)
       where r.business_id = ${businessId} and ${which}
       group by 1, 2, 3, 4
     ) per_return
@@ -150,6 +178,28 @@ export async function addReturnsToReportDays(tx: Tx, businessId: string, ids: re
 }
 
 /**
+ * A product about to be deleted (in its deletion's transaction): its months are keyed again by
+ * the name each line was sold under, as the plain grouping keys the lines of a product gone.
+ */
+export async function rekeyDeletedProduct(tx: Tx, businessId: string, productId: number) {
+  const zone = await keptZone(tx, businessId);
+  if (!zone) return;
+  await tx
+    .delete(reportDays)
+    .where(
+      and(
+        eq(reportDays.businessId, businessId),
+        eq(reportDays.dimension, 'product'),
+        eq(reportDays.key, String(productId)),
+      ),
+    );
+  const gone = (line: SQL, _made: SQL, day: SQL) =>
+    sql`values ('product', 'gone:' || ${line}.name, date_trunc('month', ${day})::date)`;
+  await addSaleLines(tx, businessId, sql`l.product_id = ${productId}`, zone, gone);
+  await addReturns(tx, businessId, sql`sl.product_id = ${productId}`, zone, gone);
+}
+
+/**
  * Whether the report days answer for `zone`: only when it is the shop's own; built again from
  * every sale and refund first when they were kept by another zone or never built. The build
  * holds the business's row, so no sale is stored halfway through it.
@@ -176,6 +226,9 @@ export async function ensureReportDays(db: Db, businessId: string, zone: string)
       .set({ reportDaysZone: locked.zone })
       .where(eq(businesses.id, businessId));
   });
+  // A build writes most of the table's rows at once: the planner learns of them now, not when
+  // the autovacuum comes by (a year by product read them by the index, row by row, until then).
+  await db.execute(sql`analyze ${reportDays}`);
   const [after] = await db
     .select({ kept: businesses.reportDaysZone })
     .from(businesses)
@@ -183,7 +236,50 @@ export async function ensureReportDays(db: Db, businessId: string, zone: string)
   return after?.kept === zone;
 }
 
-export type ReportDimension = 'total' | 'category' | 'producer' | 'staff' | 'tender';
+export type ReportDimension = 'total' | 'category' | 'producer' | 'staff' | 'tender' | 'product';
+
+/** Days of the shop's calendar, first and last. */
+interface Days {
+  from: string;
+  to: string;
+}
+
+/** How many days a span holds. */
+const daysOf = (span: Days) => (Date.parse(span.to) - Date.parse(span.from)) / DAY_MS + 1;
+
+/**
+ * How the kept products' months answer a period: the months whose kept rows are added (from
+ * the first's first day to the last's), and the days whose lines are added or taken away. A
+ * month the period covers in part is either its covered days' lines, or its kept row less its
+ * other days' lines, whichever reads fewer days: a period of the last 365 days reads two days'
+ * lines, this month so far its kept row less the days still to come (none sold).
+ */
+export function monthsPlan(range: Days): { months: Days | null; add: Days[]; subtract: Days[] } {
+  const kept: string[] = [];
+  const add: Days[] = [];
+  const subtract: Days[] = [];
+  for (let month = monthStart(range.from); month <= range.to; month = addMonths(month, 1)) {
+    const last = addDays(addMonths(month, 1), -1);
+    const covered = {
+      from: range.from > month ? range.from : month,
+      to: range.to < last ? range.to : last,
+    };
+    const outside = [
+      { from: month, to: addDays(covered.from, -1) },
+      { from: addDays(covered.to, 1), to: last },
+    ].filter((span) => span.from <= span.to);
+    const outsideDays = outside.reduce((total, span) => total + daysOf(span), 0);
+    if (daysOf(covered) <= outsideDays) {
+      add.push(covered);
+    } else {
+      kept.push(month);
+      subtract.push(...outside);
+    }
+  }
+  const [first] = kept;
+  const months = first ? { from: first, to: kept[kept.length - 1] ?? first } : null;
+  return { months, add, subtract };
+}
 
 /**
  * The kept days' figures between two days, by one dimension (of one key of it, when given),

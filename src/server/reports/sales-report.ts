@@ -11,14 +11,25 @@ import {
   sumFigures,
   TIME_GROUPINGS,
 } from '#domains/reports/sales-report.ts';
+import { addDays, dayStartIn } from '#shared/moments.ts';
 import type { Db } from '../db/client.ts';
-import { products, saleLines, saleReturnLines, saleReturns, sales, users } from '../db/schema.ts';
+import {
+  products,
+  reportDays,
+  saleLines,
+  saleReturnLines,
+  saleReturns,
+  sales,
+  users,
+} from '../db/schema.ts';
 import { jsonRows, resultRows } from '../db/table-rows.ts';
 import {
   ensureReportDays,
+  monthsPlan,
   NO_CATEGORY,
   NO_ONE_KEY,
   NO_PRODUCER,
+  productKey,
   RETURN_TENDER,
   type ReportDimension,
   reportDayRows,
@@ -37,11 +48,12 @@ const NO_ONE = 'Someone no longer in the team';
 
 /**
  * A moment within the period's days by the shop's calendar: from the first day's midnight there
- * to the midnight after the last. Every report's query bounds its facts with this.
+ * to the midnight after the last. Every report's query bounds its facts with this; the bounds
+ * are moments worked out before the query, so the database compares each row with a constant.
  */
 export const madeWithin = (column: SQL, range: DayRange, timeZone: string) => sql`
-  ${column} >= (${range.from}::date)::timestamp at time zone ${timeZone}
-  and ${column} < (${range.to}::date + 1)::timestamp at time zone ${timeZone}`;
+  ${column} >= ${dayStartIn(range.from, timeZone).toISOString()}
+  and ${column} < ${dayStartIn(addDays(range.to, 1), timeZone).toISOString()}`;
 
 /** What a group is keyed and named by, for the lines of sales (`l`, `s`) or of returns. */
 function groupOf(by: SalesGrouping, timeZone: string): { key: SQL; label: SQL } {
@@ -73,7 +85,7 @@ function groupOf(by: SalesGrouping, timeZone: string): { key: SQL; label: SQL } 
     case 'product':
       // A product since deleted keeps the name its lines were sold under.
       return {
-        key: sql`coalesce(product_id::text, 'gone:' || line_name)`,
+        key: productKey(sql`product_id`, sql`line_name`),
         label: sql`coalesce(p.name, line_name)`,
       };
     case 'staff':
@@ -219,6 +231,74 @@ async function saleFigures(
   );
 }
 
+/** The sales and returns figures of a grouping's row, as the database adds them up. */
+type FiguresRow = FigureRow & Omit<ReturnRow, keyof FigureRow>;
+
+/**
+ * A period's figures by product, sales and returns: from the kept products' months
+ * (report-days.ts monthsPlan) and the lines of the days either side, added or taken away; keyed
+ * and named as the plain grouping keys and names them (or by their key, not `named`). A product
+ * the period saw no sale or refund of has no row.
+ */
+export async function productRowsFromMonths(
+  db: Db,
+  businessId: string,
+  range: DayRange,
+  timeZone: string,
+  { named = true }: { named?: boolean } = {},
+): Promise<FiguresRow[]> {
+  const { months, add, subtract } = monthsPlan(range);
+  const product = productKey(sql`product_id`, sql`line_name`);
+  const linesOf = (days: DayRange, sign: 1 | -1) => [
+    sql`select ${product}, ${sign} * count(distinct sale_id), ${sign} * sum(quantity),
+        ${sign} * sum(net_cents), ${sign} * sum(gst_cents), ${sign} * sum(cost_cents),
+        0, 0, 0, 0, 0
+      from (${saleLinesOf(businessId, days, timeZone)}) g group by 1`,
+    sql`select ${product}, 0, 0, 0, 0, 0, ${sign} * count(distinct return_id),
+        ${sign} * sum(quantity), ${sign} * sum(refund_cents), ${sign} * sum(gst_cents),
+        ${sign} * sum(restocked_cost_cents)
+      from (${returnLinesOf(businessId, days, timeZone)}) g group by 1`,
+  ];
+  const parts: SQL[] = [
+    ...add.flatMap((days) => linesOf(days, 1)),
+    ...subtract.flatMap((days) => linesOf(days, -1)),
+  ];
+  if (months) {
+    parts.push(sql`select key, sales, units, sales_cents, gst_cents, cost_cents, returns,
+        returned_units, refund_cents, refund_gst_cents, restocked_cost_cents
+      from ${reportDays}
+      where business_id = ${businessId} and dimension = 'product'
+        and day between ${months.from}::date and ${months.to}::date`);
+  }
+  return jsonRows<FiguresRow>(
+    db,
+    sql`
+      with f (key, sales, units, sales_cents, gst_cents, cost_cents, returns, returned_units,
+        refund_cents, refund_gst_cents, restocked_cost_cents) as (
+        ${sql.join(parts, sql` union all `)}
+      ),
+      per as (
+        select key, sum(sales)::bigint as sales, sum(units)::bigint as units,
+          sum(sales_cents)::bigint as sales_cents, sum(gst_cents)::bigint as gst_cents,
+          sum(cost_cents)::bigint as cost_cents, sum(returns)::bigint as returns,
+          sum(returned_units)::bigint as returned_units,
+          sum(refund_cents)::bigint as refund_cents,
+          sum(refund_gst_cents)::bigint as refund_gst_cents,
+          sum(restocked_cost_cents)::bigint as restocked_cost_cents
+        from f group by key
+        having sum(sales) <> 0 or sum(returns) <> 0
+      )
+      ${
+        named
+          ? sql`select per.*, coalesce(p.name, substr(per.key, 6)) as label, p.vintage,
+              p.bottle_ml
+            from per left join ${products} p on p.business_id = ${businessId}
+              and p.id = case when per.key like 'gone:%' then null else per.key::int end`
+          : sql`select per.*, per.key as label from per`
+      }`,
+  );
+}
+
 /** The tables a grouping names: the product's (its name now) or the person's. */
 function joinsOf(by: SalesGrouping): SQL {
   if (by === 'product') return sql`left join ${products} p on p.id = g.product_id`;
@@ -323,7 +403,9 @@ const DAY_GROUPS: Readonly<
 };
 
 /** A kept days' row as the report's figures. */
-function figuresOf(row: Record<string, string | number | null>): SalesFigures {
+function figuresOf(
+  row: Partial<Record<keyof SalesFigures, string | number | null | undefined>>,
+): SalesFigures {
   const figures = { ...NO_SALES };
   for (const field of Object.keys(figures) as (keyof SalesFigures)[]) {
     figures[field] = Number(row[field] ?? 0);
@@ -355,6 +437,20 @@ async function rowsFromDays(
       const key = String(row.key);
       return { key, label: by === 'staff' ? (names.get(key) ?? NO_ONE) : key, ...figuresOf(row) };
     }),
+  );
+}
+
+/** The period's rows by product from the kept months and the lines of the days either side. */
+async function productRowsFromDays(
+  db: Db,
+  businessId: string,
+  range: DayRange,
+  timeZone: string,
+): Promise<SalesRow[]> {
+  const rows = await productRowsFromMonths(db, businessId, range, timeZone);
+  return inOrder(
+    'product',
+    rows.map((row) => ({ key: row.key, label: nameOf(row), ...figuresOf(row) })),
   );
 }
 
@@ -527,7 +623,7 @@ interface Figures {
   compared: SalesFigures | null;
 }
 
-/** The report from the kept days (by product, its rows from the lines). */
+/** The report from the kept days (by product, from the kept months and the lines either side). */
 async function figuresFromDays(
   db: Db,
   businessId: string,
@@ -539,7 +635,7 @@ async function figuresFromDays(
   const [rows, whole, compared] = await Promise.all([
     grouping
       ? rowsFromDays(db, businessId, asked.range, asked.by, grouping)
-      : rowsOf(db, businessId, asked, timeZone),
+      : productRowsFromDays(db, businessId, asked.range, timeZone),
     totalsFromDays(db, businessId, asked.range, kept),
     asked.compare ? totalsFromDays(db, businessId, asked.compare, kept) : null,
   ]);
@@ -595,7 +691,7 @@ export async function salesReport(
 ): Promise<SalesReport> {
   const kept = await keptDays(db, businessId, timeZone, asked.filters, plain);
   const grouping = kept && keptGrouping(asked.by, kept);
-  // By product the lines are added up (days by product would be as many as the lines).
+  // By product from the kept months, when nothing narrows the report.
   const fromDays = kept && (grouping || (asked.by === 'product' && kept.dimension === 'total'));
   const [figures, stated] = await Promise.all([
     fromDays

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_shrinkage_idx" ON "stock_movements" USING btree ("business_id","made_at") WHERE "stock_movements"."reason" not in ('Sale', 'Return', 'Received', 'Opening balance');
