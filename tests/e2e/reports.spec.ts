@@ -117,6 +117,17 @@ test('a sale shows in the Sales Report, agrees with the dashboard and the export
     47.2,
   ]);
 
+  // Grouped another way, the top products show beside the table: the wine, alone.
+  await page.getByLabel('Group by').selectOption('category');
+  const top = page.getByRole('region', { name: 'Top 1 product by net sales' });
+  await expect(top.getByRole('row', { name: /Report Test Grenache/ }).getByRole('cell')).toHaveText(
+    ['2', '$49.98', '47.2%'],
+  );
+  await expect(page.getByRole('region', { name: 'Bottom products' })).toContainText(
+    'Every product sold (1) is in the top one: none is left for the bottom.',
+  );
+  await screenshot(page, 'sales-report-top-products');
+
   // The Inventory Report: 20 received, 2 sold, 1 damaged: 17 held at $12.00; the damaged one
   // is shrinkage.
   await page.getByRole('link', { name: 'Inventory Report' }).click();

@@ -8,6 +8,7 @@ import {
   grossProfitOf,
   marginOf,
   netSalesOf,
+  type ProductStandings,
   type SalesReport,
   sumFigures,
 } from '#domains/reports/sales-report.ts';
@@ -429,6 +430,30 @@ describe('the Sales Report', () => {
         })
       ).status,
     ).toBe(403);
+  });
+
+  it('lists the top and bottom products by net sales, narrowed by the filters', async () => {
+    const standings = async (query: string, token = owner) =>
+      server.call('GET', `/api/v1/reports/sales/products?${query}`, { token });
+    const period = 'from=2026-11-11&to=2026-11-12';
+    const all = (await standings(period)).body as ProductStandings;
+    // Gin 84.95 + 89.95; Shiraz three bottles less the one back; Tonic one: three products, all
+    // in the top, none left for the bottom.
+    expect(all.products).toBe(3);
+    expect(all.top.map((row) => [row.label, netSalesOf(row), row.units])).toEqual([
+      ['Report Gin', 17_490, 2],
+      ['Report Shiraz', 9_000, 3],
+      ['Report Tonic', 1_299, 1],
+    ]);
+    expect(all.bottom).toEqual([]);
+    const red = (await standings(`${period}&category=Red%20Wine`)).body as ProductStandings;
+    expect(red.top.map((row) => row.label)).toEqual(['Report Shiraz']);
+    expect(red.filters).toEqual([{ label: 'Category', value: 'Red Wine' }]);
+    expect((await standings('from=2026-11-12&to=2026-11-11')).body).toEqual({
+      message: PERIOD_MESSAGES.order,
+    });
+    expect((await standings(period, staff)).status).toBe(403);
+    expect(((await standings(period, other)).body as ProductStandings).products).toBe(0);
   });
 
   it('refuses a period that is not one, and staff; never shows another shop’s sales', async () => {

@@ -13,10 +13,15 @@ import {
   customerAnalyticsRead,
   gstSummaryRead,
   inventoryReportRead,
+  productStandingsRead,
   reportFilterChoicesRead,
   salesReportRead,
 } from '#domains/reports/reads.ts';
-import type { SalesGrouping, SalesReport } from '#domains/reports/sales-report.ts';
+import type {
+  ProductStandings,
+  SalesGrouping,
+  SalesReport,
+} from '#domains/reports/sales-report.ts';
 import { readPath } from '#shared/read-declaration.ts';
 import { FROM_CACHE_HEADER } from '../api-cache.ts';
 import { apiFetch } from '../api-client.ts';
@@ -78,6 +83,20 @@ export const salesReportQuery = (ask: SalesReportAsk) => ({
   // Kept in localStorage with the screens' small answers, but not a list of every product
   // sold (the service worker keeps that one for offline viewing).
   meta: { persist: ask.by !== 'product' },
+});
+
+/** The period's top and bottom products beside the Sales Report (small: kept offline). */
+export const productStandingsQuery = (range: DayRange, filters: ReportFilters) => ({
+  queryKey: ['reports', 'standings', ...askedKey(range, null, filters)],
+  queryFn: async (): Promise<ReportData<ProductStandings>> => {
+    const response = await apiFetch(
+      readPath(productStandingsRead, {}, askedFields(range, null, filters)),
+    );
+    const report = v.parse(productStandingsRead.answer, await response.json());
+    return { report, live: response.headers.get(FROM_CACHE_HEADER) === null };
+  },
+  staleTime: REPORT_STALE_MS,
+  meta: { persist: true },
 });
 
 /** What the reports' product filters can be set to (kept for offline viewing). */

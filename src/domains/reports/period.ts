@@ -107,12 +107,19 @@ export function comparisonRange(period: ReportPeriod, range: DayRange): DayRange
   return { from: addDays(range.from, -length), to: addDays(range.from, -1) };
 }
 
-/** A period asked in a report's query, ?from=…&to=… (the GST summary's). */
-export const RangeQuerySchema = v.pipe(
-  v.object({ from: ReportDaySchema, to: ReportDaySchema }),
-  v.check((asked) => asked.from <= asked.to, PERIOD_MESSAGES.order),
-  v.check((asked) => daysIn(asked) <= MAX_REPORT_DAYS, PERIOD_MESSAGES.long),
-);
+/** A period asked in a report's query, ?from=…&to=…, with the report's own fields. */
+export function rangeQuerySchema<const E extends v.ObjectEntries>(entries: E) {
+  // The checks read only the period's fields, whatever else the report asks.
+  const days = (asked: unknown) => asked as DayRange;
+  return v.pipe(
+    v.object({ from: ReportDaySchema, to: ReportDaySchema, ...entries }),
+    v.check((asked) => days(asked).from <= days(asked).to, PERIOD_MESSAGES.order),
+    v.check((asked) => daysIn(days(asked)) <= MAX_REPORT_DAYS, PERIOD_MESSAGES.long),
+  );
+}
+
+/** A period alone (the GST summary's query). */
+export const RangeQuerySchema = rangeQuerySchema({});
 
 /**
  * A report's query of a period and the period to compare it with (?compare_from&compare_to,

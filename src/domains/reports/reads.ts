@@ -3,7 +3,7 @@ import { CustomerAnalyticsSchema } from './customer-analytics.ts';
 import { FilterChoicesSchema } from './filters.ts';
 import { GstSummarySchema } from './gst-summary.ts';
 import { InventoryReportSchema } from './inventory-report.ts';
-import { SalesReportSchema } from './sales-report.ts';
+import { ProductStandingsSchema, SalesReportSchema } from './sales-report.ts';
 
 /**
  * The Sales Report of a period (?from&to&by&compare). The page keeps the last answer of each
@@ -13,6 +13,14 @@ export const salesReportRead = defineRead({
   route: '/reports/sales',
   access: 'reports.view',
   answer: SalesReportSchema,
+  caching: 'network-first',
+});
+
+/** The top and bottom products of a period (?from&to and filters), beside the Sales Report. */
+export const productStandingsRead = defineRead({
+  route: '/reports/sales/products',
+  access: 'reports.view',
+  answer: ProductStandingsSchema,
   caching: 'network-first',
 });
 
@@ -51,6 +59,7 @@ export const reportFilterChoicesRead = defineRead({
 export const reportsReads = [
   reportFilterChoicesRead,
   salesReportRead,
+  productStandingsRead,
   gstSummaryRead,
   inventoryReportRead,
   customerAnalyticsRead,

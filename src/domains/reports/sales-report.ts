@@ -5,7 +5,7 @@ import {
   ReportFiltersSchema,
   StatedFilterSchema,
 } from './filters.ts';
-import { comparedQuerySchema } from './period.ts';
+import { comparedQuerySchema, rangeQuerySchema } from './period.ts';
 import { money, type SheetValue } from './report-sheet.ts';
 
 /**
@@ -100,6 +100,36 @@ export const SalesReportSchema = v.object({
   compare: v.nullable(v.object({ range: RangeSchema, totals: SalesFiguresSchema })),
 });
 export type SalesReport = v.InferOutput<typeof SalesReportSchema>;
+
+/** How many products the Sales Report lists at each end: the most sold, and the least. */
+export const STANDING_PRODUCTS = 10;
+
+/** GET /reports/sales/products?from=…&to=… and any filters: the period's top and bottom. */
+export const ProductStandingsQuerySchema = rangeQuerySchema(ReportFiltersSchema.entries);
+
+/**
+ * The products that sold most and least in a period (net sales, GST included), each with its
+ * figures: `top` most first, `bottom` least first, no product in both (of twelve products
+ * sold, the top ten and the bottom two).
+ */
+export const ProductStandingsSchema = v.object({
+  as_of: v.string(),
+  range: RangeSchema,
+  filters: v.optional(v.array(StatedFilterSchema), []),
+  /** How many products sold or were returned in the period. */
+  products: v.number(),
+  top: v.array(SalesRowSchema),
+  bottom: v.array(SalesRowSchema),
+});
+export type ProductStandings = v.InferOutput<typeof ProductStandingsSchema>;
+
+/** The two ends of rows by product in the report's order (net sales, most first). */
+export function standingsOf(rows: readonly SalesRow[], count = STANDING_PRODUCTS) {
+  return {
+    top: rows.slice(0, count),
+    bottom: rows.slice(Math.max(count, rows.length - count)).reverse(),
+  };
+}
 
 export const NO_SALES: SalesFigures = {
   sales: 0,

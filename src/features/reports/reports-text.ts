@@ -72,6 +72,11 @@ export const REPORTS_TEXT = {
   noCustomers:
     'No sale in this period named a customer. A sale is a customer’s when the till adds them (Add customer, or their member card).',
   club: (tag: string) => `${tag} members (customers tagged '${tag}')`,
+  topProducts: (n: number) => `Top ${n} ${n === 1 ? 'product' : 'products'} by net sales`,
+  bottomProducts: (n: number) =>
+    n === 0 ? 'Bottom products' : `Bottom ${n} ${n === 1 ? 'product' : 'products'}, least first`,
+  allInTop: (n: number) =>
+    `Every product sold (${n}) is in the top ${n === 1 ? 'one' : n}: none is left for the bottom.`,
   gstTitle: 'GST summary',
   gstExport: 'Export the GST summary as CSV',
   gstCollected: 'GST collected on sales (less refunds)',

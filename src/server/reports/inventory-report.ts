@@ -23,7 +23,7 @@ import { notShrinkage, products, stockMovements } from '../db/schema.ts';
 import { jsonRows, resultRows } from '../db/table-rows.ts';
 import { ensureReportDays } from './report-days.ts';
 import { productsKept, statedFilters } from './report-filters.ts';
-import { madeWithin, productRowsFromMonths, returnLinesOf, saleLinesOf } from './sales-report.ts';
+import { madeWithin, productNetFromMonths, returnLinesOf, saleLinesOf } from './sales-report.ts';
 
 /** At most this many dead-stock products and days-of-cover lines are listed. */
 const LISTED = 50;
@@ -40,20 +40,11 @@ async function soldOf(
   timeZone: string,
   kept: boolean,
 ): Promise<PeriodSales[]> {
-  if (kept) {
-    const rows = await productRowsFromMonths(db, businessId, range, timeZone, { named: false });
-    return rows
-      .filter((row) => !row.key.startsWith('gone:'))
-      .map((row) => ({
-        productId: Number(row.key),
-        units: Number(row.units) - Number(row.returned_units),
-        salesCents: Number(row.sales_cents) - Number(row.refund_cents),
-        costCents: Number(row.cost_cents) - Number(row.restocked_cost_cents),
-      }));
-  }
-  const rows = await jsonRows<Record<string, string | number>>(
-    db,
-    sql`
+  const rows = kept
+    ? await productNetFromMonths(db, businessId, range, timeZone)
+    : await jsonRows<Record<string, string | number>>(
+        db,
+        sql`
       with sold as (
         select product_id, sum(quantity)::bigint as units, sum(net_cents)::bigint as sales_cents,
           sum(cost_cents)::bigint as cost_cents
@@ -72,7 +63,7 @@ async function soldOf(
         coalesce(sold.sales_cents, 0) - coalesce(back.refund_cents, 0) as sales_cents,
         coalesce(sold.cost_cents, 0) - coalesce(back.cost_cents, 0) as cost_cents
       from sold full join back on back.product_id = sold.product_id`,
-  );
+      );
   return rows.map((row) => ({
     productId: Number(row.product_id),
     units: Number(row.units),

@@ -7,7 +7,10 @@ import {
   InventoryReportQuerySchema,
 } from '#domains/reports/inventory-report.ts';
 import { comparedOf, RangeQuerySchema } from '#domains/reports/period.ts';
-import { SalesReportQuerySchema } from '#domains/reports/sales-report.ts';
+import {
+  ProductStandingsQuerySchema,
+  SalesReportQuerySchema,
+} from '#domains/reports/sales-report.ts';
 import { dayInZone } from '#shared/moments.ts';
 import { firstIssueMessage } from '#shared/validation.ts';
 import { shopTimeZone } from '../business/shop.ts';
@@ -22,7 +25,7 @@ import { customerAnalyticsReport } from './customer-analytics.ts';
 import { gstSummary } from './gst-summary.ts';
 import { inventoryReport } from './inventory-report.ts';
 import { filterChoices } from './report-filters.ts';
-import { salesReport } from './sales-report.ts';
+import { productStandings, salesReport } from './sales-report.ts';
 
 /**
  * Reports (managers and owners: they show cost and margin):
@@ -30,6 +33,7 @@ import { salesReport } from './sales-report.ts';
  *   producer|staff|tender&compare_from=…&compare_to=… and filters (category, producer,
  *   supplier, origin, staff, tender) → the Sales Report of those days of the shop's calendar,
  *   with the totals of the period compared with; 400 {message} for a period that is not one;
+ * - GET /reports/sales/products?from&to and filters → the period's top and bottom products;
  * - GET /reports/filters → what the product filters can be set to;
  * - GET /reports/gst?from&to → the GST summary of those days (#domains/reports/gst-summary.ts);
  * - GET /reports/inventory?from&to&on&compare_from&compare_to and product filters → the
@@ -56,6 +60,20 @@ export function reportRoutes(deps: Deps, reads: ReadCache, hub: ChangeHub) {
     return c.json(
       await remember(businessId, key, () =>
         salesReport(c.var.db, businessId, { range, by, filters, compare }, timeZone, deps.now()),
+      ),
+    );
+  });
+
+  app.get('/sales/products', async (c) => {
+    const asked = v.safeParse(ProductStandingsQuerySchema, c.req.query());
+    if (!asked.success) throw new HttpError(400, firstIssueMessage(asked.issues));
+    const { businessId } = c.get('caller');
+    const timeZone = await shopTimeZone(c.var.db, businessId, c.req.query('tz'));
+    const { from, to, ...filters } = asked.output;
+    const key = `report:standings:${businessId}:${timeZone}:${from}:${to}:${JSON.stringify(filterEntries(filters))}`;
+    return c.json(
+      await remember(businessId, key, () =>
+        productStandings(c.var.db, businessId, { from, to }, filters, timeZone, deps.now()),
       ),
     );
   });

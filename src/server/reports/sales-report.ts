@@ -4,10 +4,12 @@ import { filterEntries, narrowsProducts, type ReportFilters } from '#domains/rep
 import type { DayRange } from '#domains/reports/period.ts';
 import {
   NO_SALES,
+  type ProductStandings,
   type SalesFigures,
   type SalesGrouping,
   type SalesReport,
   type SalesRow,
+  standingsOf,
   sumFigures,
   TIME_GROUPINGS,
 } from '#domains/reports/sales-report.ts';
@@ -237,39 +239,34 @@ type FiguresRow = FigureRow & Omit<ReturnRow, keyof FigureRow>;
 /**
  * A period's figures by product, sales and returns: from the kept products' months
  * (report-days.ts monthsPlan) and the lines of the days either side, added or taken away; keyed
- * and named as the plain grouping keys and names them (or by their key, not `named`). A product
- * the period saw no sale or refund of has no row.
+ * and named as the plain grouping keys and names them. A product the period saw no sale or
+ * refund of has no row.
  */
-export async function productRowsFromMonths(
+async function productRowsFromMonths(
   db: Db,
   businessId: string,
   range: DayRange,
   timeZone: string,
-  { named = true }: { named?: boolean } = {},
 ): Promise<FiguresRow[]> {
-  const { months, add, subtract } = monthsPlan(range);
   const product = productKey(sql`product_id`, sql`line_name`);
-  const linesOf = (days: DayRange, sign: 1 | -1) => [
-    sql`select ${product}, ${sign} * count(distinct sale_id), ${sign} * sum(quantity),
-        ${sign} * sum(net_cents), ${sign} * sum(gst_cents), ${sign} * sum(cost_cents),
-        0, 0, 0, 0, 0
-      from (${saleLinesOf(businessId, days, timeZone)}) g group by 1`,
-    sql`select ${product}, 0, 0, 0, 0, 0, ${sign} * count(distinct return_id),
-        ${sign} * sum(quantity), ${sign} * sum(refund_cents), ${sign} * sum(gst_cents),
-        ${sign} * sum(restocked_cost_cents)
-      from (${returnLinesOf(businessId, days, timeZone)}) g group by 1`,
-  ];
-  const parts: SQL[] = [
-    ...add.flatMap((days) => linesOf(days, 1)),
-    ...subtract.flatMap((days) => linesOf(days, -1)),
-  ];
-  if (months) {
-    parts.push(sql`select key, sales, units, sales_cents, gst_cents, cost_cents, returns,
+  const parts = monthsAndDays(
+    range,
+    (months) => sql`select key, sales, units, sales_cents, gst_cents, cost_cents, returns,
         returned_units, refund_cents, refund_gst_cents, restocked_cost_cents
       from ${reportDays}
       where business_id = ${businessId} and dimension = 'product'
-        and day between ${months.from}::date and ${months.to}::date`);
-  }
+        and day between ${months.from}::date and ${months.to}::date`,
+    (days, sign) => [
+      sql`select ${product}, ${sign} * count(distinct sale_id), ${sign} * sum(quantity),
+          ${sign} * sum(net_cents), ${sign} * sum(gst_cents), ${sign} * sum(cost_cents),
+          0, 0, 0, 0, 0
+        from (${saleLinesOf(businessId, days, timeZone)}) g group by 1`,
+      sql`select ${product}, 0, 0, 0, 0, 0, ${sign} * count(distinct return_id),
+          ${sign} * sum(quantity), ${sign} * sum(refund_cents), ${sign} * sum(gst_cents),
+          ${sign} * sum(restocked_cost_cents)
+        from (${returnLinesOf(businessId, days, timeZone)}) g group by 1`,
+    ],
+  );
   return jsonRows<FiguresRow>(
     db,
     sql`
@@ -288,15 +285,73 @@ export async function productRowsFromMonths(
         from f group by key
         having sum(sales) <> 0 or sum(returns) <> 0
       )
-      ${
-        named
-          ? sql`select per.*, coalesce(p.name, substr(per.key, 6)) as label, p.vintage,
-              p.bottle_ml
-            from per left join ${products} p on p.business_id = ${businessId}
-              and p.id = case when per.key like 'gone:%' then null else per.key::int end`
-          : sql`select per.*, per.key as label from per`
-      }`,
+      select per.*, coalesce(p.name, substr(per.key, 6)) as label, p.vintage, p.bottle_ml
+      from per left join ${products} p on p.business_id = ${businessId}
+        and p.id = case when per.key like 'gone:%' then null else per.key::int end`,
   );
+}
+
+/**
+ * What each product still in the catalogue sold in a period net of returns (the Inventory
+ * Report's sales), from the same kept months and days as productRowsFromMonths: only the three
+ * figures it needs, keyed by the product's id (measured: two fifths of the time of all ten).
+ */
+export async function productNetFromMonths(
+  db: Db,
+  businessId: string,
+  range: DayRange,
+  timeZone: string,
+) {
+  const parts = monthsAndDays(
+    range,
+    (months) => sql`select key::int, units - returned_units, sales_cents - refund_cents,
+        cost_cents - restocked_cost_cents
+      from ${reportDays}
+      where business_id = ${businessId} and dimension = 'product' and key not like 'gone:%'
+        and day between ${months.from}::date and ${months.to}::date`,
+    (days, sign) => [
+      sql`select product_id, ${sign} * sum(quantity), ${sign} * sum(net_cents),
+          ${sign} * sum(cost_cents)
+        from (${saleLinesOf(businessId, days, timeZone)}) g
+        where product_id is not null group by 1`,
+      sql`select product_id, ${-sign} * sum(quantity), ${-sign} * sum(refund_cents),
+          ${-sign} * sum(restocked_cost_cents)
+        from (${returnLinesOf(businessId, days, timeZone)}) g
+        where product_id is not null group by 1`,
+    ],
+  );
+  return jsonRows<{
+    product_id: number;
+    units: string | number;
+    sales_cents: string | number;
+    cost_cents: string | number;
+  }>(
+    db,
+    sql`
+      with f (product_id, units, sales_cents, cost_cents) as (
+        ${sql.join(parts, sql` union all `)}
+      )
+      select product_id, sum(units)::bigint as units, sum(sales_cents)::bigint as sales_cents,
+        sum(cost_cents)::bigint as cost_cents
+      from f group by product_id`,
+  );
+}
+
+/**
+ * A period by product as the parts of one query: the kept products' months it covers whole
+ * (report-days.ts monthsPlan), and the lines of the days either side, added or taken away.
+ */
+function monthsAndDays(
+  range: DayRange,
+  kept: (months: DayRange) => SQL,
+  lines: (days: DayRange, sign: 1 | -1) => SQL[],
+): SQL[] {
+  const { months, add, subtract } = monthsPlan(range);
+  return [
+    ...add.flatMap((days) => lines(days, 1)),
+    ...subtract.flatMap((days) => lines(days, -1)),
+    ...(months ? [kept(months)] : []),
+  ];
 }
 
 /** The tables a grouping names: the product's (its name now) or the person's. */
@@ -709,5 +764,33 @@ export async function salesReport(
     rounding_cents: figures.rounding,
     compare:
       asked.compare && figures.compared ? { range: asked.compare, totals: figures.compared } : null,
+  };
+}
+
+/**
+ * The period's top and bottom products (#domains/reports/sales-report.ts standingsOf): the
+ * report by product, its two ends.
+ */
+export async function productStandings(
+  db: Db,
+  businessId: string,
+  range: DayRange,
+  filters: ReportFilters,
+  timeZone: string,
+  now: Date,
+): Promise<ProductStandings> {
+  const report = await salesReport(
+    db,
+    businessId,
+    { range, by: 'product', filters, compare: null },
+    timeZone,
+    now,
+  );
+  return {
+    as_of: report.as_of,
+    range,
+    filters: report.filters,
+    products: report.rows.length,
+    ...standingsOf(report.rows),
   };
 }

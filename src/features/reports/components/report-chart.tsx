@@ -4,7 +4,7 @@ import { dispose, getInstanceByDom, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import EChartsReactCore from 'echarts-for-react/esm/core.js';
 import { useMemo } from 'react';
-import { formatAxisThousands } from '#ui/chart-format.ts';
+import { formatAxisDollars } from '#ui/chart-format.ts';
 
 // Only what a bar chart with an axis grid needs: this module is its own chunk, loaded with the
 // report. The figures themselves are in the table beside it.
@@ -45,7 +45,7 @@ export default function ReportChart({
     const value = {
       type: 'value',
       splitNumber: 4,
-      axisLabel: { color: '#5b6470', formatter: formatAxisThousands },
+      axisLabel: { color: '#5b6470', formatter: formatAxisDollars },
       splitLine: { lineStyle: { color: '#eef0f3' } },
     };
     return {

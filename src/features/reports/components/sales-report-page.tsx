@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { salesReportQuery } from '#data/repositories/reports.ts';
 import { filtersOf, narrowsProducts, type ReportFilters } from '#domains/reports/filters.ts';
 import {
@@ -22,6 +22,7 @@ import { ExportButtons, sheetExport } from './export-buttons.tsx';
 import { GstSummaryCard } from './gst-summary-card.tsx';
 import { KeyFigure, percentText } from './key-figure.tsx';
 import { dayText, type PeriodSearch } from './period-picker.tsx';
+import { ProductStandings } from './product-standings.tsx';
 import { ReportFilterFields } from './report-filters.tsx';
 import { ReportFrame, useReportOfPeriod } from './report-frame.tsx';
 import './reports.css';
@@ -109,7 +110,13 @@ export function SalesReportPage({
     >
       {(report) => (
         <>
-          <SalesReportBody report={report} />
+          <SalesReportBody
+            report={report}
+            // Grouped by product, the table itself lists them most first.
+            standings={
+              by === 'product' ? null : <ProductStandings range={range} filters={filters} />
+            }
+          />
           <GstSummaryCard range={range} />
         </>
       )}
@@ -117,7 +124,7 @@ export function SalesReportPage({
   );
 }
 
-function SalesReportBody({ report }: { report: SalesReport }) {
+function SalesReportBody({ report, standings }: { report: SalesReport; standings: ReactNode }) {
   const { totals, compare, by } = report;
   const before = compare?.totals;
   const change = (pick: (figures: SalesFigures) => number) =>
@@ -174,6 +181,7 @@ function SalesReportBody({ report }: { report: SalesReport }) {
       {tender && report.rounding_cents !== 0 ? (
         <p className="report__note">{REPORTS_TEXT.rounding(formatCents(report.rounding_cents))}</p>
       ) : null}
+      {standings}
       <div className="card report__table-wrap">
         <ReportTable report={report} />
       </div>

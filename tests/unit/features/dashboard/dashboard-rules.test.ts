@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { selectLowStock } from '#domains/dashboard/snapshot.ts';
 import { tooltipLines } from '#features/dashboard/chart-format.ts';
 import { stockLevel } from '#features/dashboard/stock-level.ts';
-import { formatAxisThousands, formatChange } from '#ui/chart-format.ts';
+import { formatAxisDollars, formatAxisThousands, formatChange } from '#ui/chart-format.ts';
 
 describe('stock-level dot', () => {
   it.each([
@@ -28,6 +28,12 @@ describe('Sales Performance formatting', () => {
     expect(formatAxisThousands(2000)).toBe('$2k');
     expect(formatAxisThousands(2500)).toBe('$2.5k');
     expect(formatAxisThousands(7140)).toBe('$7.1k');
+  });
+
+  it('writes a report’s axis at the scale of its ticks', () => {
+    expect([0, 10, 20, 40.5].map(formatAxisDollars)).toEqual(['$0', '$10', '$20', '$40.5']);
+    expect([1_000, 2_500, -7_140].map(formatAxisDollars)).toEqual(['$1k', '$2.5k', '-$7.1k']);
+    expect([1_000_000, 12_340_000].map(formatAxisDollars)).toEqual(['$1M', '$12.3M']);
   });
 
   it("titles the tooltip 'Revenue on {day}' with a $ amount", () => {

@@ -10,6 +10,7 @@ import {
   type SalesReport,
   SalesReportQuerySchema,
   salesReportRows,
+  standingsOf,
   sumFigures,
 } from '#domains/reports/sales-report.ts';
 
@@ -137,5 +138,36 @@ describe('the Sales Report’s arithmetic', () => {
       'Total,4,5,309.90,45.00,264.90,24.08,120.00,120.82,50.2',
       '',
     ]);
+  });
+});
+
+describe('the top and bottom products', () => {
+  const rows = (n: number) =>
+    Array.from({ length: n }, (_, index) => ({
+      key: String(index + 1),
+      label: `Product ${index + 1}`,
+      ...NO_SALES,
+      sales_cents: (n - index) * 100,
+    }));
+  const labels = (list: readonly { label: string }[]) => list.map((row) => row.label);
+
+  it('takes ten from each end, least first at the bottom', () => {
+    const { top, bottom } = standingsOf(rows(25));
+    expect(labels(top)).toEqual(
+      rows(25)
+        .slice(0, 10)
+        .map((row) => row.label),
+    );
+    expect(labels(bottom)).toEqual(
+      ['25', '24', '23', '22', '21', '20', '19', '18', '17', '16'].map((n) => `Product ${n}`),
+    );
+  });
+
+  it('never puts a product in both', () => {
+    const { top, bottom } = standingsOf(rows(12));
+    expect(top).toHaveLength(10);
+    expect(labels(bottom)).toEqual(['Product 12', 'Product 11']);
+    expect(standingsOf(rows(3))).toEqual({ top: rows(3), bottom: [] });
+    expect(standingsOf([])).toEqual({ top: [], bottom: [] });
   });
 });
