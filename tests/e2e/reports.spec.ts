@@ -176,6 +176,13 @@ test('a sale shows in the Sales Report, agrees with the dashboard and the export
     page.getByText(/Worked out .*; not current while the server cannot be reached/),
   ).toBeVisible();
   await expect(page.getByRole('row', { name: /Report Test Grenache/ })).toContainText('$21.44');
+  // And so are its top products, grouped the way they were shown.
+  await page.goto('/reports/sales?period=today&by=category');
+  await expect(
+    page.getByRole('region', { name: 'Top 1 product by net sales' }).getByRole('row', {
+      name: /Report Test Grenache/,
+    }),
+  ).toContainText('$49.98');
   await context.setOffline(false);
 });
 
