@@ -56,11 +56,17 @@ const dimensionsOf = (line: SQL, made: SQL, day: SQL) => sql`values ('total', ''
   ('category', coalesce(nullif(${line}.category, ''), ${NO_CATEGORY}), ${day}),
   ('producer', coalesce(nullif(${line}.producer, ''), ${NO_PRODUCER}), ${day}),
   ('staff', coalesce(${made}.user_id::text, ${NO_ONE_KEY}), ${day}),
-  ('product', ${productKey(sql`${line}.product_id`, sql`${line}.name`)}, date_trunc('month', ${day})::date)`;
+  ('product', ${productKey(sql`${line}.product_id`, sql`${line}.name`)}, ${monthOf(day)})`;
+
+/** How a deleted product's key begins: the name its lines were sold under follows. */
+export const GONE = 'gone:';
 
 /** A line's product as the reports key it: its id, or the name it was sold under once gone. */
 export const productKey = (productId: SQL, name: SQL) =>
-  sql`coalesce(${productId}::text, 'gone:' || ${name})`;
+  sql`coalesce(${productId}::text, ${GONE} || ${name})`;
+
+/** The month of a day, as the products' months are kept. */
+const monthOf = (day: SQL) => sql`date_trunc('month', ${day})::date`;
 
 const add = (column: string) => sql.raw(`${column} = report_days.${column} + excluded.${column}`);
 
@@ -194,7 +200,7 @@ export async function rekeyDeletedProduct(tx: Tx, businessId: string, productId:
       ),
     );
   const gone = (line: SQL, _made: SQL, day: SQL) =>
-    sql`values ('product', 'gone:' || ${line}.name, date_trunc('month', ${day})::date)`;
+    sql`values ('product', ${productKey(sql`null`, sql`${line}.name`)}, ${monthOf(day)})`;
   await addSaleLines(tx, businessId, sql`l.product_id = ${productId}`, zone, gone);
   await addReturns(tx, businessId, sql`sl.product_id = ${productId}`, zone, gone);
 }

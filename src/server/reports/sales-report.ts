@@ -27,6 +27,7 @@ import {
 import { jsonRows, resultRows } from '../db/table-rows.ts';
 import {
   ensureReportDays,
+  GONE,
   monthsPlan,
   NO_CATEGORY,
   NO_ONE_KEY,
@@ -207,7 +208,7 @@ async function saleFigures(
           from (${saleLinesOf(businessId, range, timeZone, filters)}) g
           group by 1, 2
         )
-        select coalesce(per.product_id::text, 'gone:' || per.gone) as key,
+        select ${productKey(sql`per.product_id`, sql`per.gone`)} as key,
           coalesce(p.name, per.gone) as label, p.vintage, p.bottle_ml, per.sales, per.units,
           per.sales_cents, per.gst_cents, per.cost_cents
         from per left join ${products} p on p.id = per.product_id`,
@@ -285,9 +286,10 @@ async function productRowsFromMonths(
         from f group by key
         having sum(sales) <> 0 or sum(returns) <> 0
       )
-      select per.*, coalesce(p.name, substr(per.key, 6)) as label, p.vintage, p.bottle_ml
+      select per.*, coalesce(p.name, substr(per.key, ${GONE.length + 1})) as label, p.vintage,
+        p.bottle_ml
       from per left join ${products} p on p.business_id = ${businessId}
-        and p.id = case when per.key like 'gone:%' then null else per.key::int end`,
+        and p.id = case when per.key like ${`${GONE}%`} then null else per.key::int end`,
   );
 }
 
@@ -307,7 +309,7 @@ export async function productNetFromMonths(
     (months) => sql`select key::int, units - returned_units, sales_cents - refund_cents,
         cost_cents - restocked_cost_cents
       from ${reportDays}
-      where business_id = ${businessId} and dimension = 'product' and key not like 'gone:%'
+      where business_id = ${businessId} and dimension = 'product' and key not like ${`${GONE}%`}
         and day between ${months.from}::date and ${months.to}::date`,
     (days, sign) => [
       sql`select product_id, ${sign} * sum(quantity), ${sign} * sum(net_cents),
