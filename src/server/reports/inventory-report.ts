@@ -28,6 +28,15 @@ import { madeWithin, productNetFromMonths, returnLinesOf, saleLinesOf } from './
 /** At most this many dead-stock products and days-of-cover lines are listed. */
 const LISTED = 50;
 
+/** A period as the report asks its facts: its days, filters, the shop's zone, kept months. */
+interface PeriodAsked {
+  range: DayRange;
+  filters: ProductFilters;
+  timeZone: string;
+  /** Whether the kept products' months answer (nothing narrows the report). */
+  kept: boolean;
+}
+
 /**
  * What a period sold of each product net of returns: from the kept products' months and the
  * lines of the days either side when nothing narrows it (`kept`), else from the lines.
@@ -35,10 +44,7 @@ const LISTED = 50;
 async function soldOf(
   db: Db,
   businessId: string,
-  range: DayRange,
-  filters: ProductFilters,
-  timeZone: string,
-  kept: boolean,
+  { range, filters, timeZone, kept }: PeriodAsked,
 ): Promise<PeriodSales[]> {
   const rows = kept
     ? await productNetFromMonths(db, businessId, range, timeZone)
@@ -73,16 +79,10 @@ async function soldOf(
 }
 
 /** What a period sold of each product net of returns, and lost (by reason and product). */
-async function periodFacts(
-  db: Db,
-  businessId: string,
-  range: DayRange,
-  filters: ProductFilters,
-  timeZone: string,
-  kept: boolean,
-) {
+async function periodFacts(db: Db, businessId: string, asked: PeriodAsked) {
+  const { range, filters, timeZone } = asked;
   const [sales, moved] = await Promise.all([
-    soldOf(db, businessId, range, filters, timeZone, kept),
+    soldOf(db, businessId, asked),
     db.execute(sql`
       select m.reason, m.product_id, sum(m.delta)::bigint as delta
       from ${stockMovements} m
@@ -178,8 +178,10 @@ export async function inventoryReport(
             and made_at >= ${dayStartIn(addDays(on, 1), timeZone).toISOString()}
           group by product_id`,
         ),
-    periodFacts(db, businessId, range, filters, timeZone, kept),
-    asked.compare ? periodFacts(db, businessId, asked.compare, filters, timeZone, kept) : null,
+    periodFacts(db, businessId, { range, filters, timeZone, kept }),
+    asked.compare
+      ? periodFacts(db, businessId, { range: asked.compare, filters, timeZone, kept })
+      : null,
     statedFilters(db, businessId, filters),
   ]);
   const current = catalogue.map((row) => ({
