@@ -86,6 +86,7 @@ const MANAGERS: readonly string[] = [
   'PUT /api/v1/customers/:id/account',
   // Reports show cost and margin: managers' and owners'.
   'GET /api/v1/reports/sales',
+  'GET /api/v1/reports/sales/products',
   'GET /api/v1/reports/gst',
   'GET /api/v1/reports/inventory',
   'GET /api/v1/reports/customers',
