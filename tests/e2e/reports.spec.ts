@@ -302,3 +302,48 @@ test('a delivery received shows in the reports, and the filters narrow them', as
   await page.getByLabel('Category', { exact: true }).selectOption('White Wine');
   await expect(page.getByText('No sales or returns in this period.')).toBeVisible();
 });
+
+/**
+ * The reports on a phone, with the demo shop's figures (its stock at list price runs to
+ * millions): every key figure on one line inside its card, the export and print buttons inside
+ * theirs, and nothing wider than the screen.
+ */
+test.describe('the reports at phone size (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('every figure on one line, every button in its card, nothing wider than the screen', async ({
+    page,
+  }) => {
+    await signIn(page);
+    for (const path of [
+      '/reports',
+      '/reports/sales?period=last-30&by=category',
+      '/reports/inventory?period=last-30',
+      '/reports/analytics?period=last-30',
+    ]) {
+      await page.goto(path);
+      await expect(page.locator('.report-figure__value').first()).toBeVisible({ timeout: 20_000 });
+      const fit = await page.evaluate(() => {
+        const lines = [...document.querySelectorAll('.report-figure__value')].map((value) => {
+          const range = document.createRange();
+          range.selectNodeContents(value);
+          return { text: value.textContent, lines: range.getClientRects().length };
+        });
+        const outside = [...document.querySelectorAll('.report__actions .button')]
+          .filter((button) => {
+            const card = button.closest('.card')?.getBoundingClientRect();
+            return card !== undefined && button.getBoundingClientRect().right > card.right + 0.5;
+          })
+          .map((button) => button.textContent);
+        const wider = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+        return { lines, outside, wider };
+      });
+      expect(
+        fit.lines.filter((each) => each.lines !== 1),
+        path,
+      ).toEqual([]);
+      expect(fit.outside, path).toEqual([]);
+      expect(fit.wider, path).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { formatChange } from '#ui/chart-format.ts';
 import { REPORTS_TEXT } from '../reports-text.ts';
 
@@ -18,7 +19,9 @@ export function KeyFigure({
   return (
     <div className="report-figure">
       <span className="report-figure__label">{label}</span>
-      <span className="report-figure__value">{value}</span>
+      <span className="report-figure__value" style={{ '--chars': value.length } as CSSProperties}>
+        {value}
+      </span>
       {change !== undefined ? (
         <span className="report-figure__change">
           {change === null
