@@ -9,7 +9,7 @@ import { resultRows } from '#server/db/table-rows.ts';
 import { customerAnalyticsReport } from '#server/reports/customer-analytics.ts';
 import { gstSummary } from '#server/reports/gst-summary.ts';
 import { inventoryReport } from '#server/reports/inventory-report.ts';
-import { monthsPlan } from '#server/reports/report-days.ts';
+import { buildReportDaysStep, monthsPlan } from '#server/reports/report-days.ts';
 import { salesReport } from '#server/reports/sales-report.ts';
 import type { Product } from './helpers/products.ts';
 import { shopsWithStaff } from './helpers/sales.ts';
@@ -272,6 +272,40 @@ describe('the report days', () => {
     // Asked in another zone than the shop's, the report goes by the lines.
     await both('Pacific/Auckland');
     expect(await kept()).toBe('Australia/Perth');
+  });
+
+  it('are built a week at a time, and count once what is sold while they are built', async () => {
+    const zone = 'Australia/Perth';
+    // As after an upgrade that keeps more in them: built again from the sales.
+    await server.db
+      .update(businesses)
+      .set({ reportDaysZone: null })
+      .where(eq(businesses.id, businessId));
+    const through = async () =>
+      (
+        await server.db
+          .select({ through: businesses.reportDaysThrough })
+          .from(businesses)
+          .where(eq(businesses.id, businessId))
+      )[0]?.through;
+    expect(await buildReportDaysStep(server.db, businessId, zone, 7)).toBe('more');
+    // The first week with sales (from 1 October): sales of a day built count at once, the
+    // others in their own week's step.
+    expect(await through()).toBe('2026-10-07');
+    const early = await sell('2026-10-03T04:00:00.000Z', [
+      { product_id: products[0] as number, quantity: 1, unit_cents: 2_499 },
+    ]);
+    await giveBack(early, '2026-10-04T04:00:00.000Z');
+    const late = await sell('2026-10-25T04:00:00.000Z', [
+      { product_id: products[1] as number, quantity: 2, unit_cents: 8_995 },
+    ]);
+    await giveBack(late, '2026-10-26T04:00:00.000Z');
+    let steps = 1;
+    while ((await buildReportDaysStep(server.db, businessId, zone, 7)) === 'more') steps += 1;
+    expect(steps).toBeGreaterThan(2);
+    expect(await kept()).toBe(zone);
+    expect(await through()).toBeNull();
+    await both(zone);
   });
 });
 

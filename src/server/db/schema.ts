@@ -46,6 +46,11 @@ export const businesses = pgTable(
      * it is not `timeZone` (server/reports/report-days.ts). Null until first built.
      */
     reportDaysZone: text('report_days_zone'),
+    /**
+     * While the report days are being built by `reportDaysZone`, the last day built so far
+     * (sales of later days wait for their step of the build); null once built.
+     */
+    reportDaysThrough: date('report_days_through', { mode: 'string' }),
     /** The tax category GST is suggested from, for people who have not chosen their own. */
     defaultTaxCategory: text('default_tax_category', { enum: ['gst10', 'gstFree', 'wet'] })
       .notNull()

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { addDays, addMonths, DAY_MS, monthStart } from '#shared/moments.ts';
+import { addDays, addMonths, DAY_MS, dayStartIn, monthStart } from '#shared/moments.ts';
 import { textArray } from '../db/array-params.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -14,14 +14,16 @@ import { resultRows } from '../db/table-rows.ts';
 
 /**
  * The Sales Report's days (`report_days`, README "Reports"): each day's figures by the shop's
- * calendar, in total and by category, producer, staff member and tender, added to in the same
- * transaction as the sales and refunds they count. A year's report then adds up a few thousand
- * rows instead of every line it sold; what the report's plain query works out from the lines
- * (sales-report.ts) and what these hold agree to the cent (a test).
+ * calendar, in total and by category, producer, staff member and tender, and each product's by
+ * the month, added to in the same transaction as the sales and refunds they count. A year's
+ * report then adds up a few thousand rows instead of every line it sold; what the report's
+ * plain query works out from the lines (sales-report.ts) and what these hold agree to the cent
+ * (a test).
  *
  * They are kept by one zone, the shop's (`businesses.report_days_zone`): until the shop has one,
  * or when it changes, or before they were first built, they are built again from the sales the
- * next time a report asks (ensureReportDays). Sales stored meanwhile are left to that build.
+ * next time a report asks (ensureReportDays), a week of sales at a time; a sale stored during
+ * the build counts at once if its day is built, else in its day's step.
  */
 
 /** Names as the plain query gives them (sales-report.ts groupOf), so the two agree. */
@@ -155,32 +157,55 @@ async function addReturns(
       ${add('refund_gst_cents')}, ${add('restocked_cost_cents')}`);
 }
 
+/** The zone the business's days are kept by, and while they are being built, the last day built. */
+interface Kept {
+  zone: string;
+  through: string | null;
+}
+
 /**
- * The zone the business's days are kept by, with its row locked for this transaction (sales
- * and refunds lock it already, moving the catalogue's version), or null when they are not kept
- * yet by the shop's zone (the next build counts what is stored now).
+ * The zone the business's days are kept (or being built) by, with its row locked for this
+ * transaction (sales and refunds lock it already, moving the catalogue's version), or null
+ * when they are not kept by the shop's zone (the build counts what is stored now).
  */
-async function keptZone(tx: Tx, businessId: string): Promise<string | null> {
+async function keptZone(tx: Tx, businessId: string): Promise<Kept | null> {
   const [row] = await tx
-    .select({ zone: businesses.timeZone, kept: businesses.reportDaysZone })
+    .select({
+      zone: businesses.timeZone,
+      kept: businesses.reportDaysZone,
+      through: businesses.reportDaysThrough,
+    })
     .from(businesses)
     .where(eq(businesses.id, businessId))
     .for('update');
-  return row?.zone && row.kept === row.zone ? row.kept : null;
+  return row?.zone && row.kept === row.zone ? { zone: row.kept, through: row.through } : null;
 }
+
+/**
+ * Of what `made` (a sale's or refund's moment) picks, the days built so far: all of them once
+ * built; during the build, up to the last day built (a later day's step counts the rest).
+ */
+const built = (made: SQL, kept: Kept) =>
+  kept.through === null
+    ? sql`true`
+    : sql`${made} < ${dayStartIn(addDays(kept.through, 1), kept.zone).toISOString()}`;
 
 /** Counts sales just stored in their days, in the transaction that stored them. */
 export async function addSalesToReportDays(tx: Tx, businessId: string, ids: readonly string[]) {
   if (ids.length === 0) return;
-  const zone = await keptZone(tx, businessId);
-  if (zone) await addSales(tx, businessId, sql`s.id = any(${textArray(ids)}::uuid[])`, zone);
+  const kept = await keptZone(tx, businessId);
+  if (!kept) return;
+  const which = sql`s.id = any(${textArray(ids)}::uuid[]) and ${built(sql`s.made_at`, kept)}`;
+  await addSales(tx, businessId, which, kept.zone);
 }
 
 /** Counts refunds just stored in the days the goods came back, in their transaction. */
 export async function addReturnsToReportDays(tx: Tx, businessId: string, ids: readonly string[]) {
   if (ids.length === 0) return;
-  const zone = await keptZone(tx, businessId);
-  if (zone) await addReturns(tx, businessId, sql`r.id = any(${textArray(ids)}::uuid[])`, zone);
+  const kept = await keptZone(tx, businessId);
+  if (!kept) return;
+  const which = sql`r.id = any(${textArray(ids)}::uuid[]) and ${built(sql`r.made_at`, kept)}`;
+  await addReturns(tx, businessId, which, kept.zone);
 }
 
 /**
@@ -188,8 +213,8 @@ export async function addReturnsToReportDays(tx: Tx, businessId: string, ids: re
  * the name each line was sold under, as the plain grouping keys the lines of a product gone.
  */
 export async function rekeyDeletedProduct(tx: Tx, businessId: string, productId: number) {
-  const zone = await keptZone(tx, businessId);
-  if (!zone) return;
+  const kept = await keptZone(tx, businessId);
+  if (!kept) return;
   await tx
     .delete(reportDays)
     .where(
@@ -201,45 +226,108 @@ export async function rekeyDeletedProduct(tx: Tx, businessId: string, productId:
     );
   const gone = (line: SQL, _made: SQL, day: SQL) =>
     sql`values ('product', ${productKey(sql`null`, sql`${line}.name`)}, ${monthOf(day)})`;
-  await addSaleLines(tx, businessId, sql`l.product_id = ${productId}`, zone, gone);
-  await addReturns(tx, businessId, sql`sl.product_id = ${productId}`, zone, gone);
+  // Days not built yet count the lines as they find them, the product gone.
+  const sold = sql`l.product_id = ${productId} and ${built(sql`s.made_at`, kept)}`;
+  const back = sql`sl.product_id = ${productId} and ${built(sql`r.made_at`, kept)}`;
+  await addSaleLines(tx, businessId, sold, kept.zone, gone);
+  await addReturns(tx, businessId, back, kept.zone, gone);
+}
+
+/** How many days of sales one step of a build counts, holding the business's row meanwhile. */
+export const BUILD_STEP_DAYS = 7;
+
+/** The first day (in `zone`) after `through` with a sale or a refund, or null when none. */
+async function nextDayWithSales(
+  tx: Tx,
+  businessId: string,
+  zone: string,
+  through: string | null,
+): Promise<string | null> {
+  const from =
+    through === null
+      ? sql``
+      : sql`and made_at >= ${dayStartIn(addDays(through, 1), zone).toISOString()}`;
+  const [row] = resultRows<{ day: string | null }>(
+    await tx.execute(sql`
+      select (min(first) at time zone ${zone})::date::text as day from (
+        select min(made_at) as first from ${sales} where business_id = ${businessId} ${from}
+        union all
+        select min(made_at) from ${saleReturns} where business_id = ${businessId} ${from}
+      ) firsts`),
+  );
+  return row?.day ?? null;
 }
 
 /**
- * Whether the report days answer for `zone`: only when it is the shop's own; built again from
- * every sale and refund first when they were kept by another zone or never built. The build
- * holds the business's row, so no sale is stored halfway through it.
+ * One step of building the report days by `zone` (the shop's): the next week with sales or
+ * refunds counted, in one transaction holding the business's row, so a sale waits at most for
+ * one step, not for the whole build. The first step forgets what was kept by another zone; the
+ * last marks them built. A sale stored between steps counts at once if its day is built, else
+ * in its own step. 'stopped' when the shop's zone is no longer `zone`.
  */
-export async function ensureReportDays(db: Db, businessId: string, zone: string): Promise<boolean> {
-  const [row] = await db
-    .select({ zone: businesses.timeZone, kept: businesses.reportDaysZone })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  if (!row?.zone || row.zone !== zone) return false;
-  if (row.kept === zone) return true;
-  await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ zone: businesses.timeZone, kept: businesses.reportDaysZone })
+export async function buildReportDaysStep(
+  db: Db,
+  businessId: string,
+  zone: string,
+  stepDays = BUILD_STEP_DAYS,
+): Promise<'built' | 'more' | 'stopped'> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        zone: businesses.timeZone,
+        kept: businesses.reportDaysZone,
+        through: businesses.reportDaysThrough,
+      })
       .from(businesses)
       .where(eq(businesses.id, businessId))
       .for('update');
-    if (!locked?.zone || locked.kept === locked.zone) return;
-    await tx.delete(reportDays).where(eq(reportDays.businessId, businessId));
-    await addSales(tx, businessId, sql`true`, locked.zone);
-    await addReturns(tx, businessId, sql`true`, locked.zone);
+    if (row?.zone !== zone) return 'stopped';
+    const going = row.kept === zone;
+    if (going && row.through === null) return 'built';
+    if (!going) await tx.delete(reportDays).where(eq(reportDays.businessId, businessId));
+    const next = await nextDayWithSales(tx, businessId, zone, going ? row.through : null);
+    if (next === null) {
+      await tx
+        .update(businesses)
+        .set({ reportDaysZone: zone, reportDaysThrough: null })
+        .where(eq(businesses.id, businessId));
+      return 'built';
+    }
+    const last = addDays(next, stepDays - 1);
+    const within = (made: SQL) => sql`${made} >= ${dayStartIn(next, zone).toISOString()}
+      and ${made} < ${dayStartIn(addDays(last, 1), zone).toISOString()}`;
+    await addSales(tx, businessId, within(sql`s.made_at`), zone);
+    await addReturns(tx, businessId, within(sql`r.made_at`), zone);
     await tx
       .update(businesses)
-      .set({ reportDaysZone: locked.zone })
+      .set({ reportDaysZone: zone, reportDaysThrough: last })
       .where(eq(businesses.id, businessId));
+    return 'more';
   });
-  // A build writes most of the table's rows at once: the planner learns of them now, not when
-  // the autovacuum comes by (a year by product read them by the index, row by row, until then).
-  await db.execute(sql`analyze ${reportDays}`);
-  const [after] = await db
-    .select({ kept: businesses.reportDaysZone })
+}
+
+/**
+ * Whether the report days answer for `zone`: only when it is the shop's own; built first, a
+ * step at a time (buildReportDaysStep), when they were kept by another zone, never built, or
+ * their build was left halfway.
+ */
+export async function ensureReportDays(db: Db, businessId: string, zone: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      zone: businesses.timeZone,
+      kept: businesses.reportDaysZone,
+      through: businesses.reportDaysThrough,
+    })
     .from(businesses)
     .where(eq(businesses.id, businessId));
-  return after?.kept === zone;
+  if (!row?.zone || row.zone !== zone) return false;
+  if (row.kept === zone && row.through === null) return true;
+  let step = await buildReportDaysStep(db, businessId, zone);
+  while (step === 'more') step = await buildReportDaysStep(db, businessId, zone);
+  // A build writes most of the table's rows: the planner learns of them now, not when the
+  // autovacuum comes by (a year by product read them by the index, row by row, until then).
+  await db.execute(sql`analyze ${reportDays}`);
+  return step === 'built';
 }
 
 export type ReportDimension = 'total' | 'category' | 'producer' | 'staff' | 'tender' | 'product';

@@ -1,0 +1,1 @@
+ALTER TABLE "businesses" ADD COLUMN "report_days_through" date;
