@@ -274,7 +274,7 @@ describe('the report days', () => {
     expect(await kept()).toBe('Australia/Perth');
   });
 
-  it('are built a week at a time, and count once what is sold while they are built', async () => {
+  it('are built a step at a time, and count once what is sold while they are built', async () => {
     const zone = 'Australia/Perth';
     // As after an upgrade that keeps more in them: built again from the sales.
     await server.db
@@ -289,8 +289,8 @@ describe('the report days', () => {
           .where(eq(businesses.id, businessId))
       )[0]?.through;
     expect(await buildReportDaysStep(server.db, businessId, zone, 7)).toBe('more');
-    // The first week with sales (from 1 October): sales of a day built count at once, the
-    // others in their own week's step.
+    // Steps of a week: the first week with sales (from 1 October) is built; sales of a day
+    // built count at once, the others in their own week's step.
     expect(await through()).toBe('2026-10-07');
     const early = await sell('2026-10-03T04:00:00.000Z', [
       { product_id: products[0] as number, quantity: 1, unit_cents: 2_499 },

@@ -22,8 +22,8 @@ import { resultRows } from '../db/table-rows.ts';
  *
  * They are kept by one zone, the shop's (`businesses.report_days_zone`): until the shop has one,
  * or when it changes, or before they were first built, they are built again from the sales the
- * next time a report asks (ensureReportDays), a week of sales at a time; a sale stored during
- * the build counts at once if its day is built, else in its day's step.
+ * next time a report asks (ensureReportDays), a month of sales at a time; a sale stored during
+ * the build counts at once if its day is built, else in its month's step.
  */
 
 /** Names as the plain query gives them (sales-report.ts groupOf), so the two agree. */
@@ -233,9 +233,6 @@ export async function rekeyDeletedProduct(tx: Tx, businessId: string, productId:
   await addReturns(tx, businessId, back, kept.zone, gone);
 }
 
-/** How many days of sales one step of a build counts, holding the business's row meanwhile. */
-export const BUILD_STEP_DAYS = 7;
-
 /** The first day (in `zone`) after `through` with a sale or a refund, or null when none. */
 async function nextDayWithSales(
   tx: Tx,
@@ -259,17 +256,18 @@ async function nextDayWithSales(
 }
 
 /**
- * One step of building the report days by `zone` (the shop's): the next week with sales or
- * refunds counted, in one transaction holding the business's row, so a sale waits at most for
- * one step, not for the whole build. The first step forgets what was kept by another zone; the
- * last marks them built. A sale stored between steps counts at once if its day is built, else
- * in its own step. 'stopped' when the shop's zone is no longer `zone`.
+ * One step of building the report days by `zone` (the shop's): from the next day with sales or
+ * refunds to its month's end (or `stepDays` days), counted in one transaction holding the
+ * business's row, so a sale waits at most for one step, not for the whole build. The first
+ * step forgets what was kept by another zone; the last marks them built. A sale stored between
+ * steps counts at once if its day is built, else in its own step. 'stopped' when the shop's
+ * zone is no longer `zone`.
  */
 export async function buildReportDaysStep(
   db: Db,
   businessId: string,
   zone: string,
-  stepDays = BUILD_STEP_DAYS,
+  stepDays?: number,
 ): Promise<'built' | 'more' | 'stopped'> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -293,7 +291,11 @@ export async function buildReportDaysStep(
         .where(eq(businesses.id, businessId));
       return 'built';
     }
-    const last = addDays(next, stepDays - 1);
+    // To the month's end unless told: the products' months are then written once, not added to.
+    const last =
+      stepDays === undefined
+        ? addDays(addMonths(monthStart(next), 1), -1)
+        : addDays(next, stepDays - 1);
     const within = (made: SQL) => sql`${made} >= ${dayStartIn(next, zone).toISOString()}
       and ${made} < ${dayStartIn(addDays(last, 1), zone).toISOString()}`;
     await addSales(tx, businessId, within(sql`s.made_at`), zone);
