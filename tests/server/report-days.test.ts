@@ -147,13 +147,15 @@ describe('the report days', () => {
       await customerAnalyticsReport(server.db, businessId, customers, zone, now, { plain: true }),
     );
   };
-  const kept = async () =>
+  /** The zone the days are kept by, and how far their build has come. */
+  const keptDays = async () =>
     (
       await server.db
-        .select({ zone: businesses.reportDaysZone })
+        .select({ zone: businesses.reportDaysZone, through: businesses.reportDaysThrough })
         .from(businesses)
         .where(eq(businesses.id, businessId))
-    )[0]?.zone;
+    )[0];
+  const kept = async () => (await keptDays())?.zone;
 
   beforeAll(async () => {
     server = await createTestServer();
@@ -281,13 +283,7 @@ describe('the report days', () => {
       .update(businesses)
       .set({ reportDaysZone: null })
       .where(eq(businesses.id, businessId));
-    const through = async () =>
-      (
-        await server.db
-          .select({ through: businesses.reportDaysThrough })
-          .from(businesses)
-          .where(eq(businesses.id, businessId))
-      )[0]?.through;
+    const through = async () => (await keptDays())?.through;
     expect(await buildReportDaysStep(server.db, businessId, zone, 7)).toBe('more');
     // Steps of a week: the first week with sales (from 1 October) is built; sales of a day
     // built count at once, the others in their own week's step.
