@@ -169,16 +169,25 @@ interface Kept {
  * when they are not kept by the shop's zone (the build counts what is stored now).
  */
 async function keptZone(tx: Tx, businessId: string): Promise<Kept | null> {
-  const [row] = await tx
+  const row = await buildState(tx, businessId, { lock: true });
+  return row?.zone && row.kept === row.zone ? { zone: row.kept, through: row.through } : null;
+}
+
+/**
+ * The shop's zone, the zone its days are kept by and the last day of a build under way, with
+ * the business's row locked for the transaction when asked.
+ */
+async function buildState(db: Db | Tx, businessId: string, { lock = false } = {}) {
+  const query = db
     .select({
       zone: businesses.timeZone,
       kept: businesses.reportDaysZone,
       through: businesses.reportDaysThrough,
     })
     .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .for('update');
-  return row?.zone && row.kept === row.zone ? { zone: row.kept, through: row.through } : null;
+    .where(eq(businesses.id, businessId));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
 }
 
 /**
@@ -270,15 +279,7 @@ export async function buildReportDaysStep(
   stepDays?: number,
 ): Promise<'built' | 'more' | 'stopped'> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        zone: businesses.timeZone,
-        kept: businesses.reportDaysZone,
-        through: businesses.reportDaysThrough,
-      })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .for('update');
+    const row = await buildState(tx, businessId, { lock: true });
     if (row?.zone !== zone) return 'stopped';
     const going = row.kept === zone;
     if (going && row.through === null) return 'built';
@@ -314,14 +315,7 @@ export async function buildReportDaysStep(
  * their build was left halfway.
  */
 export async function ensureReportDays(db: Db, businessId: string, zone: string): Promise<boolean> {
-  const [row] = await db
-    .select({
-      zone: businesses.timeZone,
-      kept: businesses.reportDaysZone,
-      through: businesses.reportDaysThrough,
-    })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
+  const row = await buildState(db, businessId);
   if (!row?.zone || row.zone !== zone) return false;
   if (row.kept === zone && row.through === null) return true;
   let step = await buildReportDaysStep(db, businessId, zone);
