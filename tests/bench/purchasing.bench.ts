@@ -1,8 +1,4 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { OUTBOX_SCHEMA_VERSION } from '../../src/data/sync/outbox-entry.ts';
@@ -14,7 +10,7 @@ import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
 import { apiToken, CATALOGUE_PRODUCTS, catalogueStored, putInOutbox } from './catalogue.bench.ts';
 import { launchChromium, outboxCount, signIn } from './lib/browser.ts';
 import { runWhenStarted } from './lib/run.ts';
-import { build, seedProducts, startServer } from './lib/server.ts';
+import { admin, build, startServer, withSeededShop } from './lib/server.ts';
 import { median, ms, spread } from './lib/stats.ts';
 
 /**
@@ -34,18 +30,8 @@ export const OFFLINE_DELIVERIES = 100;
 const SCANS = 40;
 const RUNS = 5;
 const PORT = 8298;
-const root = path.resolve(import.meta.dirname, '../..');
 
 const AUTOMATIC = { autoReorderEnabled: true, autoReorderDays: 30, safetyStockMultiplier: 2 };
-
-function admin(env: Record<string, string>, ...args: string[]) {
-  const result = spawnSync('npm', ['run', '--silent', 'admin', '--', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error(`admin ${args[0]} failed`);
-}
 
 async function timed<T>(work: () => Promise<T>): Promise<{ times: number[]; last: T }> {
   const times: number[] = [];
@@ -85,25 +71,8 @@ async function timeSuggestions({ db }: Database) {
   return { plain: plain.times, suggestions: suggestions.times, suggested, lines: lines ?? 0 };
 }
 
-export async function suggestionsOnPglite() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vintry-bench-'));
-  try {
-    console.log(
-      `Seeding ${SUGGESTION_PRODUCTS.toLocaleString('en')} products and ${SUGGESTION_SALES.toLocaleString('en')} sales (PGlite)…`,
-    );
-    seedProducts(dataDir, SUGGESTION_PRODUCTS - DEMO_CATALOGUE_SIZE);
-    admin({ DATA_DIR: dataDir }, 'seed-sales', '--count', String(SUGGESTION_SALES));
-    // Where the server keeps it under DATA_DIR (server/bootstrap.ts).
-    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    try {
-      return await timeSuggestions(database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+export const suggestionsOnPglite = () =>
+  withSeededShop(SUGGESTION_PRODUCTS, SUGGESTION_SALES, timeSuggestions);
 
 /** The same on PostgreSQL, when BENCH_DATABASE_URL names an empty database to fill. */
 export async function suggestionsOnPostgres() {

@@ -1,7 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { DayRange } from '../../src/domains/reports/period.ts';
 import { SALES_GROUPINGS } from '../../src/domains/reports/sales-report.ts';
@@ -17,7 +13,7 @@ import { DEMO_CATALOGUE_SIZE } from '../../src/server/seed/catalogue.ts';
 import { DEMO_TIME_ZONE } from '../../src/server/seed/demo-sales.ts';
 import { addDays, dayInZone } from '../../src/shared/moments.ts';
 import { runWhenStarted } from './lib/run.ts';
-import { seedProducts } from './lib/server.ts';
+import { admin, withSeededShop } from './lib/server.ts';
 import { median, ms, runs } from './lib/stats.ts';
 
 /**
@@ -40,16 +36,6 @@ export const CHAIN_SALES = Number(process.env.BENCH_CHAIN_SALES ?? 1_000_000);
 export const PGLITE_BUDGET_MS = 1_000;
 export const POSTGRES_BUDGET_MS = 2_000;
 const RUNS = 3;
-const root = path.resolve(import.meta.dirname, '../..');
-
-function admin(env: Record<string, string>, ...args: string[]) {
-  const result = spawnSync('npm', ['run', '--silent', 'admin', '--', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error(`admin ${args[0]} failed`);
-}
 
 async function timed(work: () => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
@@ -167,24 +153,8 @@ async function timeReports({ db }: Database): Promise<ReportTimes> {
 }
 
 /** A busy shop's year on the embedded database. */
-export async function reportsOnPglite(): Promise<ReportTimes> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vintry-bench-'));
-  try {
-    console.log(
-      `Seeding ${REPORT_PRODUCTS.toLocaleString('en')} products and ${SHOP_SALES.toLocaleString('en')} sales (PGlite)…`,
-    );
-    seedProducts(dataDir, REPORT_PRODUCTS - DEMO_CATALOGUE_SIZE);
-    admin({ DATA_DIR: dataDir }, 'seed-sales', '--count', String(SHOP_SALES));
-    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    try {
-      return await timeReports(database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+export const reportsOnPglite = (): Promise<ReportTimes> =>
+  withSeededShop(REPORT_PRODUCTS, SHOP_SALES, timeReports);
 
 /**
  * A chain's year on PostgreSQL, when BENCH_CHAIN_DATABASE_URL names an empty database to fill

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type Database, openDatabase } from '../../../src/server/db/client.ts';
+import { DEMO_CATALOGUE_SIZE } from '../../../src/server/seed/catalogue.ts';
 
 /**
  * The real server for benchmarks: a fresh data folder, the demo data plus generated products
@@ -22,18 +24,46 @@ export function build() {
   if (result.status !== 0) throw new Error('npm run build failed');
 }
 
+/** One of the server's admin commands (`npm run admin -- …`), with `env` added to ours. */
+export function admin(env: Record<string, string>, ...args: string[]) {
+  const result = spawnSync('npm', ['run', '--silent', 'admin', '--', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`admin ${args[0]} failed`);
+}
+
 export function seedProducts(dataDir: string, total: number) {
-  if (total <= 0) return;
-  const result = spawnSync(
-    'npm',
-    ['run', '--silent', 'admin', '--', 'seed-products', '--count', String(total)],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  if (result.status !== 0) throw new Error('seed-products failed');
+  if (total > 0) admin({ DATA_DIR: dataDir }, 'seed-products', '--count', String(total));
+}
+
+/**
+ * The demo shop with `products` in all and `sales` more sales (seed-products, seed-sales) on
+ * PGlite in a folder of its own, opened for `work` and removed after.
+ */
+export async function withSeededShop<T>(
+  products: number,
+  sales: number,
+  work: (database: Database) => Promise<T>,
+): Promise<T> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vintry-bench-'));
+  try {
+    console.log(
+      `Seeding ${products.toLocaleString('en')} products and ${sales.toLocaleString('en')} sales (PGlite)…`,
+    );
+    seedProducts(dataDir, products - DEMO_CATALOGUE_SIZE);
+    admin({ DATA_DIR: dataDir }, 'seed-sales', '--count', String(sales));
+    // Where the server keeps it under DATA_DIR (server/bootstrap.ts).
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    try {
+      return await work(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 export async function startServer(options: {
