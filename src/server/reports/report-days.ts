@@ -70,6 +70,12 @@ export const productKey = (productId: SQL, name: SQL) =>
 /** The month of a day, as the products' months are kept. */
 const monthOf = (day: SQL) => sql`date_trunc('month', ${day})::date`;
 
+/** The groups a line counts in, as SQL values (dimension, key, day); dimensionsOf's by default. */
+type Dimensions = (line: SQL, made: SQL, day: SQL) => SQL;
+
+/** The day of the shop's calendar in `zone` a sale or refund (`made`) was made on. */
+const dayOf = (made: SQL, zone: string) => sql`(${made}.made_at at time zone ${zone})::date`;
+
 const add = (column: string) => sql.raw(`${column} = report_days.${column} + excluded.${column}`);
 
 /** Adds the lines of the sales `which` picks (a condition on `s` and `l`) to their groups. */
@@ -78,7 +84,7 @@ async function addSaleLines(
   businessId: string,
   which: SQL,
   zone: string,
-  dimensions: (line: SQL, made: SQL, day: SQL) => SQL = dimensionsOf,
+  dimensions: Dimensions = dimensionsOf,
 ) {
   await tx.execute(sql`
     insert into ${reportDays} as report_days
@@ -89,7 +95,7 @@ async function addSaleLines(
       select d.day, d.dimension, d.key, s.id, sum(l.quantity) as units,
         sum(l.net_cents) as net, sum(l.gst_cents) as gst, sum(l.luc_cents * l.quantity) as cost
       from ${sales} s join ${saleLines} l on l.sale_id = s.id
-        cross join lateral (${dimensions(sql`l`, sql`s`, sql`(s.made_at at time zone ${zone})::date`)})
+        cross join lateral (${dimensions(sql`l`, sql`s`, dayOf(sql`s`, zone))})
           as d(dimension, key, day)
       where s.business_id = ${businessId} and ${which}
       group by 1, 2, 3, 4
@@ -102,7 +108,7 @@ async function addSaleLines(
 
 /** Adds the sales `which` picks (a condition on `s`) to their days in `zone`. */
 async function addSales(tx: Tx, businessId: string, which: SQL, zone: string) {
-  const day = sql`(s.made_at at time zone ${zone})::date`;
+  const day = dayOf(sql`s`, zone);
   await addSaleLines(tx, businessId, which, zone);
   await tx.execute(sql`
     insert into ${reportDays} as report_days
@@ -131,7 +137,7 @@ async function addReturns(
   businessId: string,
   which: SQL,
   zone: string,
-  dimensions: (line: SQL, made: SQL, day: SQL) => SQL = (line, made, day) =>
+  dimensions: Dimensions = (line, made, day) =>
     sql`${dimensionsOf(line, made, day)} union all values ('tender', ${RETURN_TENDER}, ${day})`,
 ) {
   await tx.execute(sql`
@@ -146,7 +152,7 @@ async function addReturns(
         sum(case when rl.resaleable then sl.luc_cents * rl.quantity else 0 end) as restocked
       from ${saleReturns} r join ${saleReturnLines} rl on rl.return_id = r.id
         join ${saleLines} sl on sl.sale_id = r.sale_id and sl.line_no = rl.line_no
-        cross join lateral (${dimensions(sql`sl`, sql`r`, sql`(r.made_at at time zone ${zone})::date`)})
+        cross join lateral (${dimensions(sql`sl`, sql`r`, dayOf(sql`r`, zone))})
           as d(dimension, key, day)
       where r.business_id = ${businessId} and ${which}
       group by 1, 2, 3, 4
