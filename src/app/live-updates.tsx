@@ -1,11 +1,24 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type Query, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { installFeeds } from '#data/modules.ts';
 import { getSessionState } from '#data/session.ts';
 import { pullFeeds } from '#data/sync/feeds.ts';
-import { startLiveUpdates } from '#data/sync/live.ts';
+import { type PullReason, startLiveUpdates } from '#data/sync/live.ts';
 
 installFeeds();
+
+/** When this page started: a read answered before then was restored from storage. */
+const PAGE_STARTED_AT = Date.now();
+
+/**
+ * The reads to ask again after a pull: every one when the business changed; on connecting,
+ * those restored from before this page started (a reload can restore an answer still fresh by
+ * its age that predates what this pull, or the page before it, brought), not those just read.
+ */
+export const askAgainAfterPull =
+  (reason: PullReason, pageStartedAt = PAGE_STARTED_AT) =>
+  (query: Query): boolean =>
+    reason === 'changed' || query.state.dataUpdatedAt < pageStartedAt;
 
 /**
  * Keeps the signed-in screens current with every other device of the business: when the server
@@ -20,9 +33,10 @@ export function LiveUpdates() {
         signedIn: () => getSessionState().status === 'authenticated',
         pull: async (reason) => {
           await pullFeeds();
-          // Just connected, the screens have read what they show (and TanStack Query asks again
-          // for what is stale on reconnect): only the stores catch up.
-          if (reason === 'changed') await queryClient.invalidateQueries({ refetchType: 'active' });
+          await queryClient.invalidateQueries({
+            refetchType: 'active',
+            predicate: askAgainAfterPull(reason),
+          });
         },
       }),
     [queryClient],
